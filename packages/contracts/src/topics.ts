@@ -1,0 +1,15 @@
+/** One topic per producing service; the message key is the aggregate id. */
+export const Topics = {
+  auth: 'auth.events.v1',
+  catalog: 'catalog.events.v1',
+  wallet: 'wallet.events.v1',
+  order: 'order.events.v1',
+  scheduler: 'scheduler.events.v1',
+} as const;
+
+export type Topic = (typeof Topics)[keyof typeof Topics];
+
+/** Events a consumer group could not accept go here with the reason, never back into a retry loop. */
+export function deadLetterTopic(consumerGroup: string): string {
+  return `dlq.${consumerGroup}.v1`;
+}
