@@ -1,0 +1,51 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { ZodError } from 'zod';
+import { type ErrorBody, HttpError, genericMessages } from './errors.ts';
+
+/** body-parser's errors carry a `type`; these are the client's fault. */
+const bodyParserErrors: Record<string, { status: number; code: string; message: string }> = {
+  'entity.too.large': { status: 413, code: 'PAYLOAD_TOO_LARGE', message: genericMessages.payloadTooLarge },
+  'entity.parse.failed': { status: 400, code: 'MALFORMED_BODY', message: genericMessages.badRequest },
+  'encoding.unsupported': { status: 415, code: 'UNSUPPORTED_ENCODING', message: genericMessages.unsupportedMediaType },
+  'charset.unsupported': { status: 415, code: 'UNSUPPORTED_CHARSET', message: genericMessages.unsupportedMediaType },
+  'request.aborted': { status: 400, code: 'REQUEST_ABORTED', message: genericMessages.badRequest },
+};
+
+function toHttpError(error: unknown): HttpError | undefined {
+  if (error instanceof HttpError) return error;
+  if (error instanceof ZodError) {
+    const details = error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
+    return new HttpError(400, 'VALIDATION_FAILED', genericMessages.badRequest, details);
+  }
+  if (typeof error === 'object' && error !== null && 'type' in error && typeof error.type === 'string') {
+    const known = bodyParserErrors[error.type];
+    if (known) return new HttpError(known.status, known.code, known.message);
+  }
+  return undefined;
+}
+
+/**
+ * The one place errors become answers: client mistakes → 4xx JSON with a message; anything else →
+ * 500 with a generic message, logged in full here and never sent to the client.
+ */
+export function errorMapper(fallbackLogger: Logger) {
+  return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const log = req.log ?? fallbackLogger;
+    const mapped = toHttpError(error);
+    if (res.headersSent) {
+      log.error({ err: error }, 'error after response started');
+      res.destroy();
+      return;
+    }
+    if (mapped) {
+      const body: ErrorBody = { code: mapped.code, message: mapped.message };
+      if (mapped.details !== undefined) body.details = mapped.details;
+      if (mapped.status >= 500) log.error({ err: error }, 'request failed');
+      res.status(mapped.status).json(body);
+      return;
+    }
+    log.error({ err: error }, 'unexpected error');
+    res.status(500).json({ code: 'INTERNAL', message: genericMessages.internal } satisfies ErrorBody);
+  };
+}

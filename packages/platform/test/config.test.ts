@@ -1,0 +1,54 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, env, parseConfig } from '../src/index.ts';
+
+const shape = {
+  PORT: env.port().default(3000),
+  MONGO_URL: env.url(['mongodb']),
+  KAFKA_BROKERS: env.hostPorts().optional(),
+  DEBUG_SMS: env.bool().default(false),
+};
+
+describe('config', () => {
+  it('reads and converts variables, with defaults', () => {
+    const config = parseConfig(shape, { MONGO_URL: 'mongodb://127.0.0.1:27017/x', KAFKA_BROKERS: 'a:9092, b:9093', DEBUG_SMS: 'yes' });
+    expect(config).toEqual({ PORT: 3000, MONGO_URL: 'mongodb://127.0.0.1:27017/x', KAFKA_BROKERS: ['a:9092', 'b:9093'], DEBUG_SMS: true });
+  });
+
+  it.each([
+    [{}, 'Invalid configuration: MONGO_URL: is required'],
+    [{ MONGO_URL: '   ' }, 'Invalid configuration: MONGO_URL: is required'],
+    [{ MONGO_URL: 'http://x' }, 'Invalid configuration: MONGO_URL: must be a mongodb URL'],
+    [{ MONGO_URL: 'mongodb://x', PORT: 'abc' }, 'Invalid configuration: PORT: must be'],
+    [{ MONGO_URL: 'mongodb://x', PORT: '70000' }, 'Invalid configuration: PORT: must be an integer port between 0 and 65535'],
+    [{ MONGO_URL: 'mongodb://x', KAFKA_BROKERS: 'nohost' }, 'Invalid configuration: KAFKA_BROKERS: must be a comma-separated list of host:port'],
+    [{ MONGO_URL: 'mongodb://x', DEBUG_SMS: 'maybe' }, 'Invalid configuration: DEBUG_SMS: must be true or false'],
+  ])('names the bad variable in one line: %j', (input, message) => {
+    expect(() => parseConfig(shape, input)).toThrow(ConfigError);
+    try {
+      parseConfig(shape, input);
+    } catch (error) {
+      expect((error as Error).message).toContain(message);
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+
+  it('says a required number is required rather than malformed', () => {
+    expect(() => parseConfig({ PORT: env.port(), WORKERS: env.int(1) }, { WORKERS: '0' })).toThrow(
+      'Invalid configuration: PORT: is required; WORKERS: must be at least 1',
+    );
+  });
+
+  it('stops a process with exit code 2 and one line on stderr, no stack trace', () => {
+    const script = fileURLToPath(new URL('./fixtures/config-main.ts', import.meta.url));
+    const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
+      env: { PATH: process.env.PATH, PORT: 'eighty' },
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain('PORT: must be');
+    expect(run.stderr).not.toMatch(/\bat\s+\S+\s+\(/);
+  });
+});
