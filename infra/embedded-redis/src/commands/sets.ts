@@ -1,0 +1,59 @@
+import type { Client } from '../state.ts';
+import { defs, lookup } from './types.ts';
+import type { CommandSpec } from './types.ts';
+
+function sadd(c: Client, a: string[]): void {
+  let s = lookup(c, a[1]!, 'set');
+  if (s === null) return;
+  if (s === undefined) {
+    s = new Set<string>();
+    c.db.put(a[1]!, { t: 'set', v: s });
+  }
+  let n = 0;
+  for (let i = 2; i < a.length; i++) {
+    if (!s.has(a[i]!)) {
+      s.add(a[i]!);
+      n++;
+    }
+  }
+  if (n > 0) c.db.touch(a[1]!);
+  c.reply.int(n);
+}
+
+function srem(c: Client, a: string[]): void {
+  const s = lookup(c, a[1]!, 'set');
+  if (s === null) return;
+  if (s === undefined) return c.reply.int(0);
+  let n = 0;
+  for (let i = 2; i < a.length; i++) if (s.delete(a[i]!)) n++;
+  if (s.size === 0) c.db.delete(a[1]!);
+  else if (n > 0) c.db.touch(a[1]!);
+  c.reply.int(n);
+}
+
+function smembers(c: Client, a: string[]): void {
+  const s = lookup(c, a[1]!, 'set');
+  if (s === null) return;
+  c.reply.setOfBulks(s === undefined ? [] : [...s]);
+}
+
+function sismember(c: Client, a: string[]): void {
+  const s = lookup(c, a[1]!, 'set');
+  if (s === null) return;
+  c.reply.int(s?.has(a[2]!) === true ? 1 : 0);
+}
+
+function scard(c: Client, a: string[]): void {
+  const s = lookup(c, a[1]!, 'set');
+  if (s === null) return;
+  c.reply.int(s?.size ?? 0);
+}
+
+const K: [number, number, number] = [1, 1, 1];
+export const setCommands: CommandSpec[] = defs('set', [
+  { name: 'sadd', arity: -3, flags: ['write', 'denyoom', 'fast'], keys: K, fn: sadd },
+  { name: 'srem', arity: -3, flags: ['write', 'fast'], keys: K, fn: srem },
+  { name: 'smembers', arity: 2, flags: ['readonly'], keys: K, fn: smembers },
+  { name: 'sismember', arity: 3, flags: ['readonly', 'fast'], keys: K, fn: sismember },
+  { name: 'scard', arity: 2, flags: ['readonly', 'fast'], keys: K, fn: scard },
+]);

@@ -1,0 +1,334 @@
+import type { Client } from '../state.ts';
+import { SortedSet } from '../store/sortedset.ts';
+import type { ZItem } from '../store/sortedset.ts';
+import { E } from './errors.ts';
+import { rangeIndexes } from './lists.ts';
+import { parseFloatArg, parseInt64 } from './parse.ts';
+import { defs, lookup } from './types.ts';
+import type { CommandSpec } from './types.ts';
+
+function zadd(c: Client, a: string[]): void {
+  let i = 2;
+  let nx = false;
+  let xx = false;
+  let gt = false;
+  let lt = false;
+  let ch = false;
+  let incr = false;
+  for (; i < a.length; i++) {
+    const o = a[i]!.toLowerCase();
+    if (o === 'nx') nx = true;
+    else if (o === 'xx') xx = true;
+    else if (o === 'gt') gt = true;
+    else if (o === 'lt') lt = true;
+    else if (o === 'ch') ch = true;
+    else if (o === 'incr') incr = true;
+    else break;
+  }
+  const rest = a.length - i;
+  if (rest === 0 || rest % 2 !== 0) return c.reply.err(E.syntax);
+  if (nx && xx) return c.reply.err('ERR XX and NX options at the same time are not compatible');
+  if ((gt && nx) || (lt && nx) || (gt && lt)) {
+    return c.reply.err('ERR GT, LT, and/or NX options at the same time are not compatible');
+  }
+  if (incr && rest > 2) return c.reply.err('ERR INCR option supports a single increment-element pair');
+  const pairs: [number, string][] = [];
+  for (let j = i; j < a.length; j += 2) {
+    const s = parseFloatArg(a[j]!);
+    if (s === undefined) return c.reply.err(E.notFloat);
+    pairs.push([s, a[j + 1]!]);
+  }
+  let z = lookup(c, a[1]!, 'zset');
+  if (z === null) return;
+  if (z === undefined) {
+    if (xx) return incr ? c.reply.nil() : c.reply.int(0);
+    z = new SortedSet();
+    c.db.put(a[1]!, { t: 'zset', v: z });
+  }
+  let added = 0;
+  let changed = 0;
+  let result: number | undefined;
+  for (const [score0, m] of pairs) {
+    const old = z.dict.get(m);
+    let score = score0;
+    if (old !== undefined) {
+      if (nx) continue;
+      if (incr) {
+        score = old + score0;
+        if (Number.isNaN(score)) {
+          if (z.size === 0) c.db.delete(a[1]!);
+          return c.reply.err(E.nan);
+        }
+      }
+      if ((gt && score <= old) || (lt && score >= old)) continue;
+      result = score;
+      if (score !== old) {
+        z.set(m, score);
+        changed++;
+      }
+    } else {
+      if (xx) continue;
+      z.set(m, score);
+      added++;
+      result = score;
+    }
+  }
+  if (z.size === 0) c.db.delete(a[1]!);
+  else if (added + changed > 0) c.db.touch(a[1]!);
+  if (incr) {
+    if (result === undefined) c.reply.nil();
+    else c.reply.dbl(result);
+  } else c.reply.int(ch ? added + changed : added);
+}
+
+function zrem(c: Client, a: string[]): void {
+  const z = lookup(c, a[1]!, 'zset');
+  if (z === null) return;
+  if (z === undefined) return c.reply.int(0);
+  let n = 0;
+  for (let i = 2; i < a.length; i++) if (z.delete(a[i]!)) n++;
+  if (z.size === 0) c.db.delete(a[1]!);
+  else if (n > 0) c.db.touch(a[1]!);
+  c.reply.int(n);
+}
+
+function zscore(c: Client, a: string[]): void {
+  const z = lookup(c, a[1]!, 'zset');
+  if (z === null) return;
+  const s = z?.dict.get(a[2]!);
+  if (s === undefined) c.reply.nil();
+  else c.reply.dbl(s);
+}
+
+function zincrby(c: Client, a: string[]): void {
+  const by = parseFloatArg(a[2]!);
+  if (by === undefined) return c.reply.err(E.notFloat);
+  let z = lookup(c, a[1]!, 'zset');
+  if (z === null) return;
+  const old = z?.dict.get(a[3]!) ?? 0;
+  const s = old + by;
+  if (Number.isNaN(s)) return c.reply.err(E.nan);
+  if (z === undefined) {
+    z = new SortedSet();
+    c.db.put(a[1]!, { t: 'zset', v: z });
+  }
+  z.set(a[3]!, s);
+  c.db.touch(a[1]!);
+  c.reply.dbl(s);
+}
+
+function zcard(c: Client, a: string[]): void {
+  const z = lookup(c, a[1]!, 'zset');
+  if (z === null) return;
+  c.reply.int(z?.size ?? 0);
+}
+
+interface ScoreBound {
+  v: number;
+  ex: boolean;
+}
+
+function parseBound(s: string): ScoreBound | undefined {
+  const ex = s.startsWith('(');
+  const v = parseFloatArg(ex ? s.slice(1) : s);
+  return v === undefined ? undefined : { v, ex };
+}
+
+function scoreSlice(z: SortedSet, min: ScoreBound, max: ScoreBound): [number, number] {
+  const from = z.firstInScore(min.v, min.ex);
+  const to = z.endInScore(max.v, max.ex);
+  return [from, Math.max(from, to)];
+}
+
+function zcount(c: Client, a: string[]): void {
+  const min = parseBound(a[2]!);
+  const max = parseBound(a[3]!);
+  if (!min || !max) return c.reply.err(E.minMaxNotFloat);
+  const z = lookup(c, a[1]!, 'zset');
+  if (z === null) return;
+  if (z === undefined) return c.reply.int(0);
+  const [f, t] = scoreSlice(z, min, max);
+  c.reply.int(t - f);
+}
+
+function replyItems(c: Client, items: ZItem[], withScores: boolean): void {
+  if (!withScores) {
+    c.reply.bulks(items.map((x) => x.m));
+    return;
+  }
+  if (c.reply.proto === 3) {
+    c.reply.arr(items.length);
+    for (const it of items) {
+      c.reply.arr(2);
+      c.reply.bulk(it.m);
+      c.reply.dbl(it.s);
+    }
+    return;
+  }
+  c.reply.arr(items.length * 2);
+  for (const it of items) {
+    c.reply.bulk(it.m);
+    c.reply.dbl(it.s);
+  }
+}
+
+interface RangeOpts {
+  byScore: boolean;
+  rev: boolean;
+  withScores: boolean;
+  offset: number;
+  limit: number;
+  hasLimit: boolean;
+}
+
+/** Shared body of ZRANGE and its legacy forms; `a` is [cmd, key, start|min, stop|max, ...opts]. */
+function genericRange(c: Client, key: string, lo: string, hi: string, o: RangeOpts): void {
+  if (o.hasLimit && !o.byScore) {
+    return c.reply.err('ERR syntax error, LIMIT is only supported in combination with either BYSCORE or BYLEX');
+  }
+  let items: ZItem[];
+  if (o.byScore) {
+    const min = parseBound(o.rev ? hi : lo);
+    const max = parseBound(o.rev ? lo : hi);
+    if (!min || !max) return c.reply.err(E.minMaxNotFloat);
+    const z = lookup(c, key, 'zset');
+    if (z === null) return;
+    if (z === undefined) return c.reply.arr(0);
+    const [f, t] = scoreSlice(z, min, max);
+    items = z.items.slice(f, t);
+    if (o.rev) items.reverse();
+    if (o.hasLimit) {
+      if (o.offset < 0) items = [];
+      else items = items.slice(o.offset, o.limit < 0 ? undefined : o.offset + o.limit);
+    }
+  } else {
+    const start = parseInt64(lo);
+    const stop = parseInt64(hi);
+    if (start === undefined || stop === undefined) return c.reply.err(E.notInt);
+    const z = lookup(c, key, 'zset');
+    if (z === null) return;
+    if (z === undefined) return c.reply.arr(0);
+    const len = z.size;
+    const [f, t] = rangeIndexes(start, stop, len);
+    if (o.rev) items = z.items.slice(len - t, len - f).reverse();
+    else items = z.items.slice(f, t);
+  }
+  replyItems(c, items, o.withScores);
+}
+
+function parseRangeOpts(c: Client, a: string[], from: number, o: RangeOpts, allowModes: boolean): boolean {
+  for (let i = from; i < a.length; i++) {
+    const w = a[i]!.toLowerCase();
+    if (w === 'withscores') o.withScores = true;
+    else if (w === 'limit' && i + 2 < a.length) {
+      const off = parseInt64(a[i + 1]!);
+      const cnt = parseInt64(a[i + 2]!);
+      if (off === undefined || cnt === undefined) {
+        c.reply.err(E.notInt);
+        return false;
+      }
+      o.offset = off;
+      o.limit = cnt;
+      o.hasLimit = true;
+      i += 2;
+    } else if (allowModes && w === 'byscore') o.byScore = true;
+    else if (allowModes && w === 'rev') o.rev = true;
+    else {
+      c.reply.err(E.syntax);
+      return false;
+    }
+  }
+  return true;
+}
+
+function newOpts(byScore: boolean, rev: boolean): RangeOpts {
+  return { byScore, rev, withScores: false, offset: 0, limit: -1, hasLimit: false };
+}
+
+function zrange(c: Client, a: string[]): void {
+  const o = newOpts(false, false);
+  if (!parseRangeOpts(c, a, 4, o, true)) return;
+  genericRange(c, a[1]!, a[2]!, a[3]!, o);
+}
+
+function zrangebyscore(rev: boolean) {
+  return (c: Client, a: string[]): void => {
+    const o = newOpts(true, rev);
+    if (!parseRangeOpts(c, a, 4, o, false)) return;
+    // ZREVRANGEBYSCORE takes max first; genericRange expects ZRANGE ... REV order (max, min).
+    genericRange(c, a[1]!, a[2]!, a[3]!, o);
+  };
+}
+
+function zrevrange(c: Client, a: string[]): void {
+  const o = newOpts(false, true);
+  if (a.length > 5 || (a.length === 5 && a[4]!.toLowerCase() !== 'withscores')) return c.reply.err(E.syntax);
+  o.withScores = a.length === 5;
+  genericRange(c, a[1]!, a[2]!, a[3]!, o);
+}
+
+function zremrangebyscore(c: Client, a: string[]): void {
+  const min = parseBound(a[2]!);
+  const max = parseBound(a[3]!);
+  if (!min || !max) return c.reply.err(E.minMaxNotFloat);
+  const z = lookup(c, a[1]!, 'zset');
+  if (z === null) return;
+  if (z === undefined) return c.reply.int(0);
+  const [f, t] = scoreSlice(z, min, max);
+  const removed = z.removeRange(f, t);
+  if (z.size === 0) c.db.delete(a[1]!);
+  else if (removed.length > 0) c.db.touch(a[1]!);
+  c.reply.int(removed.length);
+}
+
+function zrank(rev: boolean) {
+  return (c: Client, a: string[]): void => {
+    const z = lookup(c, a[1]!, 'zset');
+    if (z === null) return;
+    const r = z?.rank(a[2]!);
+    if (z === undefined || r === undefined) return c.reply.nil();
+    c.reply.int(rev ? z.size - 1 - r : r);
+  };
+}
+
+function zpopmin(c: Client, a: string[]): void {
+  if (a.length > 3) return c.reply.err(E.syntax);
+  let count = 1;
+  if (a.length === 3) {
+    const n = parseInt64(a[2]!);
+    if (n === undefined) return c.reply.err(E.notInt);
+    if (n < 0) return c.reply.err(E.notPositive);
+    count = n;
+  }
+  const z = lookup(c, a[1]!, 'zset');
+  if (z === null) return;
+  if (z === undefined || count === 0) return c.reply.arr(0);
+  const items = z.removeRange(0, Math.min(count, z.size));
+  if (z.size === 0) c.db.delete(a[1]!);
+  else c.db.touch(a[1]!);
+  // Redis 7.0 answers a flat member/score array here in both protocols.
+  c.reply.arr(items.length * 2);
+  for (const it of items) {
+    c.reply.bulk(it.m);
+    c.reply.dbl(it.s);
+  }
+}
+
+const K: [number, number, number] = [1, 1, 1];
+const R = ['readonly'];
+export const zsetCommands: CommandSpec[] = defs('sorted-set', [
+  { name: 'zadd', arity: -4, flags: ['write', 'denyoom', 'fast'], keys: K, fn: zadd },
+  { name: 'zrem', arity: -3, flags: ['write', 'fast'], keys: K, fn: zrem },
+  { name: 'zscore', arity: 3, flags: ['readonly', 'fast'], keys: K, fn: zscore },
+  { name: 'zincrby', arity: 4, flags: ['write', 'denyoom', 'fast'], keys: K, fn: zincrby },
+  { name: 'zcard', arity: 2, flags: ['readonly', 'fast'], keys: K, fn: zcard },
+  { name: 'zcount', arity: 4, flags: ['readonly', 'fast'], keys: K, fn: zcount },
+  { name: 'zrange', arity: -4, flags: R, keys: K, fn: zrange },
+  { name: 'zrangebyscore', arity: -4, flags: R, keys: K, fn: zrangebyscore(false) },
+  { name: 'zrevrangebyscore', arity: -4, flags: R, keys: K, fn: zrangebyscore(true) },
+  { name: 'zrevrange', arity: -4, flags: R, keys: K, fn: zrevrange },
+  { name: 'zremrangebyscore', arity: 4, flags: ['write'], keys: K, fn: zremrangebyscore },
+  { name: 'zrank', arity: 3, flags: ['readonly', 'fast'], keys: K, fn: zrank(false) },
+  { name: 'zrevrank', arity: 3, flags: ['readonly', 'fast'], keys: K, fn: zrank(true) },
+  { name: 'zpopmin', arity: -2, flags: ['write', 'fast'], keys: K, fn: zpopmin },
+]);

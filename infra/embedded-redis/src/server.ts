@@ -1,0 +1,95 @@
+// TCP front end: one RequestParser per connection, every complete request in a chunk executed in
+// order, all replies of the chunk written with a single socket.write.
+import type net from 'node:net';
+import type { Logger } from 'pino';
+import { dropSubscription } from './commands/pubsub.ts';
+import { execute, unwatchAll } from './dispatch.ts';
+import { ProtocolError, RequestParser } from './resp/parser.ts';
+import { makeClientFields } from './state.ts';
+import type { ServerState } from './state.ts';
+
+/** Stop reading from a client whose unread replies exceed this, until its socket drains. */
+const HIGH_WATER = 8 * 1024 * 1024;
+
+export function handleConnection(socket: net.Socket, s: ServerState, log: Logger): void {
+  socket.setNoDelay(true);
+  const id = s.nextClientId++;
+  s.totalConnections++;
+  const parser = new RequestParser();
+  const reqs: string[][] = [];
+  let processing = false;
+  let closed = false;
+
+  const flush = (): void => {
+    const out = c.reply.take();
+    if (out.length === 0 || closed) return;
+    if (!socket.write(out, 'latin1') && socket.writableLength > HIGH_WATER) {
+      socket.pause();
+      socket.once('drain', () => socket.resume());
+    }
+  };
+  const c = makeClientFields(
+    id,
+    `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? 0}`,
+    `${socket.localAddress ?? '?'}:${socket.localPort ?? 0}`,
+    s.dbs[0]!,
+    (data) => {
+      c.reply.out += data;
+      if (!processing) flush();
+    },
+  );
+  s.clients.set(id, c);
+
+  socket.on('data', (chunk: Buffer) => {
+    if (closed) return;
+    processing = true;
+    let protoErr: string | undefined;
+    try {
+      parser.feed(chunk, reqs);
+    } catch (err) {
+      if (!(err instanceof ProtocolError)) throw err;
+      protoErr = err.message;
+    }
+    const now = Date.now();
+    c.lastActive = now;
+    for (let i = 0; i < reqs.length; i++) {
+      execute(c, reqs[i]!, s);
+      if (c.closeAfterReply) break;
+    }
+    reqs.length = 0;
+    processing = false;
+    if (protoErr !== undefined && !c.closeAfterReply) {
+      c.reply.err(protoErr);
+      c.closeAfterReply = true;
+      log.info({ client: id, err: protoErr }, 'protocol error, closing connection');
+    }
+    flush();
+    if (c.closeAfterReply) {
+      closed = true;
+      socket.end();
+    }
+  });
+  socket.on('error', (err) => {
+    log.debug({ client: id, err: err.message }, 'client socket error');
+  });
+  socket.on('close', () => {
+    closed = true;
+    for (const ch of [...c.channels]) dropSubscription(c, s, false, ch);
+    for (const p of [...c.patterns]) dropSubscription(c, s, true, p);
+    unwatchAll(c);
+    s.clients.delete(id);
+  });
+}
+
+/** Active expiry: reclaims expired keys nobody reads, in small time-boxed steps. */
+export function activeExpireCycle(s: ServerState): void {
+  const start = Date.now();
+  for (const db of s.dbs) {
+    if (db.expires.size === 0) continue;
+    for (let round = 0; round < 50; round++) {
+      const removed = db.activeExpire(Date.now(), 200);
+      // Keep going only while a good share of what we sample is expired, and within 5 ms.
+      if (removed < 50 || Date.now() - start > 5) break;
+    }
+  }
+}

@@ -1,0 +1,132 @@
+// One logical database: values plus a separate expiry table (absolute ms timestamps), like
+// Redis's dict + expires. Expired keys are removed lazily on access and actively by sampling.
+import type { SortedSet } from './sortedset.ts';
+
+export type Value =
+  | { t: 'string'; v: string }
+  | { t: 'hash'; v: Map<string, string> }
+  | { t: 'set'; v: Set<string> }
+  | { t: 'zset'; v: SortedSet }
+  | { t: 'list'; v: string[] };
+
+export type Entry = Value & { seq: number };
+export type TypeName = Value['t'];
+
+/** Something that wants to hear about writes to a key (WATCH). */
+export interface KeyWatcher {
+  dirtyCas: boolean;
+}
+
+export class Db {
+  readonly data = new Map<string, Entry>();
+  readonly expires = new Map<string, number>();
+  readonly watched = new Map<string, Set<KeyWatcher>>();
+  private seq = 1;
+  private expireCursor: Iterator<[string, number]> | undefined;
+  /** Iterators parked by SCAN so the next call with the same cursor resumes in O(COUNT). */
+  readonly scanIters = new Map<number, { it: Iterator<[string, Entry]>; pending: [string, Entry] }>();
+  expiredCount = 0;
+
+  constructor(
+    readonly index: number,
+    private readonly onDirty: () => void,
+  ) {}
+
+  /** Looks a key up, deleting it first if its time has passed. */
+  get(key: string, now = Date.now()): Entry | undefined {
+    const e = this.data.get(key);
+    if (e === undefined) return undefined;
+    if (this.expires.size > 0) {
+      const at = this.expires.get(key);
+      if (at !== undefined && at <= now) {
+        this.removeExpired(key);
+        return undefined;
+      }
+    }
+    return e;
+  }
+
+  private removeExpired(key: string): void {
+    this.data.delete(key);
+    this.expires.delete(key);
+    this.expiredCount++;
+    this.touch(key);
+  }
+
+  /** Stores a value; keeps the TTL only when keepTtl. A new key gets a fresh SCAN sequence. */
+  put(key: string, value: Value, keepTtl = false): Entry {
+    const prev = this.data.get(key);
+    let entry: Entry;
+    if (prev !== undefined) {
+      entry = Object.assign(value, { seq: prev.seq }) as Entry;
+    } else {
+      entry = Object.assign(value, { seq: this.seq++ }) as Entry;
+    }
+    this.data.set(key, entry);
+    if (!keepTtl && this.expires.size > 0) this.expires.delete(key);
+    this.touch(key);
+    return entry;
+  }
+
+  delete(key: string): boolean {
+    if (!this.data.delete(key)) return false;
+    this.expires.delete(key);
+    this.touch(key);
+    return true;
+  }
+
+  /** Marks a key modified: wakes WATCHers and the snapshotter. Call after every write. */
+  touch(key: string): void {
+    this.onDirty();
+    if (this.watched.size === 0) return;
+    const ws = this.watched.get(key);
+    if (ws !== undefined) for (const w of ws) w.dirtyCas = true;
+  }
+
+  setExpire(key: string, at: number): void {
+    this.expires.set(key, at);
+    this.touch(key);
+  }
+
+  ttlAt(key: string): number | undefined {
+    return this.expires.get(key);
+  }
+
+  clear(): void {
+    for (const ws of this.watched.values()) for (const w of ws) w.dirtyCas = true;
+    this.data.clear();
+    this.expires.clear();
+    this.scanIters.clear();
+    this.expireCursor = undefined;
+    this.onDirty();
+  }
+
+  /** Number of keys including not-yet-reclaimed expired ones, as Redis's DBSIZE does. */
+  get size(): number {
+    return this.data.size;
+  }
+
+  /**
+   * Active expiry: walks the expiry table with a persistent cursor, examining at most `budget`
+   * entries, so memory of keys nobody reads again is reclaimed without stalling the event loop.
+   */
+  activeExpire(now: number, budget: number): number {
+    if (this.expires.size === 0) return 0;
+    let removed = 0;
+    for (let i = 0; i < budget; i++) {
+      if (this.expireCursor === undefined) this.expireCursor = this.expires.entries();
+      const n = this.expireCursor.next();
+      if (n.done === true) {
+        this.expireCursor = undefined;
+        if (i > 0 || this.expires.size === 0) break;
+        continue;
+      }
+      const [key, at] = n.value;
+      if (at <= now) {
+        this.removeExpired(key);
+        removed++;
+      }
+    }
+    return removed;
+  }
+}
