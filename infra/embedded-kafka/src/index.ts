@@ -1,1 +1,4 @@
-export {};
+export { startEmbeddedKafka } from './broker.ts';
+export type { EmbeddedKafka, EmbeddedKafkaOptions } from './broker.ts';
+export { EmbeddedKafkaError } from './errors.ts';
+export type { EmbeddedKafkaErrorCode } from './errors.ts';

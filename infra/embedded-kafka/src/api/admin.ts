@@ -1,0 +1,47 @@
+import { ErrorCode } from '../protocol/error-codes.ts';
+import { Writer } from '../protocol/writer.ts';
+import type { Handler } from './handler.ts';
+
+export const createTopics: Handler = (ctx, _h, r) => {
+  const topics = r.array((r) => {
+    const name = r.string();
+    const numPartitions = r.int32();
+    const replicationFactor = r.int16();
+    const assignments = r.array((r) => ({ partition: r.int32(), brokers: r.array((r) => r.int32()) }));
+    r.array((r) => ({ name: r.string(), value: r.nullableString() })); // configs: not supported, ignored
+    return { name, numPartitions, replicationFactor, assignments };
+  });
+  r.int32(); // timeout_ms
+  const results = topics.map((t) => {
+    if (t.replicationFactor !== -1 && t.replicationFactor !== 1 && t.assignments.length === 0) {
+      return { name: t.name, error: ErrorCode.InvalidReplicationFactor };
+    }
+    const partitions = t.assignments.length > 0 ? t.assignments.length : t.numPartitions === -1 ? ctx.defaultPartitions : t.numPartitions;
+    return { name: t.name, error: ctx.topics.create(t.name, partitions) };
+  });
+  const w = new Writer();
+  w.array(results, (w, t) => void w.string(t.name).int16(t.error));
+  return w;
+};
+
+export const deleteTopics: Handler = (ctx, _h, r) => {
+  const names = r.array((r) => r.string());
+  r.int32(); // timeout_ms
+  const results = names.map((name) => {
+    const error = ctx.topics.delete(name);
+    if (error === ErrorCode.None) ctx.offsets.deleteTopic(name);
+    return { name, error };
+  });
+  const w = new Writer();
+  w.array(results, (w, t) => void w.string(t.name).int16(t.error));
+  return w;
+};
+
+/** Idempotent producers only; transactional ids are refused because transactions are not implemented. */
+export const initProducerId: Handler = (ctx, _h, r) => {
+  const transactionalId = r.nullableString();
+  r.int32(); // transaction_timeout_ms
+  const w = new Writer().int32(0);
+  if (transactionalId !== null) return w.int16(ErrorCode.TransactionalIdAuthorizationFailed).int64(-1).int16(-1);
+  return w.int16(ErrorCode.None).int64(ctx.meta.allocateProducerId()).int16(0);
+};

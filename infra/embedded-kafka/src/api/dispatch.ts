@@ -1,0 +1,28 @@
+import { ApiKey } from '../protocol/api-keys.ts';
+import { createTopics, deleteTopics, initProducerId } from './admin.ts';
+import { apiVersions } from './api-versions.ts';
+import { fetch } from './fetch.ts';
+import { findCoordinator, heartbeat, joinGroup, leaveGroup, syncGroup } from './groups.ts';
+import type { Handler } from './handler.ts';
+import { listOffsets } from './list-offsets.ts';
+import { metadata } from './metadata.ts';
+import { offsetCommit, offsetFetch } from './offsets.ts';
+import { produce } from './produce.ts';
+
+export const HANDLERS: ReadonlyMap<number, Handler> = new Map<number, Handler>([
+  [ApiKey.Produce, produce],
+  [ApiKey.Fetch, fetch],
+  [ApiKey.ListOffsets, listOffsets],
+  [ApiKey.Metadata, metadata],
+  [ApiKey.OffsetCommit, offsetCommit],
+  [ApiKey.OffsetFetch, offsetFetch],
+  [ApiKey.FindCoordinator, findCoordinator],
+  [ApiKey.JoinGroup, joinGroup],
+  [ApiKey.Heartbeat, heartbeat],
+  [ApiKey.LeaveGroup, leaveGroup],
+  [ApiKey.SyncGroup, syncGroup],
+  [ApiKey.ApiVersions, apiVersions],
+  [ApiKey.CreateTopics, createTopics],
+  [ApiKey.DeleteTopics, deleteTopics],
+  [ApiKey.InitProducerId, initProducerId],
+]);

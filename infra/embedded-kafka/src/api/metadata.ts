@@ -1,0 +1,42 @@
+import { isValidTopicName } from '../log/topic-store.ts';
+import { ErrorCode } from '../protocol/error-codes.ts';
+import { Writer } from '../protocol/writer.ts';
+import type { BrokerContext } from '../broker-context.ts';
+import type { Handler } from './handler.ts';
+
+/** Returns the error code for a topic, creating it first when auto-creation applies. */
+export function ensureTopic(ctx: BrokerContext, topic: string, allowAutoCreate: boolean): number {
+  if (ctx.topics.has(topic)) return ErrorCode.None;
+  if (!isValidTopicName(topic)) return ErrorCode.InvalidTopic;
+  if (!ctx.autoCreateTopics || !allowAutoCreate) return ErrorCode.UnknownTopicOrPartition;
+  return ctx.topics.create(topic, ctx.defaultPartitions);
+}
+
+export const metadata: Handler = (ctx, { apiVersion: v }, r) => {
+  const requested = r.nullableArray((r) => r.string());
+  const allowAutoCreate = v >= 4 ? r.bool() : true;
+  // v0: an empty list means all topics; v1+: null means all, empty means none.
+  const all = requested === null || (v === 0 && requested.length === 0);
+  const names = all ? ctx.topics.names() : requested;
+  const topics = names.map((name) => ({ name, error: all ? ErrorCode.None : ensureTopic(ctx, name, allowAutoCreate) }));
+
+  const w = new Writer();
+  if (v >= 3) w.int32(0);
+  w.array([ctx.nodeId], (w, id) => {
+    w.int32(id).string(ctx.advertisedHost).int32(ctx.advertisedPort);
+    if (v >= 1) w.nullableString(null);
+  });
+  if (v >= 2) w.nullableString(ctx.meta.clusterId);
+  if (v >= 1) w.int32(ctx.nodeId);
+  w.array(topics, (w, t) => {
+    w.int16(t.error).string(t.name);
+    if (v >= 1) w.bool(false);
+    const parts = t.error === ErrorCode.None ? (ctx.topics.partitions(t.name) ?? []) : [];
+    w.array(parts, (w, p) => {
+      w.int16(ErrorCode.None).int32(p.partition).int32(ctx.nodeId);
+      w.array([ctx.nodeId], (w, id) => void w.int32(id));
+      w.array([ctx.nodeId], (w, id) => void w.int32(id));
+    });
+  });
+  return w;
+};

@@ -1,0 +1,54 @@
+import { ErrorCode } from '../protocol/error-codes.ts';
+import { Writer } from '../protocol/writer.ts';
+import type { PartitionLog } from '../log/partition-log.ts';
+import type { Handler } from './handler.ts';
+
+interface PartitionResult {
+  index: number;
+  error: number;
+  baseOffset: number;
+}
+
+/**
+ * Appends each partition's batches as opaque bytes. With acks=-1 the answer waits for
+ * fdatasync (when enabled), so an acknowledged message survives power loss, not only SIGKILL.
+ */
+export const produce: Handler = async (ctx, { apiVersion: v }, r) => {
+  const transactionalId = v >= 3 ? r.nullableString() : null;
+  const acks = r.int16();
+  r.int32(); // timeout_ms: nothing here waits on replicas
+  const touched = new Set<PartitionLog>();
+  const results = r.array((r) => {
+    const name = r.string();
+    const partitions = r.array((r): PartitionResult => {
+      const index = r.int32();
+      const records = r.nullableBytes();
+      if (transactionalId !== null) return { index, error: ErrorCode.TransactionalIdAuthorizationFailed, baseOffset: -1 };
+      const log = ctx.topics.get(name, index);
+      if (!log) return { index, error: ErrorCode.UnknownTopicOrPartition, baseOffset: -1 };
+      if (!records || records.length === 0) return { index, error: ErrorCode.CorruptMessage, baseOffset: -1 };
+      const res = log.append(records);
+      if (res.appended) {
+        touched.add(log);
+        ctx.appends.notify(name, index);
+      } else if (res.error !== ErrorCode.None) {
+        ctx.logger.warn({ topic: name, partition: index, error: res.error }, 'produce rejected');
+      }
+      return { index, error: res.error, baseOffset: res.baseOffset };
+    });
+    return { name, partitions };
+  });
+  if (acks === 0) return null;
+  if (acks === -1 && ctx.fsync && touched.size > 0) await Promise.all([...touched].map((l) => l.sync()));
+
+  const w = new Writer();
+  w.array(results, (w, t) => {
+    w.string(t.name);
+    w.array(t.partitions, (w, p) => {
+      w.int32(p.index).int16(p.error).int64(p.baseOffset);
+      if (v >= 2) w.int64(-1); // log_append_time: CreateTime is kept
+    });
+  });
+  if (v >= 1) w.int32(0);
+  return w;
+};

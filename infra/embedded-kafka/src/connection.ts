@@ -1,0 +1,112 @@
+import type { Socket } from 'node:net';
+import { HANDLERS } from './api/dispatch.ts';
+import type { BrokerContext, RequestHeader } from './broker-context.ts';
+import { ApiKey, MAX_VERSION } from './protocol/api-keys.ts';
+import { MalformedRequestError, Reader } from './protocol/reader.ts';
+import type { Writer } from './protocol/writer.ts';
+
+/** Larger than any sane request (kafkajs/librdkafka default to 1 MB messages, 100 MB socket buffers). */
+const MAX_FRAME_BYTES = 100 * 1024 * 1024;
+
+interface Slot {
+  done: boolean;
+  out: Buffer | null;
+}
+
+/**
+ * One client connection: splits the byte stream into size-prefixed frames, starts each request
+ * as it arrives and writes the answers strictly in request order. A slow request (long-poll
+ * Fetch, JoinGroup barrier) therefore delays only later answers on this same connection.
+ */
+export function serveConnection(ctx: BrokerContext, socket: Socket): void {
+  const log = ctx.logger.child({ remote: `${socket.remoteAddress}:${socket.remotePort}` });
+  const chunks: Buffer[] = [];
+  let buffered = 0;
+  const queue: Slot[] = [];
+  let closed = false;
+
+  socket.setNoDelay(true);
+  log.debug('connection opened');
+
+  const close = (level: 'warn' | 'error', msg: string, detail: Record<string, unknown>): void => {
+    if (closed) return;
+    closed = true;
+    log[level](detail, msg);
+    socket.destroy();
+  };
+
+  const flush = (): void => {
+    if (closed) return;
+    socket.cork();
+    while (queue.length > 0 && (queue[0] as Slot).done) {
+      const slot = queue.shift() as Slot;
+      if (slot.out) socket.write(slot.out);
+    }
+    socket.uncork();
+  };
+
+  const fail = (err: unknown, header: RequestHeader): void => {
+    if (err instanceof MalformedRequestError) {
+      close('warn', 'malformed request, connection closed', { apiKey: header.apiKey, apiVersion: header.apiVersion, err: err.message });
+    } else {
+      close('error', 'request failed, connection closed', { apiKey: header.apiKey, apiVersion: header.apiVersion, err });
+    }
+  };
+
+  const handleFrame = (frame: Buffer): void => {
+    const r = new Reader(frame);
+    let header: RequestHeader;
+    try {
+      header = { apiKey: r.int16(), apiVersion: r.int16(), correlationId: r.int32(), clientId: r.nullableString() };
+    } catch (err) {
+      close('warn', 'malformed request, connection closed', { err: (err as Error).message });
+      return;
+    }
+    const handler = HANDLERS.get(header.apiKey);
+    const max = MAX_VERSION.get(header.apiKey) ?? -1;
+    // ApiVersions is the one request a client may send in a version we do not know.
+    if (!handler || (header.apiVersion > max && header.apiKey !== ApiKey.ApiVersions) || header.apiVersion < 0) {
+      close('warn', 'unsupported request, connection closed', { apiKey: header.apiKey, apiVersion: header.apiVersion, clientId: header.clientId });
+      return;
+    }
+    const slot: Slot = { done: false, out: null };
+    queue.push(slot);
+    const finish = (w: Writer | null): void => {
+      slot.done = true;
+      slot.out = w ? w.frame(header.correlationId) : null;
+      flush();
+    };
+    try {
+      const res = handler(ctx, header, r);
+      if (res instanceof Promise) res.then(finish, (err: unknown) => fail(err, header));
+      else finish(res);
+    } catch (err) {
+      fail(err, header);
+    }
+  };
+
+  socket.on('data', (chunk: Buffer) => {
+    chunks.push(chunk);
+    buffered += chunk.length;
+    while (!closed && buffered >= 4) {
+      const head = chunks[0] as Buffer;
+      const size = head.length >= 4 ? head.readInt32BE(0) : Buffer.concat(chunks, 4).readInt32BE(0);
+      if (size < 8 || size > MAX_FRAME_BYTES) {
+        close('warn', 'malformed request, connection closed', { frameSize: size });
+        return;
+      }
+      if (buffered < size + 4) return;
+      const all = chunks.length === 1 ? head : Buffer.concat(chunks, buffered);
+      const frame = all.subarray(4, size + 4);
+      chunks.length = 0;
+      buffered = all.length - size - 4;
+      if (buffered > 0) chunks.push(all.subarray(size + 4));
+      handleFrame(frame);
+    }
+  });
+  socket.on('error', (err) => log.debug({ err: err.message }, 'connection error'));
+  socket.on('close', () => {
+    closed = true;
+    log.debug('connection closed');
+  });
+}
