@@ -1,1 +1,86 @@
-export {};
+// Public API: start an embedded MongoDB-compatible server (a one-node replica set).
+import fs from 'node:fs';
+import pino from 'pino';
+import type { Logger } from 'pino';
+import { Engine } from './engine.ts';
+import { Journal } from './journal.ts';
+import { dump, replay } from './persistence.ts';
+import { WireServer } from './server.ts';
+
+export interface EmbeddedMongoOptions {
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** Where the journal and snapshot live; omit for a purely in-memory server. */
+  dataDir?: string;
+  /** Replica set name presented in hello. */
+  replSetName?: string;
+  /** Journal size that triggers compaction (snapshot + truncate). Default 64 MiB. */
+  compactBytes?: number;
+  logger?: Logger;
+}
+
+export interface EmbeddedMongo {
+  host: string;
+  port: number;
+  replSetName: string;
+  /** Connection string without a database, e.g. mongodb://127.0.0.1:27017/?replicaSet=rs0 */
+  url: string;
+  /** Connection string for one database (the recommended form for services). */
+  uri(db: string): string;
+  /** Forces a snapshot + journal truncation now. */
+  compact(): void;
+  close(): Promise<void>;
+}
+
+export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Promise<EmbeddedMongo> {
+  const host = options.host ?? '127.0.0.1';
+  const replSetName = options.replSetName ?? 'rs0';
+  const logger = options.logger ?? pino({ level: 'silent' });
+  const engine = new Engine();
+  let journal: Journal | undefined;
+  if (options.dataDir) {
+    const j = new Journal({
+      dataDir: options.dataDir,
+      compactBytes: options.compactBytes ?? 64 * 1024 * 1024,
+      dump: () => dump(engine),
+      onCompact: (info) => logger.info(info, 'journal compacted'),
+    });
+    const started = Date.now();
+    const records = j.open();
+    const ops = replay(engine, records);
+    logger.info({ dataDir: options.dataDir, records: records.length, ops, ms: Date.now() - started }, 'journal replayed');
+    engine.journal = j;
+    journal = j;
+  }
+  const server = new WireServer(engine, { host, port: options.port ?? 0, setName: replSetName, logger });
+  let port: number;
+  try {
+    port = await server.listen();
+  } catch (e) {
+    await journal?.close();
+    throw e;
+  }
+  const base = `mongodb://${host}:${port}`;
+  let closed = false;
+  return {
+    host,
+    port,
+    replSetName,
+    url: `${base}/?replicaSet=${replSetName}`,
+    uri: (db) => `${base}/${db}?replicaSet=${replSetName}`,
+    compact: () => journal?.compact(),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await server.close();
+      await journal?.close();
+    },
+  };
+}
+
+/** Throws a readable error when the data directory cannot be used. */
+export function checkDataDir(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.accessSync(dir, fs.constants.W_OK);
+}

@@ -1,0 +1,92 @@
+// One collection: version chains per document (for snapshot reads) plus secondary indexes over
+// the latest committed versions.
+import { Index } from './indexes.ts';
+import type { IndexSpec } from './indexes.ts';
+import type { Doc } from './values.ts';
+
+export interface Version {
+  ts: number;
+  doc: Doc | null;
+  plain: Doc | null;
+  prev: Version | null;
+}
+
+export class Collection {
+  readonly heads = new Map<string, Version>();
+  readonly indexes: Index[] = [];
+  /** Ids whose head carries older versions or is a tombstone; snapshot index reads must check them. */
+  readonly history = new Set<string>();
+  live = 0;
+
+  constructor(
+    readonly db: string,
+    readonly name: string,
+    public options: Doc = {},
+  ) {}
+
+  get ns(): string {
+    return `${this.db}.${this.name}`;
+  }
+
+  index(name: string): Index | undefined {
+    return this.indexes.find((i) => i.name === name);
+  }
+
+  /** Latest committed version of a document or undefined. */
+  latest(id: string): Version | undefined {
+    const h = this.heads.get(id);
+    return h && h.doc ? h : undefined;
+  }
+
+  /** Version visible at a snapshot timestamp. */
+  at(id: string, ts: number): Version | undefined {
+    let v = this.heads.get(id);
+    while (v && v.ts > ts) v = v.prev ?? undefined;
+    return v && v.doc ? v : undefined;
+  }
+
+  /** Installs a committed version. keepPrev when an open snapshot may still need the old one. */
+  install(id: string, ts: number, doc: Doc | null, plain: Doc | null, keepPrev: boolean): void {
+    const old = this.heads.get(id);
+    if (old?.plain) for (const ix of this.indexes) ix.remove(id, old.plain);
+    if (old?.doc) this.live--;
+    if (plain) for (const ix of this.indexes) ix.add(id, plain);
+    if (doc) this.live++;
+    if (!keepPrev && !doc) {
+      this.heads.delete(id);
+      this.history.delete(id);
+      return;
+    }
+    const prev = keepPrev ? (old ?? { ts: 0, doc: null, plain: null, prev: null }) : null;
+    this.heads.set(id, { ts, doc, plain, prev });
+    if (keepPrev || !doc) this.history.add(id);
+    else this.history.delete(id);
+  }
+
+  /** Drops history older than every open snapshot. */
+  prune(minSnapshot: number | undefined): void {
+    for (const id of this.history) {
+      const h = this.heads.get(id);
+      if (!h) {
+        this.history.delete(id);
+        continue;
+      }
+      if (minSnapshot === undefined || h.ts <= minSnapshot) {
+        if (!h.doc) this.heads.delete(id);
+        else h.prev = null;
+        this.history.delete(id);
+        continue;
+      }
+      let v: Version = h;
+      while (v.prev && v.prev.ts > minSnapshot) v = v.prev;
+      if (v.prev) v.prev.prev = null;
+    }
+  }
+
+  addIndex(spec: IndexSpec): Index {
+    const ix = new Index(spec);
+    for (const [id, v] of this.heads) if (v.plain) ix.add(id, v.plain);
+    this.indexes.push(ix);
+    return ix;
+  }
+}

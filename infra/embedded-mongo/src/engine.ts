@@ -1,0 +1,262 @@
+// The storage engine: databases of collections, snapshot-isolated transactions with first-writer-
+// wins conflicts, unique-index enforcement on every write, and journaling of committed changes.
+import { Collection } from './collection.ts';
+import { dupKeyMessage, equalities } from './indexes.ts';
+import type { IndexSpec } from './indexes.ts';
+import { Codes, LockWait, MongoError, writeConflict } from './errors.ts';
+import { Txn } from './txn.ts';
+import { valueKey } from './values.ts';
+import type { Doc } from './values.ts';
+
+export interface JournalSink {
+  append(record: Doc): Promise<void>;
+}
+
+export interface SessionRecord {
+  txnNumber: number;
+  /** Stored reply of the retryable write carrying txnNumber. */
+  response?: Doc;
+  committed?: boolean;
+  lastUse: number;
+}
+
+export interface Visible {
+  id: string;
+  doc: Doc;
+  plain: Doc;
+}
+
+export class Engine {
+  readonly dbs = new Map<string, Map<string, Collection>>();
+  readonly active = new Set<Txn>();
+  readonly sessions = new Map<string, SessionRecord>();
+  private readonly lockTable = new Map<string, Txn>();
+  clock = 0;
+  journal: JournalSink | undefined;
+
+  collection(db: string, name: string): Collection | undefined {
+    return this.dbs.get(db)?.get(name);
+  }
+
+  collections(db: string): Collection[] {
+    return [...(this.dbs.get(db)?.values() ?? [])];
+  }
+
+  /** Creates a collection (non-transactionally, like implicit creation in MongoDB). */
+  ensureCollection(db: string, name: string, options: Doc = {}): { coll: Collection; created: boolean; durable: Promise<void> } {
+    const existing = this.collection(db, name);
+    if (existing) return { coll: existing, created: false, durable: Promise.resolve() };
+    if (!name || name.includes('\0') || name.startsWith('.') || name.includes('$')) {
+      throw new MongoError(Codes.InvalidNamespace, `Invalid collection name: ${name}`);
+    }
+    const coll = this.applyCreate(db, name, options);
+    return { coll, created: true, durable: this.log([{ k: 'createColl', d: db, c: name, o: options }]) };
+  }
+
+  applyCreate(db: string, name: string, options: Doc): Collection {
+    let m = this.dbs.get(db);
+    if (!m) this.dbs.set(db, (m = new Map()));
+    let coll = m.get(name);
+    if (!coll) {
+      coll = new Collection(db, name, options);
+      m.set(name, coll);
+    }
+    return coll;
+  }
+
+  dropCollection(db: string, name: string): Promise<void> {
+    this.dbs.get(db)?.delete(name);
+    return this.log([{ k: 'dropColl', d: db, c: name }]);
+  }
+
+  dropDatabase(db: string): Promise<void> {
+    this.dbs.delete(db);
+    return this.log([{ k: 'dropDb', d: db }]);
+  }
+
+  createIndex(coll: Collection, spec: IndexSpec): Promise<void> {
+    const ix = coll.addIndex(spec);
+    if (ix.unique) {
+      for (const [id, v] of coll.heads) {
+        if (!v.plain || !v.doc) continue;
+        for (const key of ix.fullKeys(v.plain)) {
+          const owners = ix.owners(key);
+          if (owners && [...owners].some((o) => o !== id)) {
+            coll.indexes.splice(coll.indexes.indexOf(ix), 1);
+            const kv = ix.keyValue(v.doc);
+            throw new MongoError(Codes.DuplicateKey, `Index build failed: ${dupKeyMessage(coll.ns, ix.name, kv)}`, {
+              extra: { keyPattern: ix.spec.key, keyValue: kv },
+            });
+          }
+        }
+      }
+    }
+    return this.log([{ k: 'createIdx', d: coll.db, c: coll.name, spec }]);
+  }
+
+  dropIndex(coll: Collection, name: string): Promise<void> {
+    const i = coll.indexes.findIndex((x) => x.name === name);
+    if (i >= 0) coll.indexes.splice(i, 1);
+    return this.log([{ k: 'dropIdx', d: coll.db, c: coll.name, n: name }]);
+  }
+
+  log(ops: Doc[]): Promise<void> {
+    return this.journal ? this.journal.append({ ts: this.clock, ops }) : Promise.resolve();
+  }
+
+  begin(explicit: boolean): Txn {
+    const t = new Txn(this.clock, explicit);
+    if (explicit) this.active.add(t);
+    return t;
+  }
+
+  /** Current version of a document as the transaction sees it. */
+  get(txn: Txn | null, coll: Collection, id: string): Visible | undefined {
+    const e = txn?.entry(coll, id);
+    if (e) return e.doc && e.plain ? { id, doc: e.doc, plain: e.plain } : undefined;
+    const v = txn?.explicit ? coll.at(id, txn.snapTs) : coll.latest(id);
+    return v?.doc && v.plain ? { id, doc: v.doc, plain: v.plain } : undefined;
+  }
+
+  /** Candidate documents for a filter: an index lookup when equality allows, else a scan. */
+  *candidates(txn: Txn | null, coll: Collection, filterPlain: Doc): Iterable<Visible> {
+    const eq = equalities(filterPlain);
+    let ids: Set<string> | undefined;
+    const idEq = eq.get('_id');
+    if (idEq) ids = new Set(idEq);
+    else {
+      let best: { n: number; ix: (typeof coll.indexes)[number] } | undefined;
+      for (const ix of coll.indexes) {
+        if (ix.spec.partialFilterExpression || ix.spec.sparse) continue;
+        let n = 0;
+        while (n < ix.fields.length && eq.has(ix.fields[n] ?? '')) n++;
+        if (n > 0 && (!best || n > best.n)) best = { n, ix };
+      }
+      if (best) {
+        const b = best;
+        ids = b.ix.lookup(b.ix.fields.slice(0, b.n).map((f) => eq.get(f) ?? []));
+      }
+    }
+    const ws = txn?.writes.get(coll);
+    if (ids) {
+      if (txn?.explicit) for (const id of coll.history) ids.add(id);
+      if (ws) for (const id of ws.keys()) ids.add(id);
+      for (const id of ids) {
+        const v = this.get(txn, coll, id);
+        if (v) yield v;
+      }
+      return;
+    }
+    for (const id of coll.heads.keys()) {
+      const v = this.get(txn, coll, id);
+      if (v) yield v;
+    }
+    if (ws) {
+      for (const [id, e] of ws) {
+        if (!coll.heads.has(id) && e.doc && e.plain) yield { id, doc: e.doc, plain: e.plain };
+      }
+    }
+  }
+
+  private lock(txn: Txn, key: string): void {
+    const holder = this.lockTable.get(key);
+    if (holder && holder !== txn) {
+      if (txn.explicit) throw writeConflict();
+      throw new LockWait(holder.done);
+    }
+    if (txn.explicit && !holder) {
+      this.lockTable.set(key, txn);
+      txn.locks.add(key);
+    }
+  }
+
+  private claimDoc(txn: Txn, coll: Collection, id: string): void {
+    this.lock(txn, `${coll.ns}\0_id\0${id}`);
+    const head = coll.heads.get(id);
+    if (txn.explicit && head && head.ts > txn.snapTs && !txn.entry(coll, id)) throw writeConflict();
+  }
+
+  private uniqueKeys(txn: Txn, coll: Collection, id: string, doc: Doc, plain: Doc): string[] {
+    const claimed: string[] = [];
+    for (const ix of coll.indexes) {
+      if (!ix.unique) continue;
+      for (const key of ix.fullKeys(plain)) {
+        const lockName = `${coll.ns}\0${ix.name}\0${key}`;
+        this.lock(txn, lockName);
+        const ws = txn.writes.get(coll);
+        let dup = false;
+        for (const o of ix.owners(key) ?? []) if (o !== id && !ws?.has(o)) dup = true;
+        for (const o of txn.claimed.get(lockName) ?? []) if (o !== id) dup = true;
+        if (dup) throw duplicateKey(coll, ix.name, ix.spec.key, ix.keyValue(doc));
+        claimed.push(lockName);
+      }
+    }
+    return claimed;
+  }
+
+  insert(txn: Txn, coll: Collection, doc: Doc, plain: Doc): string {
+    const id = valueKey(doc['_id']);
+    this.claimDoc(txn, coll, id);
+    const exists = this.get(txn, coll, id) ?? (txn.entry(coll, id) ? undefined : coll.latest(id));
+    if (exists) throw duplicateKey(coll, '_id_', { _id: 1 }, { _id: doc['_id'] });
+    const keys = this.uniqueKeys(txn, coll, id, doc, plain);
+    txn.record(coll, id, { doc, plain, keys });
+    return id;
+  }
+
+  replace(txn: Txn, coll: Collection, id: string, doc: Doc, plain: Doc): void {
+    this.claimDoc(txn, coll, id);
+    const keys = this.uniqueKeys(txn, coll, id, doc, plain);
+    txn.record(coll, id, { doc, plain, keys });
+  }
+
+  remove(txn: Txn, coll: Collection, id: string): void {
+    this.claimDoc(txn, coll, id);
+    txn.record(coll, id, { doc: null, plain: null, keys: [] });
+  }
+
+  /** Applies the transaction's writes atomically; resolves once they are durable. */
+  commit(txn: Txn, extraOps: Doc[] = []): Promise<void> {
+    if (txn.state !== 'active') throw new MongoError(Codes.NoSuchTransaction, 'Transaction is not active');
+    const ops: Doc[] = [];
+    if (txn.writeCount > 0) {
+      const ts = ++this.clock;
+      let keepPrev = false;
+      for (const t of this.active) if (t !== txn) keepPrev = true;
+      for (const [coll, m] of txn.writes) {
+        for (const [id, e] of m) {
+          const before = coll.heads.get(id);
+          if (!e.doc && !before?.doc) continue;
+          coll.install(id, ts, e.doc, e.plain, keepPrev);
+          if (e.doc) ops.push({ k: 'put', d: coll.db, c: coll.name, doc: e.doc });
+          else ops.push({ k: 'del', d: coll.db, c: coll.name, id: before?.doc?.['_id'] ?? null });
+        }
+      }
+    }
+    this.release(txn, 'committed');
+    ops.push(...extraOps);
+    return ops.length ? this.log(ops) : Promise.resolve();
+  }
+
+  abort(txn: Txn): void {
+    if (txn.state === 'active') this.release(txn, 'aborted');
+  }
+
+  private release(txn: Txn, state: 'committed' | 'aborted'): void {
+    for (const k of txn.locks) if (this.lockTable.get(k) === txn) this.lockTable.delete(k);
+    txn.locks.clear();
+    const wasActive = this.active.delete(txn);
+    txn.finish(state);
+    if (wasActive) this.prune();
+  }
+
+  private prune(): void {
+    let min: number | undefined;
+    for (const t of this.active) min = min === undefined ? t.snapTs : Math.min(min, t.snapTs);
+    for (const m of this.dbs.values()) for (const c of m.values()) if (c.history.size) c.prune(min);
+  }
+}
+
+export function duplicateKey(coll: Collection, indexName: string, keyPattern: Doc, keyValue: Doc): MongoError {
+  return new MongoError(Codes.DuplicateKey, dupKeyMessage(coll.ns, indexName, keyValue), { extra: { keyPattern, keyValue } });
+}

@@ -1,0 +1,82 @@
+// CLI: node --import tsx src/main.ts --port <n> --host 127.0.0.1 --data-dir <dir> [--repl-set rs0]
+import pino from 'pino';
+import { checkDataDir, startEmbeddedMongo } from './index.ts';
+
+function fail(message: string): never {
+  process.stderr.write(`embedded-mongo: ${message}\n`);
+  process.exit(2);
+}
+
+function parseArgs(argv: string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    if (!a.startsWith('--')) fail(`unexpected argument "${a}"`);
+    const eq = a.indexOf('=');
+    if (eq > 0) out.set(a.slice(2, eq), a.slice(eq + 1));
+    else {
+      const v = argv[i + 1];
+      if (v === undefined || v.startsWith('--')) fail(`option ${a} needs a value`);
+      out.set(a.slice(2), v);
+      i++;
+    }
+  }
+  return out;
+}
+
+const KNOWN = new Set(['port', 'host', 'data-dir', 'repl-set', 'compact-bytes', 'log-level']);
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  for (const k of args.keys()) if (!KNOWN.has(k)) fail(`unknown option --${k}`);
+  const env = process.env;
+  const portText = args.get('port') ?? env['EMBEDDED_MONGO_PORT'] ?? '27017';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) fail(`bad port "${portText}" (expected 0-65535)`);
+  const host = args.get('host') ?? env['EMBEDDED_MONGO_HOST'] ?? '127.0.0.1';
+  const dataDir = args.get('data-dir') ?? env['EMBEDDED_MONGO_DATA_DIR'];
+  const replSetName = args.get('repl-set') ?? env['EMBEDDED_MONGO_REPL_SET'] ?? 'rs0';
+  const compactText = args.get('compact-bytes') ?? env['EMBEDDED_MONGO_COMPACT_BYTES'];
+  const compactBytes = compactText === undefined ? undefined : Number(compactText);
+  if (compactBytes !== undefined && !(compactBytes > 0)) fail(`bad compact-bytes "${compactText}"`);
+  const logger = pino({ level: args.get('log-level') ?? env['EMBEDDED_MONGO_LOG_LEVEL'] ?? 'info', base: { svc: 'embedded-mongo' } });
+  if (dataDir) {
+    try {
+      checkDataDir(dataDir);
+    } catch (e) {
+      fail(`data dir "${dataDir}" is not writable: ${(e as Error).message}`);
+    }
+  }
+  let server;
+  try {
+    server = await startEmbeddedMongo({ host, port, dataDir, replSetName, compactBytes, logger });
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    if (err.code === 'EADDRINUSE') fail(`port ${port} on ${host} is already in use`);
+    if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') fail(`cannot listen on host "${host}"`);
+    if (err.code === 'EACCES') fail(`permission denied listening on ${host}:${port}`);
+    fail(`failed to start: ${err.message}`);
+  }
+  logger.info({ host: server.host, port: server.port, replSet: replSetName, url: server.url, dataDir: dataDir ?? null }, 'listening');
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    server
+      .close()
+      .then(() => {
+        logger.info('stopped');
+        logger.flush();
+        process.exit(0);
+      })
+      .catch((e: unknown) => {
+        process.stderr.write(`embedded-mongo: error while stopping: ${(e as Error).message}\n`);
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+void main();

@@ -1,0 +1,153 @@
+// Query evaluation on top of mingo: matching, sorting, projection, update application and upsert
+// seeding (mingo has no $setOnInsert or upsert document construction).
+import { Aggregator, Query, find, update as mingoUpdate } from 'mingo';
+import { compare } from 'mingo/util';
+import { ObjectId } from 'bson';
+import type { Collection } from './collection.ts';
+import type { Engine, Visible } from './engine.ts';
+import { Codes, MongoError, badValue } from './errors.ts';
+import type { Txn } from './txn.ts';
+import { clone, getPath, isPlainObject, plainDoc, retype, toPlain, valueKey } from './values.ts';
+import type { Doc } from './values.ts';
+
+export const MINGO_OPTS = { scriptEnabled: false };
+
+export function compileFilter(filter: Doc): Query {
+  try {
+    return new Query(toPlain(filter) as Doc, MINGO_OPTS);
+  } catch (e) {
+    throw badValue((e as Error).message);
+  }
+}
+
+export function matching(engine: Engine, txn: Txn | null, coll: Collection | undefined, filter: Doc): Visible[] {
+  if (!coll) return [];
+  const plainFilter = toPlain(filter) as Doc;
+  const q = compileFilter(filter);
+  const out: Visible[] = [];
+  try {
+    for (const v of engine.candidates(txn, coll, plainFilter)) if (q.test(v.plain)) out.push(v);
+  } catch (e) {
+    throw badValue((e as Error).message);
+  }
+  return out;
+}
+
+export function sortVisible(rows: Visible[], sort: Doc | undefined): Visible[] {
+  if (!sort || Object.keys(sort).length === 0) return rows;
+  const keys = Object.entries(toPlain(sort) as Doc).map(([k, d]) => [k, d === -1 ? -1 : 1] as const);
+  return rows.slice().sort((a, b) => {
+    for (const [k, dir] of keys) {
+      const c = compare(getPath(a.plain, k), getPath(b.plain, k));
+      if (c !== 0) return c * dir;
+    }
+    return 0;
+  });
+}
+
+export function project(docs: Doc[], projection: Doc | undefined): Doc[] {
+  if (!projection || Object.keys(projection).length === 0) return docs;
+  try {
+    return find(docs, {}, toPlain(projection) as Doc, MINGO_OPTS).all() as Doc[];
+  } catch (e) {
+    throw badValue((e as Error).message);
+  }
+}
+
+export function isOperatorUpdate(u: Doc): boolean {
+  const keys = Object.keys(u);
+  return keys.length > 0 && keys.every((k) => k.startsWith('$'));
+}
+
+/** Returns the new typed document for an update applied to `old` (or to an upsert seed). */
+export function applyUpdate(
+  old: { doc: Doc; plain: Doc },
+  u: Doc | Doc[],
+  filter: Doc,
+  arrayFilters: Doc[] | undefined,
+  inserting: boolean,
+): Doc {
+  let next: Doc;
+  try {
+    if (Array.isArray(u)) {
+      const out = new Aggregator(toPlain(u) as Doc[], MINGO_OPTS).run([clone(old.plain)]);
+      next = retype(out[0] ?? {}, old.doc, undefined) as Doc;
+    } else if (!isOperatorUpdate(u)) {
+      if (Object.keys(u).some((k) => k.startsWith('$'))) throw badValue('Unknown modifier mixed with fields in update');
+      next = { _id: old.doc['_id'], ...clone(u) };
+      if (next['_id'] === undefined) delete next['_id'];
+    } else {
+      const spec: Doc = { ...u };
+      const soi = spec['$setOnInsert'];
+      delete spec['$setOnInsert'];
+      if (inserting && isPlainObject(soi)) spec['$set'] = { ...(isPlainObject(spec['$set']) ? spec['$set'] : {}), ...soi };
+      const target = clone(old.plain);
+      if (Object.keys(spec).length > 0) {
+        mingoUpdate(target, toPlain(spec) as Doc, toPlain(arrayFilters) as Doc[] | undefined, toPlain(filter) as Doc, {
+          cloneMode: 'copy',
+          queryOptions: MINGO_OPTS,
+        });
+      }
+      next = retype(target, old.doc, spec) as Doc;
+    }
+  } catch (e) {
+    if (e instanceof MongoError) throw e;
+    throw new MongoError(Codes.FailedToParse, (e as Error).message);
+  }
+  if (!inserting && old.doc['_id'] !== undefined && valueKey(next['_id']) !== valueKey(old.doc['_id'])) {
+    throw new MongoError(Codes.ImmutableField, "Performing an update on the path '_id' would modify the immutable field '_id'");
+  }
+  return withIdFirst(next);
+}
+
+export function withIdFirst(d: Doc): Doc {
+  if (d['_id'] === undefined) return { _id: new ObjectId(), ...d };
+  if (Object.keys(d)[0] === '_id') return d;
+  const { _id, ...rest } = d;
+  return { _id, ...rest };
+}
+
+/** The document an upsert starts from: the equality parts of the filter. */
+export function upsertSeed(filter: Doc): Doc {
+  const seed: Doc = {};
+  const visit = (f: Doc): void => {
+    for (const [k, v] of Object.entries(f)) {
+      if (k === '$and' && Array.isArray(v)) {
+        for (const s of v) if (isPlainObject(s)) visit(s);
+        continue;
+      }
+      if (k.startsWith('$')) continue;
+      let val: unknown;
+      if (isPlainObject(v)) {
+        const keys = Object.keys(v);
+        if (keys.length === 0 || !keys[0]?.startsWith('$')) val = v;
+        else if (keys.length === 1 && keys[0] === '$eq') val = v['$eq'];
+        else continue;
+      } else if (v instanceof RegExp) continue;
+      else val = v;
+      setPath(seed, k, clone(val));
+    }
+  };
+  visit(filter);
+  return seed;
+}
+
+function setPath(d: Doc, path: string, v: unknown): void {
+  const parts = path.split('.');
+  let cur = d;
+  for (let i = 0; i < parts.length - 1; i++) {
+    const p = parts[i] ?? '';
+    if (!isPlainObject(cur[p])) cur[p] = {};
+    cur = cur[p] as Doc;
+  }
+  cur[parts[parts.length - 1] ?? ''] = v;
+}
+
+export function validateDoc(d: Doc): void {
+  for (const k of Object.keys(d)) {
+    if (k.startsWith('$')) throw new MongoError(Codes.DollarPrefixedFieldName, `Document can't have $ prefixed field names: ${k}`);
+  }
+  if (Array.isArray(d['_id'])) throw new MongoError(Codes.InvalidIdField, "The '_id' value cannot be of type array");
+}
+
+export { plainDoc };

@@ -1,0 +1,128 @@
+// TCP front end: frames messages, runs them in order per connection, and closes only the
+// offending connection on malformed input.
+import net from 'node:net';
+import type { Logger } from 'pino';
+import { ObjectId } from 'bson';
+import type { ServerInfo } from './commands/context.ts';
+import { CursorStore } from './cursors.ts';
+import { Dispatcher } from './dispatch.ts';
+import type { Engine } from './engine.ts';
+import { fromWireDoc } from './values.ts';
+import type { Doc } from './values.ts';
+import { MAX_MESSAGE_BYTES, ProtocolError, buildMsg, buildReply, parseMessage } from './wire.ts';
+
+export interface WireServerOptions {
+  host: string;
+  port: number;
+  setName: string;
+  logger: Logger;
+}
+
+export class WireServer {
+  private readonly server = net.createServer((s) => this.accept(s));
+  private readonly sockets = new Set<net.Socket>();
+  private nextConnId = 1;
+  private dispatcher: Dispatcher | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  readonly info: ServerInfo;
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly opts: WireServerOptions,
+  ) {
+    this.info = {
+      me: `${opts.host}:${opts.port}`,
+      setName: opts.setName,
+      startedAt: new Date(),
+      electionId: new ObjectId('7fffffff0000000000000001'),
+      cursors: new CursorStore(),
+      logger: opts.logger,
+    };
+  }
+
+  listen(): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(this.opts.port, this.opts.host, () => {
+        this.server.off('error', reject);
+        const addr = this.server.address();
+        const port = typeof addr === 'object' && addr ? addr.port : this.opts.port;
+        this.info.me = `${this.opts.host}:${port}`;
+        this.dispatcher = new Dispatcher(this.engine, this.info);
+        this.timer = setInterval(() => {
+          this.dispatcher?.sweep();
+          this.info.cursors.sweep();
+        }, 1000);
+        this.timer.unref();
+        resolve(port);
+      });
+    });
+  }
+
+  private accept(socket: net.Socket): void {
+    const connId = this.nextConnId++;
+    this.sockets.add(socket);
+    socket.setNoDelay(true);
+    let buf = Buffer.alloc(0);
+    let chain = Promise.resolve();
+    const log = this.opts.logger;
+    socket.on('data', (chunk) => {
+      buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
+      while (buf.length >= 4) {
+        const len = buf.readInt32LE(0);
+        if (len < 16 || len > MAX_MESSAGE_BYTES) {
+          log.warn({ connId, len }, 'malformed message, closing connection');
+          socket.destroy();
+          return;
+        }
+        if (buf.length < len) break;
+        const msg = buf.subarray(0, len);
+        buf = buf.subarray(len);
+        chain = chain
+          .then(() => this.handle(socket, msg, connId))
+          .catch((e: unknown) => {
+            log.error({ connId, err: (e as Error).message }, 'connection failed');
+            socket.destroy();
+          });
+      }
+    });
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => this.sockets.delete(socket));
+  }
+
+  private async handle(socket: net.Socket, msg: Buffer, connId: number): Promise<void> {
+    if (socket.destroyed) return;
+    let req;
+    try {
+      req = parseMessage(msg);
+    } catch (e) {
+      this.opts.logger.warn({ connId, err: (e as Error).message }, 'malformed message, closing connection');
+      socket.destroy();
+      return;
+    }
+    const cmd = fromWireDoc(req.command);
+    let db = typeof cmd['$db'] === 'string' ? cmd['$db'] : 'admin';
+    if (req.kind === 'query') db = (req.fullCollectionName ?? 'admin.$cmd').split('.')[0] ?? 'admin';
+    let reply: Doc;
+    try {
+      reply = await this.dispatcher!.run(cmd, db, connId);
+    } catch (e) {
+      if (e instanceof ProtocolError) {
+        socket.destroy();
+        return;
+      }
+      throw e;
+    }
+    if (req.moreToCome || socket.destroyed) return;
+    const out = req.kind === 'query' ? buildReply(req.header.requestId, reply) : buildMsg(req.header.requestId, reply);
+    socket.write(out);
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await new Promise<void>((resolve) => {
+      this.server.close(() => resolve());
+      for (const s of this.sockets) s.destroy();
+    });
+  }
+}

@@ -1,0 +1,176 @@
+// Internal value model. Documents are kept "typed": plain JS numbers stand for whatever bson would
+// naturally serialize them as (int32 when integral and in range, double otherwise); integral doubles
+// stay bson Double and int64 stays bson Long, so every number goes back out with the type it came in
+// with. mingo only understands plain numbers, so queries, sorts and updates run on a "plain" twin.
+import { Binary, BSONRegExp, Double, Int32, Long, ObjectId, Timestamp, Decimal128 } from 'bson';
+
+export type Doc = Record<string, unknown>;
+
+const INT32_MIN = -2147483648;
+const INT32_MAX = 2147483647;
+
+function isPlainObject(v: unknown): v is Doc {
+  if (v === null || typeof v !== 'object') return false;
+  const proto = Object.getPrototypeOf(v) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/** Converts a value deserialized with promoteValues:false into the typed internal model. */
+export function fromWire(v: unknown): unknown {
+  if (v instanceof Int32) return v.value;
+  if (v instanceof BSONRegExp) return new RegExp(v.pattern, [...v.options].filter((f) => 'imsu'.includes(f)).join(''));
+  if (v instanceof Double) return Number.isInteger(v.value) && isInt32Range(v.value) ? new Double(v.value) : v.value;
+  if (Array.isArray(v)) return v.map(fromWire);
+  if (isPlainObject(v)) {
+    const out: Doc = {};
+    for (const k of Object.keys(v)) out[k] = fromWire(v[k]);
+    return out;
+  }
+  return v;
+}
+
+export function fromWireDoc(v: Doc): Doc {
+  return fromWire(v) as Doc;
+}
+
+function isInt32Range(n: number): boolean {
+  return n >= INT32_MIN && n <= INT32_MAX;
+}
+
+/** True when the value (recursively) holds a Long or Double wrapper. */
+export function hasTyped(v: unknown): boolean {
+  if (v instanceof Long || v instanceof Double) return true;
+  if (Array.isArray(v)) return v.some(hasTyped);
+  if (isPlainObject(v)) {
+    for (const k in v) if (hasTyped(v[k])) return true;
+  }
+  return false;
+}
+
+/** Plain twin of a typed value, for mingo. */
+export function toPlain(v: unknown): unknown {
+  if (v instanceof Long) return v.toNumber();
+  if (v instanceof Double) return v.value;
+  if (Array.isArray(v)) return v.map(toPlain);
+  if (isPlainObject(v)) {
+    const out: Doc = {};
+    for (const k of Object.keys(v)) out[k] = toPlain(v[k]);
+    return out;
+  }
+  return v;
+}
+
+export function plainDoc(d: Doc): Doc {
+  return hasTyped(d) ? (toPlain(d) as Doc) : d;
+}
+
+/** Deep copy of plain objects and arrays; bson value objects are immutable here and shared. */
+export function clone<T>(v: T): T {
+  if (Array.isArray(v)) return v.map(clone) as T;
+  if (v instanceof Date) return new Date(v.getTime()) as T;
+  if (isPlainObject(v)) {
+    const out: Doc = {};
+    for (const k of Object.keys(v)) out[k] = clone(v[k]);
+    return out as T;
+  }
+  return v;
+}
+
+type NumKind = 'int' | 'long' | 'double';
+
+function kindOf(v: unknown): NumKind | undefined {
+  if (v instanceof Long) return 'long';
+  if (v instanceof Double) return 'double';
+  if (typeof v === 'number') return Number.isInteger(v) && isInt32Range(v) ? 'int' : 'double';
+  return undefined;
+}
+
+function withKind(n: number, kind: NumKind): unknown {
+  if (kind === 'long') return Number.isInteger(n) ? Long.fromNumber(n) : n;
+  if (kind === 'double') return Number.isInteger(n) && isInt32Range(n) ? new Double(n) : n;
+  // int32 arithmetic that overflows becomes int64, as the server does.
+  if (Number.isInteger(n) && !isInt32Range(n) && Number.isSafeInteger(n)) return Long.fromNumber(n);
+  return n;
+}
+
+function widen(a: NumKind, b: NumKind): NumKind {
+  if (a === 'double' || b === 'double') return 'double';
+  if (a === 'long' || b === 'long') return 'long';
+  return 'int';
+}
+
+function getPath(d: unknown, path: string): unknown {
+  let cur: unknown = d;
+  for (const part of path.split('.')) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Doc)[part];
+  }
+  return cur;
+}
+
+export { getPath };
+
+/**
+ * Restores numeric types on the plain result of an update. A number keeps the type the client sent
+ * for it in the update, arithmetic widens like the server ($inc int32+int64 = int64), and untouched
+ * fields keep the type they had before.
+ */
+export function retype(plainNew: unknown, typedOld: unknown, typedSpec: Doc | undefined, path = ''): unknown {
+  if (typeof plainNew === 'number') {
+    const specKind = typedSpec ? specKindFor(typedSpec, path, typedOld, plainNew) : undefined;
+    if (specKind) return withKind(plainNew, specKind);
+    const oldKind = kindOf(typedOld);
+    if (oldKind && oldKind !== 'int' && toPlain(typedOld) === plainNew) return withKind(plainNew, oldKind);
+    return plainNew;
+  }
+  if (Array.isArray(plainNew)) {
+    const oldArr = Array.isArray(typedOld) ? typedOld : [];
+    return plainNew.map((v, i) => retype(v, oldArr[i], typedSpec, path ? `${path}.${i}` : String(i)));
+  }
+  if (isPlainObject(plainNew)) {
+    const oldObj = isPlainObject(typedOld) ? typedOld : {};
+    const out: Doc = {};
+    for (const k of Object.keys(plainNew)) out[k] = retype(plainNew[k], oldObj[k], typedSpec, path ? `${path}.${k}` : k);
+    return out;
+  }
+  return plainNew;
+}
+
+function specKindFor(spec: Doc, path: string, typedOld: unknown, value: number): NumKind | undefined {
+  for (const op of ['$inc', '$mul']) {
+    const o = spec[op];
+    if (isPlainObject(o) && path in o) {
+      const k = kindOf(o[path]);
+      if (!k) return undefined;
+      return widen(kindOf(typedOld) ?? 'int', k);
+    }
+  }
+  for (const op of ['$set', '$setOnInsert', '$max', '$min', '$']) {
+    const o = op === '$' ? spec : spec[op];
+    if (!isPlainObject(o)) continue;
+    const given = op === '$' ? getPath(o, path) : o[path];
+    const k = kindOf(given);
+    if (k && toPlain(given) === value) return k;
+  }
+  return undefined;
+}
+
+/** Canonical string for equality of bson values; numbers of every type share one form. */
+export function valueKey(v: unknown): string {
+  if (v === undefined || v === null) return 'z';
+  if (typeof v === 'number') return `n${v}`;
+  if (v instanceof Long) return `n${v.toString()}`;
+  if (v instanceof Double || v instanceof Int32) return `n${v.value}`;
+  if (typeof v === 'string') return `s${v}`;
+  if (typeof v === 'boolean') return v ? 'bt' : 'bf';
+  if (v instanceof ObjectId) return `o${v.toHexString()}`;
+  if (v instanceof Date) return `d${v.getTime()}`;
+  if (v instanceof Binary) return `x${v.sub_type}:${Buffer.from(v.buffer).toString('hex')}`;
+  if (v instanceof Timestamp) return `t${v.toString()}`;
+  if (v instanceof Decimal128) return `m${v.toString()}`;
+  if (Array.isArray(v)) return `a[${v.map(valueKey).join(',')}]`;
+  if (isPlainObject(v)) return `{${Object.keys(v).map((k) => `${JSON.stringify(k)}:${valueKey(v[k])}`).join(',')}}`;
+  return `?${String(v)}`;
+}
+
+export { isPlainObject };
