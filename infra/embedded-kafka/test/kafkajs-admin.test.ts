@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EmbeddedKafka } from '../src/index.ts';
+import { kafkaFor, startTestBroker } from './helpers/broker.ts';
+
+describe('kafkajs admin', () => {
+  let broker: EmbeddedKafka;
+
+  beforeAll(async () => {
+    broker = await startTestBroker({ autoCreateTopics: false });
+  });
+  afterAll(async () => {
+    await broker.close();
+  });
+
+  it('creates topics, reports their offsets and deletes them', async () => {
+    const kafka = kafkaFor(broker.brokers);
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      expect(await admin.createTopics({ topics: [{ topic: 'orders', numPartitions: 3 }] })).toBe(true);
+      expect(await admin.createTopics({ topics: [{ topic: 'orders', numPartitions: 3 }] })).toBe(false); // already exists
+      expect(await admin.listTopics()).toContain('orders');
+
+      const producer = kafka.producer();
+      await producer.connect();
+      await producer.send({ topic: 'orders', messages: [0, 1, 2, 3, 4].map((i) => ({ value: `o${i}`, partition: i % 3 })) });
+      await producer.disconnect();
+
+      const offsets = await admin.fetchTopicOffsets('orders');
+      expect(offsets.map((o) => ({ partition: o.partition, low: o.low, high: o.high })).sort((a, b) => a.partition - b.partition)).toEqual([
+        { partition: 0, low: '0', high: '2' },
+        { partition: 1, low: '0', high: '2' },
+        { partition: 2, low: '0', high: '1' },
+      ]);
+
+      await admin.deleteTopics({ topics: ['orders'] });
+      expect(await admin.listTopics()).not.toContain('orders');
+      await expect(admin.deleteTopics({ topics: ['orders'] })).rejects.toThrow(/does not host this topic-partition/);
+    } finally {
+      await admin.disconnect();
+    }
+  });
+
+  it('refuses to produce to an unknown topic when auto-creation is off', async () => {
+    const kafka = kafkaFor(broker.brokers);
+    const producer = kafka.producer({ retry: { retries: 1, initialRetryTime: 50 } });
+    await producer.connect();
+    try {
+      await expect(producer.send({ topic: 'never-created', messages: [{ value: 'x' }] })).rejects.toThrow();
+    } finally {
+      await producer.disconnect();
+    }
+    const admin = kafka.admin();
+    await admin.connect();
+    expect(await admin.listTopics()).not.toContain('never-created');
+    await admin.disconnect();
+  });
+});
+
+describe('retention', () => {
+  it('deletes old segments once a partition exceeds its size limit, and consumers start at the new log start', async () => {
+    const broker = await startTestBroker({ segmentBytes: 16 * 1024, retentionBytes: 32 * 1024 });
+    try {
+      const kafka = kafkaFor(broker.brokers);
+      const producer = kafka.producer();
+      await producer.connect();
+      for (let i = 0; i < 40; i++) await producer.send({ topic: 'bounded', messages: [{ value: `${i}:${'r'.repeat(2000)}` }] });
+      await producer.disconnect();
+      const admin = kafka.admin();
+      await admin.connect();
+      const [p0] = await admin.fetchTopicOffsets('bounded');
+      await admin.disconnect();
+      expect(p0?.high).toBe('40');
+      const low = Number(p0?.low);
+      expect(low).toBeGreaterThan(0);
+      // Kept: at least the size limit (about 16 messages) and at most limit + one segment.
+      expect(40 - low).toBeGreaterThanOrEqual(14);
+      expect(40 - low).toBeLessThanOrEqual(32);
+
+      const consumer = kafka.consumer({ groupId: 'g-bounded', maxWaitTimeInMs: 100, sessionTimeout: 3000, heartbeatInterval: 300 });
+      const first: number[] = [];
+      await consumer.connect();
+      await consumer.subscribe({ topic: 'bounded', fromBeginning: true });
+      await consumer.run({ eachMessage: async ({ message }) => void first.push(Number(message.offset)) });
+      const deadline = Date.now() + 10_000;
+      while (first.length < 40 - low && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await consumer.disconnect();
+      expect(first[0]).toBe(low);
+      expect(first).toHaveLength(40 - low);
+    } finally {
+      await broker.close();
+    }
+  });
+});

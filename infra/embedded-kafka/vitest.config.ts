@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // Real clients with real timeouts: a group rebalance or a broker restart takes seconds.
+    testTimeout: 60_000,
+    hookTimeout: 30_000,
+    // The machine is shared; two files at a time keeps timings stable.
+    maxWorkers: 2,
+  },
+});
