@@ -1,6 +1,9 @@
 // Query evaluation on top of mingo: matching, sorting, projection, update application and upsert
 // seeding (mingo has no $setOnInsert or upsert document construction).
-import { Aggregator, Query, find, update as mingoUpdate } from 'mingo';
+import { Aggregator, Context, Query as FullQuery } from 'mingo';
+import { Query } from 'mingo/query';
+import { update as mingoUpdate } from 'mingo/updater';
+import type { Options } from 'mingo/types';
 import { compare } from 'mingo/util';
 import { ObjectId } from 'bson';
 import type { Collection } from './collection.ts';
@@ -12,9 +15,31 @@ import type { Doc } from './values.ts';
 
 export const MINGO_OPTS = { scriptEnabled: false };
 
+/**
+ * mingo copies its whole operator table for every Query built from plain options, which dominated
+ * per-command cost. Building queries from one prepared options object skips that copy; the
+ * prepared object is captured from a throwaway operator because mingo does not export its class.
+ */
+function prepareOptions(): Options {
+  let captured: Options | undefined;
+  const grab = Context.init({
+    query: {
+      $__captureOptions: (_sel: string, _v: unknown, options: Options) => {
+        captured = options;
+        return () => true;
+      },
+    },
+  });
+  new FullQuery({ x: { $__captureOptions: 1 } }, { ...MINGO_OPTS, context: grab });
+  if (!captured) throw new Error('mingo options capture failed');
+  return captured;
+}
+
+const OPTS = prepareOptions();
+
 export function compileFilter(filter: Doc): Query {
   try {
-    return new Query(toPlain(filter) as Doc, MINGO_OPTS);
+    return new Query(toPlain(filter) as Doc, OPTS);
   } catch (e) {
     throw badValue((e as Error).message);
   }
@@ -48,7 +73,7 @@ export function sortVisible(rows: Visible[], sort: Doc | undefined): Visible[] {
 export function project(docs: Doc[], projection: Doc | undefined): Doc[] {
   if (!projection || Object.keys(projection).length === 0) return docs;
   try {
-    return find(docs, {}, toPlain(projection) as Doc, MINGO_OPTS).all() as Doc[];
+    return new Query({}, OPTS).find(docs, toPlain(projection) as Doc).all() as Doc[];
   } catch (e) {
     throw badValue((e as Error).message);
   }
@@ -85,7 +110,7 @@ export function applyUpdate(
       if (Object.keys(spec).length > 0) {
         mingoUpdate(target, toPlain(spec) as Doc, toPlain(arrayFilters) as Doc[] | undefined, toPlain(filter) as Doc, {
           cloneMode: 'copy',
-          queryOptions: MINGO_OPTS,
+          queryOptions: OPTS,
         });
       }
       next = retype(target, old.doc, spec) as Doc;
