@@ -306,7 +306,8 @@ function zpopmin(c: Client, a: string[]): void {
   const items = z.removeRange(0, Math.min(count, z.size));
   if (z.size === 0) c.db.delete(a[1]!);
   else c.db.touch(a[1]!);
-  // Redis 7.0 answers a flat member/score array here in both protocols.
+  // Without COUNT Redis answers a flat [member, score]; with COUNT, RESP3 gets pairs.
+  if (a.length === 3 && c.reply.proto === 3) return replyItems(c, items, true);
   c.reply.arr(items.length * 2);
   for (const it of items) {
     c.reply.bulk(it.m);
