@@ -114,7 +114,7 @@ export const stringCases: Case[] = [
       { cmd: ['INCRBY', '{k}n', 'x'], expect: NOT_INT },
       { cmd: ['INCRBY', '{k}n', '1.0'], expect: NOT_INT },
       { cmd: ['SET', '{k}n', '9223372036854775806'], expect: 'OK' },
-      { cmd: ['INCR', '{k}n'], expect: 9223372036854775807 },
+      { cmd: ['INCR', '{k}n'], expect: Number('9223372036854775807') },
       { cmd: ['GET', '{k}n'], expect: '9223372036854775807' },
       { cmd: ['INCR', '{k}n'], expect: err('ERR increment or decrement would overflow') },
       { cmd: ['SET', '{k}s', 'abc'], expect: 'OK' },

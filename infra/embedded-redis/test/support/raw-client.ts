@@ -79,7 +79,7 @@ export function encodeCommand(args: readonly (string | number)[]): string {
 }
 
 export class RawClient {
-  private buf = Buffer.alloc(0);
+  private buf: Buffer = Buffer.alloc(0);
   private waiting: ((r: Resp) => void)[] = [];
   /** Push frames (RESP3) are kept here instead of answering a pending call. */
   readonly pushes: Resp[] = [];
