@@ -41,7 +41,7 @@ function parse(): { options: EmbeddedKafkaOptions; logLevel: string } {
       strict: true,
     }));
   } catch (err) {
-    fail(`${(err as Error).message}\n${USAGE}`);
+    fail(`${(err as Error).message} (see --help)`);
   }
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
@@ -76,6 +76,8 @@ function parse(): { options: EmbeddedKafkaOptions; logLevel: string } {
 }
 
 const { options, logLevel } = parse();
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+if (!LEVELS.includes(logLevel)) fail(`invalid log level "${logLevel}": expected one of ${LEVELS.join(', ')}`);
 const logger = pino({ name: 'embedded-kafka', level: logLevel });
 let broker;
 try {

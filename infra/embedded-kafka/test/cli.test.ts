@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { kafkaFor, tempDir } from './helpers/broker.ts';
+import { runCli, startCli, type CliBroker } from './helpers/cli.ts';
+
+const running: CliBroker[] = [];
+afterEach(() => {
+  for (const b of running.splice(0)) if (b.child.exitCode === null) b.child.kill('SIGKILL');
+});
+
+async function expectStartFailure(args: string[], message: RegExp): Promise<void> {
+  const run = runCli(args);
+  const code = await run.exited;
+  expect(code).toBe(2);
+  const lines = run.stderr().trim().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(message);
+  expect(run.stderr()).not.toMatch(/\n\s+at /); // no stack trace
+  expect(run.stdout()).not.toContain('"msg":"listening"');
+}
+
+describe('broker CLI', () => {
+  it('logs one listening line with the port, serves clients and exits 0 on SIGTERM', async () => {
+    const b = await startCli(tempDir('ek-cli-'));
+    running.push(b);
+    const admin = kafkaFor(b.brokers).admin();
+    await admin.connect();
+    expect(await admin.createTopics({ topics: [{ topic: 'cli-topic' }] })).toBe(true);
+    await admin.disconnect();
+    b.child.kill('SIGTERM');
+    expect(await b.exited).toBe(0);
+    const listening = b.stdout().split('\n').filter((l) => l.includes('"msg":"listening"'));
+    expect(listening).toHaveLength(1);
+    expect(JSON.parse(listening[0] as string)).toMatchObject({ port: b.port });
+    expect(b.stdout()).toContain('"msg":"closed"');
+  });
+
+  it('rejects a bad port', async () => {
+    await expectStartFailure(['--port', '70000', '--data-dir', tempDir('ek-cli-')], /port/);
+    await expectStartFailure(['--port', 'abc', '--data-dir', tempDir('ek-cli-')], /port/);
+  });
+
+  it('rejects a port that is already in use', async () => {
+    const server = net.createServer();
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const port = (server.address() as net.AddressInfo).port;
+    try {
+      await expectStartFailure(['--port', String(port), '--data-dir', tempDir('ek-cli-')], new RegExp(`port ${port}.*in use`));
+    } finally {
+      server.close();
+    }
+  });
+
+  it('rejects a data dir it cannot write', async () => {
+    const file = path.join(tempDir('ek-cli-'), 'not-a-dir');
+    fs.writeFileSync(file, 'x');
+    await expectStartFailure(['--port', '0', '--data-dir', path.join(file, 'kafka')], /data dir .* not writable/);
+  });
+
+  it('refuses a data dir another live broker holds', async () => {
+    const dir = tempDir('ek-cli-');
+    const b = await startCli(dir);
+    running.push(b);
+    await expectStartFailure(['--port', '0', '--data-dir', dir], /in use by process/);
+  });
+
+  it('rejects an unknown flag', async () => {
+    await expectStartFailure(['--port', '0', '--frobnicate'], /frobnicate/);
+  });
+});
