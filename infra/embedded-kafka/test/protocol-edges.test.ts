@@ -1,0 +1,130 @@
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EmbeddedKafka } from '../src/index.ts';
+import { kafkaFor, startTestBroker } from './helpers/broker.ts';
+import { encodeBatch, RawClient } from './helpers/raw-client.ts';
+
+const API_VERSIONS = 18;
+const METADATA = 3;
+const FETCH = 1;
+const PRODUCE = 0;
+
+describe('protocol edges', () => {
+  let broker: EmbeddedKafka;
+  const logs: { msg: string }[] = [];
+
+  beforeAll(async () => {
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        for (const line of chunk.toString().split('\n')) if (line) logs.push(JSON.parse(line) as { msg: string });
+        done();
+      },
+    });
+    broker = await startTestBroker({ logger: pino({ level: 'warn' }, sink) });
+  });
+  afterAll(async () => {
+    await broker.close();
+  });
+
+  async function brokerStillServes(): Promise<void> {
+    const admin = kafkaFor(broker.brokers).admin();
+    await admin.connect();
+    await admin.listTopics();
+    await admin.disconnect();
+  }
+
+  it('closes only the connection that sent an unknown API key', async () => {
+    const bystander = await RawClient.connect(broker.port);
+    const c = await RawClient.connect(broker.port);
+    c.send(57, 0, 1, () => undefined);
+    expect(await c.waitClosed(2000)).toBe(true);
+    bystander.send(API_VERSIONS, 0, 7, () => undefined);
+    await bystander.waitFrames(1, 2000);
+    expect(bystander.received()[0]?.correlationId).toBe(7);
+    expect(bystander.closed).toBe(false);
+    bystander.close();
+    await brokerStillServes();
+    expect(logs.map((l) => l.msg)).toContain('unsupported request, connection closed');
+  });
+
+  it('closes the connection on a truncated body or an absurd frame size', async () => {
+    const c = await RawClient.connect(broker.port);
+    c.send(METADATA, 1, 1, (w) => void w.int32(1000).string('only-one')); // claims 1000 topics
+    expect(await c.waitClosed(2000)).toBe(true);
+    const d = await RawClient.connect(broker.port);
+    d.sendRaw(Buffer.from([0x7f, 0xff, 0xff, 0xff, 0, 0, 0, 0]));
+    expect(await d.waitClosed(2000)).toBe(true);
+    await brokerStillServes();
+    expect(logs.filter((l) => l.msg === 'malformed request, connection closed')).toHaveLength(2);
+  });
+
+  it('answers an ApiVersions version it does not know with error 35 and its ranges, each from 0', async () => {
+    const c = await RawClient.connect(broker.port);
+    c.send(API_VERSIONS, 3, 1, (w) => void w.int8(0)); // header tagged fields as librdkafka sends them
+    await c.waitFrames(1, 2000);
+    const body = c.received()[0]?.body as Buffer;
+    expect(body.readInt16BE(0)).toBe(35);
+    const count = body.readInt32BE(2);
+    const ranges = Array.from({ length: count }, (_, i) => [body.readInt16BE(6 + i * 6), body.readInt16BE(8 + i * 6), body.readInt16BE(10 + i * 6)]);
+    expect(ranges.every(([, min]) => min === 0)).toBe(true);
+    expect(ranges.find(([key]) => key === 11)).toEqual([11, 0, 1]); // JoinGroup 0..1: kcat -G needs the overlap
+    c.close();
+  });
+
+  it('holds a long-polling fetch on its own connection only, answers in order and wakes on produce', async () => {
+    const admin = kafkaFor(broker.brokers).admin();
+    await admin.connect();
+    await admin.createTopics({ topics: [{ topic: 'longpoll' }] });
+    await admin.disconnect();
+
+    const poller = await RawClient.connect(broker.port);
+    const sentAt = Date.now();
+    poller.send(FETCH, 4, 1, (w) => {
+      w.int32(-1).int32(5000).int32(1).int32(1 << 20).int8(0);
+      w.int32(1).string('longpoll').int32(1).int32(0).int64(0).int32(1 << 20);
+    });
+    poller.send(API_VERSIONS, 0, 2, () => undefined); // pipelined behind the fetch
+
+    const other = await RawClient.connect(broker.port);
+    other.send(METADATA, 1, 9, (w) => void w.int32(-1));
+    await other.waitFrames(1, 2000);
+    expect(other.received()[0]?.at).toBeLessThan(sentAt + 1000);
+    expect(poller.received()).toHaveLength(0);
+
+    const producer = kafkaFor(broker.brokers).producer();
+    await producer.connect();
+    const producedAt = Date.now();
+    await producer.send({ topic: 'longpoll', messages: [{ value: 'wake up' }] });
+    await producer.disconnect();
+    await poller.waitFrames(2, 3000);
+    const [fetchRes, versionsRes] = poller.received();
+    expect(fetchRes?.correlationId).toBe(1);
+    expect(versionsRes?.correlationId).toBe(2);
+    expect((fetchRes?.at ?? Infinity) - producedAt).toBeLessThan(1000); // well before max_wait (5 s)
+    expect(fetchRes?.body.includes(Buffer.from('wake up'))).toBe(true);
+    poller.close();
+    other.close();
+  });
+
+  it('sends no response to acks=0 produce, and later answers on that connection keep their order', async () => {
+    const c = await RawClient.connect(broker.port);
+    c.send(METADATA, 1, 1, (w) => void w.int32(1).string('acks0'));
+    await c.waitFrames(1, 2000);
+    const batch = encodeBatch(['fire', 'and', 'forget']);
+    c.send(PRODUCE, 3, 2, (w) => {
+      w.nullableString(null).int16(0).int32(1000);
+      w.int32(1).string('acks0').int32(1).int32(0).nullableBytes(batch);
+    });
+    c.send(API_VERSIONS, 0, 3, () => undefined);
+    await c.waitFrames(2, 2000);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(c.received().map((f) => f.correlationId)).toEqual([1, 3]);
+    c.close();
+    const admin = kafkaFor(broker.brokers).admin();
+    await admin.connect();
+    const [p0] = await admin.fetchTopicOffsets('acks0');
+    await admin.disconnect();
+    expect(p0?.high).toBe('3');
+  });
+});
