@@ -46,9 +46,9 @@ export function compileFilter(filter: Doc): Query {
 }
 
 export function matching(engine: Engine, txn: Txn | null, coll: Collection | undefined, filter: Doc): Visible[] {
+  const q = compileFilter(filter);
   if (!coll) return [];
   const plainFilter = toPlain(filter) as Doc;
-  const q = compileFilter(filter);
   const out: Visible[] = [];
   try {
     for (const v of engine.candidates(txn, coll, plainFilter)) if (q.test(v.plain)) out.push(v);
@@ -107,6 +107,14 @@ export function applyUpdate(
       delete spec['$setOnInsert'];
       if (inserting && isPlainObject(soi)) spec['$set'] = { ...(isPlainObject(spec['$set']) ? spec['$set'] : {}), ...soi };
       const target = clone(old.plain);
+      const set = spec['$set'];
+      if (inserting && isPlainObject(set) && '_id' in set) {
+        // mingo refuses to touch _id at all; on insert setting it is legal.
+        const { _id, ...rest } = set;
+        target['_id'] = toPlain(_id);
+        old = { doc: { ...old.doc, _id }, plain: target };
+        spec['$set'] = rest;
+      }
       if (Object.keys(spec).length > 0) {
         mingoUpdate(target, toPlain(spec) as Doc, toPlain(arrayFilters) as Doc[] | undefined, toPlain(filter) as Doc, {
           cloneMode: 'copy',
@@ -117,7 +125,8 @@ export function applyUpdate(
     }
   } catch (e) {
     if (e instanceof MongoError) throw e;
-    throw new MongoError(Codes.FailedToParse, (e as Error).message);
+    const msg = (e as Error).message;
+    throw new MongoError(/immutable field/.test(msg) ? Codes.ImmutableField : Codes.FailedToParse, msg);
   }
   if (!inserting && old.doc['_id'] !== undefined && valueKey(next['_id']) !== valueKey(old.doc['_id'])) {
     throw new MongoError(Codes.ImmutableField, "Performing an update on the path '_id' would modify the immutable field '_id'");

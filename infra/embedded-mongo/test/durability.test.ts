@@ -1,0 +1,126 @@
+// Durability through the CLI: SIGKILL under a write load, restart, and check that every
+// acknowledged write is there and no transaction is half-applied; journal compaction.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MongoClient } from 'mongodb';
+import { startCli, stopCli } from './cli.ts';
+import type { CliServer } from './cli.ts';
+import { startTestServer, tempDir } from './helpers.ts';
+
+let server: CliServer | undefined;
+const clients: MongoClient[] = [];
+
+afterEach(async () => {
+  for (const c of clients.splice(0)) await c.close(true).catch(() => undefined);
+  await stopCli(server, 'SIGKILL');
+  server = undefined;
+});
+
+function connect(port: number): Promise<MongoClient> {
+  const c = new MongoClient(`mongodb://127.0.0.1:${port}/load?directConnection=true`, { serverSelectionTimeoutMS: 3000, connectTimeoutMS: 2000 });
+  clients.push(c);
+  return c.connect();
+}
+
+describe('durability', () => {
+  it('loses no acknowledged write after SIGKILL during a write load', { timeout: 90_000 }, async () => {
+    const dataDir = tempDir();
+    // A small compaction threshold makes snapshots happen during the load too.
+    server = await startCli(['--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--compact-bytes', '50000']);
+    const client = await connect(server.port);
+    const db = client.db('load');
+    await db.collection('items').createIndex({ seq: 1 }, { unique: true });
+    await db.collection('counter').insertOne({ _id: 'c' as never, n: 0 });
+
+    const acked = new Set<number>();
+    const ackedTxns = new Set<number>();
+    let incAcked = 0;
+    let incSent = 0;
+    let stop = false;
+    let seq = 0;
+    const worker = async (kind: number): Promise<void> => {
+      while (!stop && seq < 1_000_000) {
+        const n = seq++;
+        try {
+          if (kind === 0) {
+            await db.collection('items').insertOne({ seq: n, payload: 'x'.repeat(100) });
+            acked.add(n);
+          } else if (kind === 1) {
+            incSent++;
+            await db.collection('counter').updateOne({ _id: 'c' as never }, { $inc: { n: 1 } });
+            incAcked++;
+          } else {
+            const s = client.startSession();
+            try {
+              await s.withTransaction(async () => {
+                await db.collection('pairs').insertOne({ t: n, side: 'a' }, { session: s });
+                await db.collection('pairs').insertOne({ t: n, side: 'b' }, { session: s });
+              });
+              ackedTxns.add(n);
+            } finally {
+              await s.endSession().catch(() => undefined);
+            }
+          }
+        } catch {
+          if (stop) return;
+        }
+      }
+    };
+    const workers = Array.from({ length: 9 }, (_, i) => worker(i % 3));
+    await new Promise((r) => setTimeout(r, 1500));
+    stop = true;
+    server.child.kill('SIGKILL');
+    await Promise.allSettled(workers);
+    await client.close(true).catch(() => undefined);
+    expect(acked.size).toBeGreaterThan(20);
+    expect(ackedTxns.size).toBeGreaterThan(5);
+
+    server = await startCli(['--port', '0', '--data-dir', dataDir]);
+    const after = await connect(server.port);
+    const db2 = after.db('load');
+    const present = new Set((await db2.collection('items').find({}, { projection: { seq: 1 } }).toArray()).map((d) => d['seq'] as number));
+    const missing = [...acked].filter((n) => !present.has(n));
+    expect(missing).toEqual([]);
+    const counter = await db2.collection('counter').findOne({ _id: 'c' as never });
+    expect(counter?.['n']).toBeGreaterThanOrEqual(incAcked);
+    expect(counter?.['n']).toBeLessThanOrEqual(incSent);
+    const pairs = await db2.collection('pairs').find({}).toArray();
+    const byTxn = new Map<number, number>();
+    for (const p of pairs) byTxn.set(p['t'] as number, (byTxn.get(p['t'] as number) ?? 0) + 1);
+    expect([...byTxn.values()].every((c) => c === 2)).toBe(true);
+    expect([...ackedTxns].filter((t) => byTxn.get(t) !== 2)).toEqual([]);
+    // Compaction ran and bounded the journal.
+    expect(fs.existsSync(path.join(dataDir, 'snapshot.bson'))).toBe(true);
+    expect(fs.statSync(path.join(dataDir, 'journal.log')).size).toBeLessThan(150_000);
+    // The unique index survived the restart.
+    await expect(db2.collection('items').insertOne({ seq: [...acked][0] })).rejects.toMatchObject({ code: 11000 });
+  });
+
+  it('replays state, indexes and numeric types after a clean restart and compaction', async () => {
+    const dataDir = tempDir();
+    let srv = await startTestServer({ dataDir });
+    let c = await new MongoClient(srv.uri('app')).connect();
+    const coll = c.db('app').collection('things');
+    await coll.createIndex({ a: 1, b: 1 }, { unique: true, name: 'a_b' });
+    await coll.insertMany(Array.from({ length: 50 }, (_, i) => ({ _id: i as never, a: i % 5, b: i })));
+    await coll.deleteMany({ b: { $gte: 40 } });
+    await coll.updateMany({ a: 0 }, { $set: { zero: true } });
+    srv.compact();
+    await coll.updateOne({ _id: 1 as never }, { $set: { after: 'compaction' } });
+    await c.close();
+    await srv.close();
+    expect(fs.statSync(path.join(dataDir, 'journal.log')).size).toBeLessThan(1000);
+
+    srv = await startTestServer({ dataDir });
+    c = await new MongoClient(srv.uri('app')).connect();
+    const coll2 = c.db('app').collection('things');
+    expect(await coll2.countDocuments()).toBe(40);
+    expect(await coll2.countDocuments({ zero: true })).toBe(8);
+    expect(await coll2.findOne({ _id: 1 as never })).toMatchObject({ after: 'compaction' });
+    expect((await coll2.listIndexes().toArray()).map((i) => i['name'])).toEqual(['_id_', 'a_b']);
+    await expect(coll2.insertOne({ a: 1, b: 1 })).rejects.toMatchObject({ code: 11000 });
+    await c.close();
+    await srv.close();
+  });
+});
