@@ -1,0 +1,21 @@
+import { env, loadConfig } from '@smm/platform';
+import type { z } from 'zod';
+
+/** What an operator can set for `npm start`; anything unset gets an embedded or default value. */
+export const devstackConfigShape = {
+  DATA_DIR: env.string().default('.data'),
+  HOST: env.string().default('127.0.0.1'),
+  BFF_PORT: env.port().default(8080),
+  KAFKA_BROKERS: env.hostPorts().optional(),
+  MONGO_URL: env.url(['mongodb', 'mongodb+srv']).optional(),
+  REDIS_URL: env.url(['redis', 'rediss']).optional(),
+  LOG_LEVEL: env.logLevel().default('info'),
+  /** How long a child may take to become ready before start-up is abandoned. */
+  READY_TIMEOUT_MS: env.int(1000).default(60_000),
+};
+
+export type DevstackConfig = z.infer<z.ZodObject<typeof devstackConfigShape>>;
+
+export function readDevstackConfig(): DevstackConfig {
+  return loadConfig(devstackConfigShape);
+}

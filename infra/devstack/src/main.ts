@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import { readDevstackConfig } from './config.ts';
+import { StartupError, runDevstack } from './stack.ts';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const config = readDevstackConfig();
+
+const stopRequested = new Promise<NodeJS.Signals>((resolve) => {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve(signal));
+});
+
+try {
+  const code = await runDevstack(config, root, {
+    print: (line) => process.stdout.write(`${line}\n`),
+    colour: process.stdout.isTTY === true && process.env.NO_COLOR === undefined,
+    stopRequested,
+  });
+  process.exit(code);
+} catch (error) {
+  if (!(error instanceof StartupError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(2);
+}

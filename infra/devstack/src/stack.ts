@@ -1,0 +1,173 @@
+import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { ManagedChild, describeExit } from './child.ts';
+import { type AppComponent, type InfraKind, apps, databaseUrl, embeddedServers, isBuilt } from './components.ts';
+import type { DevstackConfig } from './config.ts';
+import { lineFormatter } from './format.ts';
+import { pickPort } from './ports.ts';
+
+/** A problem the operator must fix before the stack can start; printed as one line. */
+export class StartupError extends Error {}
+
+export type DevstackIo = {
+  /** Where the devstack's own lines and the children's relayed lines go. */
+  print(line: string): void;
+  colour: boolean;
+  /** Resolves when the operator asks to stop (Ctrl-C, SIGTERM). */
+  stopRequested: Promise<NodeJS.Signals>;
+};
+
+const STOP_GRACE_MS = 10_000;
+const nameWidth = Math.max(...[...embeddedServers.map((s) => s.kind), ...apps.map((a) => a.name), 'devstack'].map((n) => n.length));
+
+export function ensureWritableDir(dir: string): void {
+  try {
+    // Created one level at a time: Node's recursive mkdir never returns for paths under /proc.
+    const missing: string[] = [];
+    for (let at = dir; !existsSync(at); at = dirname(at)) missing.unshift(at);
+    for (const level of missing) mkdirSync(level);
+    accessSync(dir, constants.W_OK);
+  } catch (error) {
+    throw new StartupError(`DATA_DIR ${dir} is not a writable directory (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+}
+
+/**
+ * Starts what exists of the product — embedded servers for unset infrastructure URLs, then every
+ * built service and the BFF — waits for readiness, and runs until asked to stop or until a child
+ * dies. Returns the exit code: 0 after a requested stop, 1 when something failed.
+ */
+export async function runDevstack(config: DevstackConfig, root: string, io: DevstackIo): Promise<number> {
+  const dataDir = resolve(root, config.DATA_DIR);
+  ensureWritableDir(dataDir);
+  const say = lineFormatter('devstack', 0, nameWidth, io.colour);
+  const log = (message: string) => io.print(say(JSON.stringify({ level: 30, time: Date.now(), msg: message })));
+  const warn = (message: string) => io.print(say(JSON.stringify({ level: 40, time: Date.now(), msg: message })));
+
+  const children: ManagedChild[] = [];
+  const killAll = () => children.forEach((child) => child.killNow());
+  process.once('exit', killAll);
+  let stopSignal: NodeJS.Signals | undefined;
+  void io.stopRequested.then((signal) => (stopSignal = signal));
+
+  const spawnChild = (name: string, index: number, cwd: string, env: Record<string, string>, args: string[] = []) => {
+    const format = lineFormatter(name, index, nameWidth, io.colour);
+    const child = new ManagedChild({ name, cwd, env, args }, (line) => io.print(format(line)));
+    children.push(child);
+    return child;
+  };
+
+  /** Races a start-up step against a stop request, so Ctrl-C during start-up is honoured at once. */
+  const unlessStopped = async <T>(step: Promise<T>): Promise<T | undefined> => {
+    const outcome = await Promise.race([step.then((value) => ({ value })), io.stopRequested.then(() => undefined)]);
+    return outcome?.value;
+  };
+
+  const stopAll = async () => {
+    for (const child of [...children].reverse()) {
+      const exit = child.running ? await child.stop(STOP_GRACE_MS) : await child.exited;
+      log(`${child.spec.name} stopped (${describeExit(exit)})`);
+    }
+  };
+
+  const baseEnv: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) baseEnv[key] = value;
+  baseEnv.LOG_LEVEL = config.LOG_LEVEL;
+
+  try {
+    const infra = new Map<InfraKind, string>();
+    const given: Record<string, string | undefined> = {
+      KAFKA_BROKERS: config.KAFKA_BROKERS?.join(','),
+      MONGO_URL: config.MONGO_URL,
+      REDIS_URL: config.REDIS_URL,
+    };
+    for (const [index, server] of embeddedServers.entries()) {
+      const external = given[server.envVar];
+      if (external !== undefined) {
+        infra.set(server.kind, external);
+        log(`${server.label}: using ${server.envVar}=${external}`);
+        continue;
+      }
+      if (!isBuilt(root, server.dir)) {
+        warn(`${server.label}: ${server.envVar} is not set and the embedded ${server.label} server is not built yet — set ${server.envVar} to use a real one`);
+        continue;
+      }
+      const port = await pickPort(server.preferredPort, config.HOST);
+      const child = spawnChild(server.kind, index + 1, join(root, server.dir), baseEnv, [
+        '--host', config.HOST, '--port', String(port), '--data-dir', join(dataDir, server.kind),
+      ]);
+      const ready = await unlessStopped(child.waitForRecord((r) => r.msg === 'listening', config.READY_TIMEOUT_MS));
+      if (ready === undefined) return await finish();
+      const address = server.address(config.HOST, port);
+      infra.set(server.kind, address);
+      log(`${server.label}: embedded server ready at ${address} (data in ${join(dataDir, server.kind)})`);
+    }
+
+    const started: Array<{ app: AppComponent; url: string }> = [];
+    for (const [index, app] of apps.entries()) {
+      if (!isBuilt(root, app.dir)) continue;
+      const missing = app.needs.filter((kind) => !infra.has(kind));
+      if (missing.length > 0) {
+        warn(`${app.name}: not started — needs ${missing.join(', ')}, which is not available`);
+        continue;
+      }
+      const port = await pickPort(app.preferredPort, config.HOST);
+      const url = `http://${config.HOST}:${port}`;
+      const env: Record<string, string> = { ...baseEnv, HOST: config.HOST, PORT: String(port), SERVICE_NAME: app.name };
+      if (infra.has('kafka')) env.KAFKA_BROKERS = infra.get('kafka')!;
+      if (infra.has('redis')) env.REDIS_URL = infra.get('redis')!;
+      if (infra.has('mongo')) env.MONGO_URL = databaseUrl(infra.get('mongo')!, app.name);
+      for (const other of started) env[`${other.app.name.toUpperCase()}_SERVICE_URL`] = other.url;
+      const child = spawnChild(app.name, embeddedServers.length + index + 1, join(root, app.dir), env);
+      const ready = await unlessStopped(waitForHttpReady(child, `${url}/readyz`, config.READY_TIMEOUT_MS));
+      if (ready === undefined) return await finish();
+      started.push({ app, url });
+      log(`${app.name}: ready at ${url}`);
+    }
+
+    if (started.length === 0) {
+      warn('no service or BFF is built yet (they arrive with later issues); only the infrastructure above is running');
+    }
+    const entry = started.find((s) => s.app.public);
+    log(entry ? `ready — open ${entry.url}` : 'ready — press Ctrl-C to stop');
+
+    // Signal listeners do not keep Node's event loop alive; this handle does until we stop.
+    const keepAlive = setInterval(() => undefined, 1 << 30);
+    const died = Promise.race(children.map((child) => child.exited.then((exit) => ({ child, exit }))));
+    const outcome = await Promise.race([died, io.stopRequested.then(() => undefined)]).finally(() => clearInterval(keepAlive));
+    if (outcome) {
+      warn(`${outcome.child.spec.name} exited unexpectedly (${describeExit(outcome.exit)}); stopping everything`);
+      await stopAll();
+      return 1;
+    }
+    return await finish();
+  } catch (error) {
+    warn(`start-up failed: ${(error as Error).message}`);
+    await stopAll();
+    return 1;
+  } finally {
+    process.off('exit', killAll);
+  }
+
+  async function finish(): Promise<number> {
+    log(`stopping (${stopSignal ?? 'requested'})`);
+    await stopAll();
+    log('stopped');
+    return 0;
+  }
+}
+
+async function waitForHttpReady(child: ManagedChild, url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!child.running) throw new Error(`${child.spec.name} exited during start-up (${describeExit(await child.exited)})`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${child.spec.name} did not become ready within ${timeoutMs} ms`);
+}

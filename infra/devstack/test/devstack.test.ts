@@ -1,0 +1,114 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const entry = join(root, 'infra/devstack/src/main.ts');
+const dataDir = mkdtempSync(join(tmpdir(), 'devstack-test-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** The environment of a fresh shell: no infrastructure URLs, so everything embedded starts. */
+function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', NO_COLOR: '1' };
+  return { ...env, ...extra };
+}
+
+function childrenOf(pid: number): number[] {
+  const found: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) found.push(Number(name));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return found;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+type Started = { proc: ChildProcess; output: () => string; exit: Promise<number | null> };
+
+async function startStack(env: Record<string, string>): Promise<Started> {
+  let text = '';
+  const proc = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  proc.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  proc.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const exit = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 90_000;
+  while (!/ready — /.test(text)) {
+    if (Date.now() > deadline || proc.exitCode !== null) throw new Error(`devstack did not start:\n${text}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { proc, output: () => text, exit };
+}
+
+describe('devstack (npm start)', () => {
+  it('refuses bad configuration with one line naming the variable', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', entry], { cwd: root, env: cleanEnv({ BFF_PORT: 'eighty' }), encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim()).toBe('Invalid configuration: BFF_PORT: must be a port number');
+    expect(run.stdout).toBe('');
+  });
+
+  it('refuses a data directory it cannot write', () => {
+    const file = join(dataDir, 'a-file');
+    writeFileSync(file, 'x');
+    const run = spawnSync(process.execPath, ['--import', 'tsx', entry], { cwd: root, env: cleanEnv({ DATA_DIR: join(file, 'sub') }), encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim()).toMatch(/^DATA_DIR .*a-file\/sub is not a writable directory \(ENOTDIR\)$/);
+  });
+
+  it('starts the embedded servers, keeps data across a restart and stops cleanly on SIGINT with no orphans', async () => {
+    const env = cleanEnv({ DATA_DIR: join(dataDir, 'stack') });
+    const first = await startStack(env);
+    const pids = childrenOf(first.proc.pid!);
+    const redisUrl = /Redis: embedded server ready at (redis:\/\/\S+)/.exec(first.output())?.[1];
+    expect(redisUrl, first.output()).toBeDefined();
+    expect(first.output()).toMatch(/Kafka: embedded server ready at 127\.0\.0\.1:\d+/);
+    expect(first.output()).toMatch(/MongoDB: embedded server ready at mongodb:\/\/127\.0\.0\.1:\d+/);
+    expect(pids.length).toBeGreaterThanOrEqual(3);
+
+    const client = new Redis(redisUrl!);
+    await client.set('devstack:kept', 'across restarts');
+    client.disconnect();
+
+    first.proc.kill('SIGINT');
+    expect(await first.exit).toBe(0);
+    expect(first.output()).toContain('stopped');
+    expect(pids.filter(alive)).toEqual([]);
+
+    const second = await startStack(env);
+    const again = new Redis(/Redis: embedded server ready at (redis:\/\/\S+)/.exec(second.output())![1]!);
+    expect(await again.get('devstack:kept')).toBe('across restarts');
+    again.disconnect();
+    const secondPids = childrenOf(second.proc.pid!);
+    second.proc.kill('SIGTERM');
+    expect(await second.exit).toBe(0);
+    expect(secondPids.filter(alive)).toEqual([]);
+  }, 200_000);
+
+  it('uses given infrastructure instead of starting its own', async () => {
+    const env = cleanEnv({ DATA_DIR: join(dataDir, 'external'), REDIS_URL: 'redis://127.0.0.1:6379', KAFKA_BROKERS: '127.0.0.1:9', MONGO_URL: 'mongodb://127.0.0.1:9' });
+    const stack = await startStack(env);
+    expect(stack.output()).toContain('Redis: using REDIS_URL=redis://127.0.0.1:6379');
+    expect(stack.output()).toContain('Kafka: using KAFKA_BROKERS=127.0.0.1:9');
+    expect(stack.output()).not.toContain('embedded server ready');
+    stack.proc.kill('SIGINT');
+    expect(await stack.exit).toBe(0);
+  }, 100_000);
+});
