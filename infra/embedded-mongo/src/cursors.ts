@@ -1,5 +1,5 @@
 // Server-side cursors over materialised results (each query is a consistent snapshot).
-import { Long } from 'bson';
+import { Long, calculateObjectSize } from 'bson';
 import type { Doc } from './values.ts';
 
 interface Cursor {
@@ -10,6 +10,20 @@ interface Cursor {
 }
 
 const IDLE_MS = 10 * 60_000;
+/** Replies stay under the 48 MB message limit; the server caps batches at 16 MiB the same way. */
+const BATCH_BYTES = 16 * 1024 * 1024;
+
+function takeBatch(docs: Doc[], from: number, max: number): Doc[] {
+  const out: Doc[] = [];
+  let bytes = 0;
+  for (let i = from; i < docs.length && out.length < max; i++) {
+    const d = docs[i]!;
+    bytes += calculateObjectSize(d);
+    if (out.length > 0 && bytes > BATCH_BYTES) break;
+    out.push(d);
+  }
+  return out;
+}
 
 export class CursorStore {
   private readonly cursors = new Map<string, Cursor>();
@@ -17,9 +31,9 @@ export class CursorStore {
   /** Builds a cursor reply, registering a cursor when results remain. */
   open(ns: string, docs: Doc[], batchSize: number | undefined, singleBatch: boolean): Doc {
     const size = batchSize === undefined || batchSize < 0 ? 101 : batchSize;
-    const first = singleBatch ? docs : docs.slice(0, size);
+    const first = takeBatch(docs, 0, singleBatch ? docs.length : size);
     let id = Long.ZERO;
-    if (!singleBatch && first.length < docs.length) {
+    if (first.length < docs.length) {
       id = Long.fromBigInt(BigInt.asIntN(64, (BigInt(Date.now()) << 20n) | BigInt(Math.floor(Math.random() * 2 ** 20))) & 0x7fffffffffffffffn);
       this.cursors.set(id.toString(), { ns, docs, pos: first.length, lastUsed: Date.now() });
     }
@@ -30,7 +44,7 @@ export class CursorStore {
     const c = this.cursors.get(id.toString());
     if (!c) return undefined;
     const size = batchSize && batchSize > 0 ? batchSize : c.docs.length;
-    const docs = c.docs.slice(c.pos, c.pos + size);
+    const docs = takeBatch(c.docs, c.pos, size);
     c.pos += docs.length;
     c.lastUsed = Date.now();
     if (c.pos >= c.docs.length) {

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MongoClient } from 'mongodb';
+import { Double, Int32, Long, MongoClient } from 'mongodb';
 import { startCli, stopCli } from './cli.ts';
 import type { CliServer } from './cli.ts';
 import { startTestServer, tempDir } from './helpers.ts';
@@ -71,8 +71,10 @@ describe('durability', () => {
     await new Promise((r) => setTimeout(r, 1500));
     stop = true;
     server.child.kill('SIGKILL');
-    await Promise.allSettled(workers);
+    await new Promise((r) => server!.child.once('exit', r));
+    // Nothing can be acknowledged after the kill; closing fails in-flight operations fast.
     await client.close(true).catch(() => undefined);
+    await Promise.allSettled(workers);
     expect(acked.size).toBeGreaterThan(20);
     expect(ackedTxns.size).toBeGreaterThan(5);
 
@@ -106,6 +108,7 @@ describe('durability', () => {
     await coll.insertMany(Array.from({ length: 50 }, (_, i) => ({ _id: i as never, a: i % 5, b: i })));
     await coll.deleteMany({ b: { $gte: 40 } });
     await coll.updateMany({ a: 0 }, { $set: { zero: true } });
+    await coll.insertOne({ _id: 'typed' as never, a: 9, b: 9, i: new Int32(1), l: Long.fromNumber(2), d: new Double(3), f: 0.5 });
     srv.compact();
     await coll.updateOne({ _id: 1 as never }, { $set: { after: 'compaction' } });
     await c.close();
@@ -115,7 +118,9 @@ describe('durability', () => {
     srv = await startTestServer({ dataDir });
     c = await new MongoClient(srv.uri('app')).connect();
     const coll2 = c.db('app').collection('things');
-    expect(await coll2.countDocuments()).toBe(40);
+    expect(await coll2.countDocuments()).toBe(41);
+    const typed = await c.db('app').collection('things', { promoteValues: false }).findOne({ _id: 'typed' as never });
+    expect(typed).toMatchObject({ i: new Int32(1), l: Long.fromNumber(2), d: new Double(3), f: new Double(0.5) });
     expect(await coll2.countDocuments({ zero: true })).toBe(8);
     expect(await coll2.findOne({ _id: 1 as never })).toMatchObject({ after: 'compaction' });
     expect((await coll2.listIndexes().toArray()).map((i) => i['name'])).toEqual(['_id_', 'a_b']);

@@ -17,7 +17,6 @@ export function helloReply(ctx: Ctx, legacyName: boolean): Doc {
   if (legacyName) r['ismaster'] = true;
   else r['isWritablePrimary'] = true;
   Object.assign(r, {
-    topologyVersion: undefined,
     hosts: [s.me],
     setName: s.setName,
     setVersion: 1,
