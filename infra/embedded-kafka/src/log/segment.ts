@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { fsyncDir } from './fsync-dir.ts';
 import { parseBatches, readBaseOffset } from './record-batch.ts';
 
 export interface BatchEntry {
@@ -40,6 +41,7 @@ export class Segment {
   static create(dir: string, baseOffset: number): Segment {
     const file = path.join(dir, segmentFileName(baseOffset));
     const fd = fs.openSync(file, 'a+');
+    fsyncDir(dir);
     return new Segment(baseOffset, file, fd);
   }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { ErrorCode, type ErrorCodeValue } from '../protocol/error-codes.ts';
+import { fsyncDir } from './fsync-dir.ts';
 import { PartitionLog, type LogConfig } from './partition-log.ts';
 
 const TOPIC_NAME = /^[a-zA-Z0-9._-]{1,249}$/;
@@ -30,8 +31,13 @@ export class TopicStore {
     fs.rmSync(this.scratch, { recursive: true, force: true }); // leftovers of an interrupted create or delete
     fs.mkdirSync(this.scratch, { recursive: true });
     fs.mkdirSync(this.root, { recursive: true });
-    for (const name of fs.readdirSync(this.root)) {
+    for (const entry of fs.readdirSync(this.root, { withFileTypes: true })) {
+      const name = entry.name;
       const dir = path.join(this.root, name);
+      if (!entry.isDirectory()) {
+        logger.warn({ path: dir }, 'ignored unexpected file in topics dir');
+        continue;
+      }
       const parts = fs
         .readdirSync(dir)
         .filter((p) => /^\d+$/.test(p))
@@ -73,6 +79,7 @@ export class TopicStore {
     for (let p = 0; p < partitions; p++) fs.mkdirSync(path.join(tmp, String(p)), { recursive: true });
     const dir = path.join(this.root, topic);
     fs.renameSync(tmp, dir);
+    fsyncDir(this.root);
     const logs: PartitionLog[] = [];
     for (let p = 0; p < partitions; p++) logs.push(new PartitionLog(path.join(dir, String(p)), topic, p, this.config, this.logger));
     this.topics.set(topic, logs);
