@@ -1,5 +1,7 @@
 // CLI: node --import tsx src/main.ts [--host 127.0.0.1] [--port 6379] [--data-dir DIR]
-// Env fallbacks: EMBEDDED_REDIS_HOST, EMBEDDED_REDIS_PORT, EMBEDDED_REDIS_DATA_DIR, LOG_LEVEL.
+//        [--snapshot-interval-ms 5000]
+// Env fallbacks: EMBEDDED_REDIS_HOST, EMBEDDED_REDIS_PORT, EMBEDDED_REDIS_DATA_DIR,
+// EMBEDDED_REDIS_SNAPSHOT_INTERVAL_MS, LOG_LEVEL.
 import { pino } from 'pino';
 import { EmbeddedRedisConfigError, SnapshotError, startEmbeddedRedis } from './index.ts';
 import type { EmbeddedRedis } from './index.ts';
@@ -13,6 +15,7 @@ interface Cli {
   host: string;
   port: number;
   dataDir: string | undefined;
+  snapshotIntervalMs: number;
 }
 
 function parseArgs(argv: string[]): Cli {
@@ -20,6 +23,7 @@ function parseArgs(argv: string[]): Cli {
   let host = env.EMBEDDED_REDIS_HOST ?? '127.0.0.1';
   let portRaw = env.EMBEDDED_REDIS_PORT ?? '6379';
   let dataDir = env.EMBEDDED_REDIS_DATA_DIR !== '' ? env.EMBEDDED_REDIS_DATA_DIR : undefined;
+  let intervalRaw = env.EMBEDDED_REDIS_SNAPSHOT_INTERVAL_MS ?? '5000';
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const [flag, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
@@ -31,21 +35,35 @@ function parseArgs(argv: string[]): Cli {
     if (flag === '--host') host = value();
     else if (flag === '--port') portRaw = value();
     else if (flag === '--data-dir') dataDir = value();
+    else if (flag === '--snapshot-interval-ms') intervalRaw = value();
     else if (flag === '--help' || flag === '-h') {
-      process.stdout.write('usage: main.ts [--host 127.0.0.1] [--port 6379] [--data-dir DIR]\n');
+      process.stdout.write('usage: main.ts [--host 127.0.0.1] [--port 6379] [--data-dir DIR] [--snapshot-interval-ms N]\n');
       process.exit(0);
     } else fail(`unknown option ${a}`);
   }
   if (!/^\d+$/.test(portRaw) || Number(portRaw) > 65535) fail(`invalid port '${portRaw}': expected an integer 0-65535`);
-  return { host, port: Number(portRaw), dataDir };
+  if (!/^\d+$/.test(intervalRaw) || Number(intervalRaw) < 10) {
+    fail(`invalid snapshot interval '${intervalRaw}': expected milliseconds >= 10`);
+  }
+  return { host, port: Number(portRaw), dataDir, snapshotIntervalMs: Number(intervalRaw) };
 }
 
 const cli = parseArgs(process.argv.slice(2));
-const logger = pino({ base: { service: 'embedded-redis' }, level: process.env.LOG_LEVEL ?? 'info' });
+// Synchronous stdout so the "listening" line is out before anyone connects and nothing is lost on exit.
+const logger = pino(
+  { base: { service: 'embedded-redis' }, level: process.env.LOG_LEVEL ?? 'info' },
+  pino.destination({ dest: 1, sync: true }),
+);
 
 let server: EmbeddedRedis;
 try {
-  server = await startEmbeddedRedis({ host: cli.host, port: cli.port, dataDir: cli.dataDir, logger });
+  server = await startEmbeddedRedis({
+    host: cli.host,
+    port: cli.port,
+    dataDir: cli.dataDir,
+    logger,
+    snapshotIntervalMs: cli.snapshotIntervalMs,
+  });
 } catch (err) {
   if (err instanceof EmbeddedRedisConfigError) fail(err.message);
   if (err instanceof SnapshotError) fail(`cannot load snapshot: ${err.message}`);

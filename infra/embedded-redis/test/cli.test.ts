@@ -1,0 +1,170 @@
+// The CLI as the devstack launcher uses it, checked with redis-cli; plus persistence across
+// restarts (clean SIGTERM and the periodic snapshot after a SIGKILL) and bad-option handling.
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { killAll, redisCli, runToExit, spawnServer } from './support/cli.ts';
+import { REAL_PORT, realRedisReachable, uniquePrefix } from './support/targets.ts';
+
+const realUp = await realRedisReachable();
+const dirs: string[] = [];
+function tmpDir(): string {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-redis-test-'));
+  dirs.push(d);
+  return d;
+}
+afterAll(() => {
+  killAll();
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+describe('CLI', () => {
+  it('logs one listening line, serves redis-cli (with a real expiry), and keeps data across a SIGTERM restart', async () => {
+    const dir = tmpDir();
+    const s = await spawnServer(['--port', '0', '--host', '127.0.0.1', '--data-dir', dir]);
+    const listening = s.stdoutLines.filter((l) => l.includes('"msg":"listening"'));
+    expect(listening).toHaveLength(1);
+    expect(JSON.parse(listening[0]!)).toMatchObject({ msg: 'listening', port: s.port });
+
+    expect(await redisCli(s.port, ['PING'])).toBe('PONG');
+    expect(await redisCli(s.port, ['SET', 'otp:010', '4821', 'EX', '1'])).toBe('OK');
+    expect(await redisCli(s.port, ['TTL', 'otp:010'])).toBe('1');
+    expect(await redisCli(s.port, ['GET', 'otp:010'])).toBe('4821');
+    expect(await redisCli(s.port, ['SET', 'keep', 'me', 'EX', '1000'])).toBe('OK');
+    expect(await redisCli(s.port, ['HSET', 'user:1', 'name', '김철수', 'tier', 'gold'])).toBe('2');
+    expect(await redisCli(s.port, ['ZADD', 'rank', '10', 'a', '20', 'b'])).toBe('2');
+    expect(await redisCli(s.port, ['RPUSH', 'q', 'x', 'y'])).toBe('2');
+    expect(await redisCli(s.port, ['SADD', 's', 'm'])).toBe('1');
+    expect(await redisCli(s.port, ['-n', '5', 'SET', 'in-db5', 'v'])).toBe('OK');
+    expect(await redisCli(s.port, ['--no-raw', 'FOO'])).toBe(
+      "(error) ERR unknown command 'FOO', with args beginning with: ",
+    );
+    await sleep(1200);
+    expect(await redisCli(s.port, ['GET', 'otp:010'])).toBe('');
+    expect(await redisCli(s.port, ['--no-raw', 'TTL', 'otp:010'])).toBe('(integer) -2');
+
+    expect(await s.stop('SIGTERM')).toBe(0);
+    expect(fs.existsSync(path.join(dir, 'dump.ndjson'))).toBe(true);
+
+    const s2 = await spawnServer(['--port', '0', '--data-dir', dir]);
+    expect(await redisCli(s2.port, ['GET', 'keep'])).toBe('me');
+    expect(Number(await redisCli(s2.port, ['TTL', 'keep']))).toBeGreaterThan(990);
+    expect(await redisCli(s2.port, ['HGET', 'user:1', 'name'])).toBe('김철수');
+    expect(await redisCli(s2.port, ['ZRANGE', 'rank', '0', '-1', 'WITHSCORES'])).toBe('a\n10\nb\n20');
+    expect(await redisCli(s2.port, ['LRANGE', 'q', '0', '-1'])).toBe('x\ny');
+    expect(await redisCli(s2.port, ['SMEMBERS', 's'])).toBe('m');
+    expect(await redisCli(s2.port, ['-n', '5', 'GET', 'in-db5'])).toBe('v');
+    expect(await redisCli(s2.port, ['EXISTS', 'otp:010'])).toBe('0');
+    expect(await s2.stop('SIGINT')).toBe(0);
+  });
+
+  it('writes a periodic snapshot when dirty, so even a SIGKILL keeps recent writes', async () => {
+    const dir = tmpDir();
+    const s = await spawnServer(['--port', '0', '--data-dir', dir, '--snapshot-interval-ms', '100']);
+    expect(await redisCli(s.port, ['SET', 'order:1', 'paid'])).toBe('OK');
+    await sleep(600);
+    await s.stop('SIGKILL');
+    const s2 = await spawnServer(['--port', '0', '--data-dir', dir]);
+    expect(await redisCli(s2.port, ['GET', 'order:1'])).toBe('paid');
+    expect(await s2.stop()).toBe(0);
+  });
+
+  it('without a data dir keeps nothing', async () => {
+    const s = await spawnServer(['--port', '0'], { EMBEDDED_REDIS_DATA_DIR: '' });
+    expect(await redisCli(s.port, ['SET', 'x', '1'])).toBe('OK');
+    expect(await redisCli(s.port, ['--no-raw', 'SAVE'])).toMatch(/^\(error\) ERR/);
+    expect(await s.stop()).toBe(0);
+    const s2 = await spawnServer(['--port', '0']);
+    expect(await redisCli(s2.port, ['EXISTS', 'x'])).toBe('0');
+    expect(await s2.stop()).toBe(0);
+  });
+
+  it('reads its options from environment variables', async () => {
+    const dir = tmpDir();
+    const s = await spawnServer([], { EMBEDDED_REDIS_PORT: '0', EMBEDDED_REDIS_DATA_DIR: dir });
+    expect(await redisCli(s.port, ['SET', 'e', '1'])).toBe('OK');
+    expect(await s.stop()).toBe(0);
+    expect(fs.readFileSync(path.join(dir, 'dump.ndjson'), 'utf8')).toContain('"k":"e"');
+  });
+
+  const noStack = (stderr: string): void => {
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).not.toMatch(/\n\s+at /);
+  };
+
+  it('exits 2 with one clear line for a bad port', async () => {
+    const r = await runToExit(['--port', 'abc']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/invalid port 'abc'/);
+    noStack(r.stderr);
+  });
+
+  it('exits 2 with one clear line when the port is in use', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
+    const port = (blocker.address() as net.AddressInfo).port;
+    const r = await runToExit(['--port', String(port)]);
+    blocker.close();
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`port ${port} .*already in use`));
+    noStack(r.stderr);
+  });
+
+  it('exits 2 with one clear line when the data dir is not writable', async () => {
+    const file = path.join(tmpDir(), 'a-file');
+    fs.writeFileSync(file, 'x');
+    const r = await runToExit(['--port', '0', '--data-dir', path.join(file, 'sub')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/data dir .* is not writable/);
+    noStack(r.stderr);
+  });
+
+  it('exits 2 with one clear line for an unknown option or a corrupt snapshot', async () => {
+    const r = await runToExit(['--bogus']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown option --bogus/);
+    noStack(r.stderr);
+    const dir = tmpDir();
+    fs.writeFileSync(path.join(dir, 'dump.ndjson'), '{"format":"smm-embedded-redis","version":1}\n{not json\n');
+    const r2 = await runToExit(['--port', '0', '--data-dir', dir]);
+    expect(r2.code).toBe(2);
+    expect(r2.stderr).toMatch(/cannot load snapshot: .*line 2/);
+    noStack(r2.stderr);
+  });
+});
+
+describe.skipIf(!realUp)('redis-cli output: embedded vs real Redis', () => {
+  it('prints the same for the same commands', async () => {
+    const s = await spawnServer(['--port', '0']);
+    const p = uniquePrefix('cli');
+    const script: string[][] = [
+      ['SET', `${p}a`, '1', 'EX', '100'],
+      ['INCRBY', `${p}a`, '5'],
+      ['TTL', `${p}a`],
+      ['HSET', `${p}h`, 'f', 'v'],
+      ['HGETALL', `${p}h`],
+      ['ZADD', `${p}z`, '1.5', 'm'],
+      ['ZRANGE', `${p}z`, '0', '-1', 'WITHSCORES'],
+      ['GET', `${p}missing`],
+      ['LPUSH', `${p}h`, 'x'],
+      ['EXPIRE', `${p}a`, '10', 'NX'],
+      ['DEL', `${p}a`, `${p}h`, `${p}z`],
+    ];
+    for (const proto of [['-2'], ['-3']]) {
+      for (const cmd of script) {
+        const args = [...proto, '-n', '13', '--no-raw', ...cmd];
+        expect(await redisCli(s.port, args), cmd.join(' ')).toBe(await redisCli(REAL_PORT, args));
+      }
+    }
+    expect(await s.stop()).toBe(0);
+  });
+});
+if (!realUp) {
+  describe.skip(`real Redis not reachable at 127.0.0.1:${REAL_PORT} — skipped redis-cli comparison`, () => {
+    it('redis-cli comparison', () => undefined);
+  });
+}
