@@ -116,9 +116,12 @@ export function applyUpdate(
         spec['$set'] = rest;
       }
       if (Object.keys(spec).length > 0) {
-        mingoUpdate(target, toPlain(spec) as Doc, toPlain(arrayFilters) as Doc[] | undefined, toPlain(filter) as Doc, {
+        // The document already matched; the filter only matters for the positional `$` operator.
+        // Plain options let mingo build its small updater context instead of copying the full one.
+        const positional = Object.values(spec).some((o) => isPlainObject(o) && Object.keys(o).some((k) => k.split('.').includes('$')));
+        mingoUpdate(target, toPlain(spec) as Doc, toPlain(arrayFilters) as Doc[] | undefined, positional ? (toPlain(filter) as Doc) : undefined, {
           cloneMode: 'copy',
-          queryOptions: OPTS,
+          queryOptions: MINGO_OPTS,
         });
       }
       next = retype(target, old.doc, spec) as Doc;

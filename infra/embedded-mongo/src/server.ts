@@ -47,7 +47,9 @@ export class WireServer {
         this.server.off('error', reject);
         const addr = this.server.address();
         const port = typeof addr === 'object' && addr ? addr.port : this.opts.port;
-        this.info.me = `${this.opts.host}:${port}`;
+        // Drivers connect to the advertised member address, so a wildcard bind advertises loopback.
+        const advertised = this.opts.host === '0.0.0.0' || this.opts.host === '::' ? '127.0.0.1' : this.opts.host;
+        this.info.me = `${advertised}:${port}`;
         this.dispatcher = new Dispatcher(this.engine, this.info);
         this.timer = setInterval(() => {
           this.dispatcher?.sweep();

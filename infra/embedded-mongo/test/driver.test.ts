@@ -218,3 +218,36 @@ describe('mongodb driver', () => {
     await session.endSession();
   });
 });
+
+describe('update operators', () => {
+  it('supports positional, arrayFilters, pipelines, $push/$pull/$addToSet, $unset, $rename, $min/$max', async () => {
+    interface OpsDoc {
+      _id: number;
+      items: Array<{ sku: string; qty: number; flag?: boolean }>;
+      tags: string[];
+      n: number;
+      old?: number;
+      renamed?: number;
+      total?: number;
+    }
+    const coll = db.collection<OpsDoc>('ops');
+    await coll.insertOne({ _id: 1, items: [{ sku: 'a', qty: 1 }, { sku: 'b', qty: 2 }], tags: ['x'], n: 5, old: 1 });
+    await coll.updateOne({ _id: 1, 'items.sku': 'b' }, { $inc: { 'items.$.qty': 10 } });
+    await coll.updateOne({ _id: 1 }, { $set: { 'items.$[it].flag': true } }, { arrayFilters: [{ 'it.qty': { $gte: 10 } }] });
+    await coll.updateOne({ _id: 1 }, { $push: { tags: 'y' }, $rename: { old: 'renamed' }, $max: { n: 9 } });
+    const same = await coll.updateOne({ _id: 1 }, { $addToSet: { tags: 'x' } });
+    expect(same.modifiedCount).toBe(0);
+    await coll.updateOne({ _id: 1 }, { $pull: { tags: 'x' }, $min: { n: 7 }, $unset: { renamed: '' } });
+    await coll.updateOne({ _id: 1 }, [{ $set: { total: { $sum: '$items.qty' } } }]);
+    expect(await coll.findOne({ _id: 1 })).toEqual({
+      _id: 1,
+      items: [
+        { sku: 'a', qty: 1 },
+        { sku: 'b', qty: 12, flag: true },
+      ],
+      tags: ['y'],
+      n: 7,
+      total: 13,
+    });
+  });
+});

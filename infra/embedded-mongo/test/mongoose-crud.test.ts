@@ -123,3 +123,33 @@ describe('mongoose', () => {
     expect(c).toMatchObject({ key: 'orders', seq: 3, createdBy: 'call-0' });
   });
 });
+
+describe('mongoose queries', () => {
+  it('handles regex, dates, ObjectId refs with populate, $expr and syncIndexes', async () => {
+    const Author = conn.model('Author', new mongoose.Schema({ name: String, joined: Date }));
+    const Book = conn.model(
+      'Book',
+      new mongoose.Schema({ title: { type: String, index: true }, author: { type: mongoose.Schema.Types.ObjectId, ref: 'Author' }, pages: Number, min: Number }),
+    );
+    const [a1, a2] = await Author.create([
+      { name: '김민수', joined: new Date('2024-01-01') },
+      { name: '이서연', joined: new Date('2025-06-01') },
+    ]);
+    await Book.create([
+      { title: '파이썬 입문', author: a1!._id, pages: 300, min: 100 },
+      { title: 'Rust in Action', author: a2!._id, pages: 80, min: 100 },
+      { title: 'rust for kids', author: a2!._id, pages: 120, min: 100 },
+    ]);
+    expect(await Book.countDocuments({ title: /^rust/i })).toBe(2);
+    expect((await Author.find({ joined: { $gte: new Date('2025-01-01') } }).lean()).map((a) => a.name)).toEqual(['이서연']);
+    const withAuthor = await Book.find({ author: a2!._id }).sort({ pages: 1 }).populate('author').lean();
+    expect(withAuthor.map((b) => (b.author as unknown as { name: string }).name)).toEqual(['이서연', '이서연']);
+    expect(await Book.countDocuments({ $expr: { $lt: ['$pages', '$min'] } })).toBe(1);
+    expect(await Book.exists({ title: '파이썬 입문' })).not.toBeNull();
+    await Book.syncIndexes();
+    expect((await Book.listIndexes()).map((i) => i.name).sort()).toEqual(['_id_', 'title_1']);
+    const deleted = await Book.deleteMany({ author: a2!._id });
+    expect(deleted.deletedCount).toBe(2);
+    expect(await Book.estimatedDocumentCount()).toBe(1);
+  });
+});
