@@ -1,0 +1,93 @@
+import type { Consumer, IHeaders, Kafka, KafkaMessage } from 'kafkajs';
+import type { Logger } from 'pino';
+import { type EventDefinition, type EventOf, deadLetterTopic, parseEvent } from '@smm/contracts';
+import type { EventProducer } from './producer.ts';
+
+/** Thrown by a handler for an event it can never accept; the event goes to the dead-letter topic. */
+export class PermanentEventError extends Error {
+  override name = 'PermanentEventError';
+}
+
+export type HandlerContext = { topic: string; partition: number; offset: string; log: Logger };
+
+export type ConsumerOptions<TDefs extends ReadonlyArray<EventDefinition<string, unknown>>> = {
+  kafka: Kafka;
+  groupId: string;
+  topics: readonly string[];
+  /** The events this consumer understands; anything else on its topics is dead-lettered. */
+  definitions: TDefs;
+  /** Events of the topics this consumer does not care about; skipped without a dead letter. */
+  ignore?: readonly string[];
+  handle: (event: EventOf<TDefs[number]>, context: HandlerContext) => Promise<void>;
+  producer: EventProducer;
+  logger: Logger;
+  fromBeginning?: boolean;
+  sessionTimeout?: number;
+};
+
+export type RunningConsumer = { stop(): Promise<void> };
+
+function headerText(headers: IHeaders | undefined, name: string): string | undefined {
+  const value = headers?.[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === undefined ? undefined : first.toString();
+}
+
+/**
+ * Runs a consumer group that validates every message against the event contracts. Invalid or
+ * permanently refused events go to `dlq.<group>.v1` with the reason and their origin in headers,
+ * and the group moves on; any other handler error is retried by redelivery (handlers are
+ * idempotent), so nothing is lost and nothing crash-loops on a bad message.
+ */
+export async function runEventConsumer<TDefs extends ReadonlyArray<EventDefinition<string, unknown>>>(
+  options: ConsumerOptions<TDefs>,
+): Promise<RunningConsumer> {
+  const { kafka, groupId, topics, definitions, handle, producer, logger } = options;
+  const ignored = new Set(options.ignore ?? []);
+  const dlq = deadLetterTopic(groupId);
+  const consumer: Consumer = kafka.consumer({ groupId, sessionTimeout: options.sessionTimeout ?? 30_000, allowAutoTopicCreation: true });
+
+  const deadLetter = async (topic: string, partition: number, message: KafkaMessage, reason: string) => {
+    logger.warn({ topic, partition, offset: message.offset, reason }, 'event dead-lettered');
+    await producer.sendRaw(dlq, [
+      {
+        key: message.key,
+        value: message.value,
+        headers: {
+          ...message.headers,
+          'dlq-reason': reason,
+          'dlq-consumer': groupId,
+          'dlq-source': `${topic}/${partition}/${message.offset}`,
+        },
+      },
+    ]);
+  };
+
+  await consumer.connect();
+  await consumer.subscribe({ topics: [...topics], fromBeginning: options.fromBeginning ?? true });
+  await consumer.run({
+    eachMessage: async ({ topic, partition, message }) => {
+      const type = headerText(message.headers, 'event-type');
+      if (type !== undefined && ignored.has(type)) return;
+      const parsed = parseEvent(message.value, definitions);
+      if (!parsed.ok) {
+        if (parsed.reason.startsWith('unknown event ') && ignored.has(parsed.reason.split(' ')[2] ?? '')) return;
+        await deadLetter(topic, partition, message, parsed.reason);
+        return;
+      }
+      const event = parsed.event;
+      const log = logger.child({ correlationId: event.correlationId, eventId: event.eventId, eventType: event.type });
+      try {
+        await handle(event, { topic, partition, offset: message.offset, log });
+      } catch (error) {
+        if (error instanceof PermanentEventError) {
+          await deadLetter(topic, partition, message, `refused: ${error.message}`);
+          return;
+        }
+        log.error({ err: error, topic, partition, offset: message.offset }, 'event handler failed; will be redelivered');
+        throw error;
+      }
+    },
+  });
+  return { stop: () => consumer.disconnect() };
+}

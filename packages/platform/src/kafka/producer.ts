@@ -1,0 +1,42 @@
+import type { Kafka, Message, Producer } from 'kafkajs';
+import type { EventEnvelope } from '@smm/contracts';
+
+/** Headers that let tools (kcat, the dead-letter reader) see what a message is without parsing it. */
+export function eventHeaders(event: EventEnvelope): Record<string, string> {
+  return { 'event-id': event.eventId, 'event-type': event.type, 'correlation-id': event.correlationId };
+}
+
+/** The Kafka message for an event: keyed by aggregate id so one aggregate's events stay ordered. */
+export function toMessage(event: EventEnvelope): Message {
+  return { key: event.aggregateId, value: JSON.stringify(event), headers: eventHeaders(event) };
+}
+
+/**
+ * An idempotent producer (acks from all in-sync replicas, no duplicates from its own retries).
+ * Services publish domain events through the outbox relay, not by calling this from a handler.
+ */
+export class EventProducer {
+  private readonly producer: Producer;
+
+  constructor(kafka: Kafka) {
+    this.producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: true });
+  }
+
+  connect(): Promise<void> {
+    return this.producer.connect();
+  }
+
+  disconnect(): Promise<void> {
+    return this.producer.disconnect();
+  }
+
+  async publish(topic: string, events: readonly EventEnvelope[]): Promise<void> {
+    if (events.length === 0) return;
+    await this.producer.send({ topic, acks: -1, messages: events.map(toMessage) });
+  }
+
+  /** Sends messages as they are (the dead-letter path forwards original bytes). */
+  async sendRaw(topic: string, messages: Message[]): Promise<void> {
+    await this.producer.send({ topic, acks: -1, messages });
+  }
+}

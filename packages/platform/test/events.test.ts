@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import { Schema } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { type EventEnvelope, defineEvent } from '@smm/contracts';
+import type { Connection, Kafka, RunningConsumer } from '../src/index.ts';
+import {
+  EventProducer,
+  OutboxRelay,
+  PermanentEventError,
+  appendToOutbox,
+  connectMongo,
+  createKafka,
+  createLogger,
+  ensureTopics,
+  handleOnce,
+  inTransaction,
+  kafkaReady,
+  modelOn,
+  mongoReady,
+  outboxModel,
+  runEventConsumer,
+} from '../src/index.ts';
+import { eventually, startInfra } from './support.ts';
+
+const logger = createLogger({ service: 'platform-test', level: 'silent' });
+const WidgetCreated = defineEvent('WidgetCreated', 1, z.object({ name: z.string().min(1) }));
+const definitions = [WidgetCreated] as const;
+
+type Widget = { name: string };
+type Counter = { _id: string; value: number };
+const widgetSchema = new Schema<Widget>({ name: { type: String, required: true, unique: true } });
+const counterSchema = new Schema<Counter>({ _id: String, value: Number }, { versionKey: false });
+
+let infra: Awaited<ReturnType<typeof startInfra>>;
+let connection: Connection;
+let kafka: Kafka;
+let producer: EventProducer;
+const running: RunningConsumer[] = [];
+
+beforeAll(async () => {
+  infra = await startInfra();
+  connection = await connectMongo(infra.mongo.uri('platform_test'), logger, 'platform-test');
+  kafka = createKafka([infra.kafka.brokers], 'platform-test', logger);
+  producer = new EventProducer(kafka);
+  await producer.connect();
+}, 60_000);
+
+afterAll(async () => {
+  for (const consumer of running) await consumer.stop();
+  await producer.disconnect();
+  await connection.close();
+  await infra.stop();
+}, 60_000);
+
+/** A consumer group that records what it receives. */
+async function collect(topic: string, groupId: string, handle?: (event: EventEnvelope) => Promise<void>) {
+  const received: Array<{ event: EventEnvelope; partition: number }> = [];
+  const consumer = await runEventConsumer({
+    kafka,
+    groupId,
+    topics: [topic],
+    definitions,
+    producer,
+    logger,
+    sessionTimeout: 6000,
+    handle: async (event, context) => {
+      await handle?.(event);
+      received.push({ event, partition: context.partition });
+    },
+  });
+  running.push(consumer);
+  return received;
+}
+
+/** Reads every message of a topic (the dead-letter topic) with its headers. */
+async function readAll(topic: string) {
+  const messages: Array<{ value: string; headers: Record<string, string> }> = [];
+  const consumer = kafka.consumer({ groupId: `reader-${randomUUID()}`, sessionTimeout: 6000 });
+  await consumer.connect();
+  await consumer.subscribe({ topics: [topic], fromBeginning: true });
+  await consumer.run({
+    eachMessage: async ({ message }) => {
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(message.headers ?? {})) headers[k] = String(Array.isArray(v) ? v[0] : v);
+      messages.push({ value: message.value?.toString() ?? '', headers });
+    },
+  });
+  running.push({ stop: () => consumer.disconnect() });
+  return messages;
+}
+
+describe('readiness checks', () => {
+  it('pass against the running servers', async () => {
+    await expect(mongoReady(connection)()).resolves.toBeUndefined();
+    await expect(kafkaReady(kafka)()).resolves.toBeUndefined();
+  });
+});
+
+describe('transactional outbox and relay', () => {
+  it('publishes only what committed, in order, keyed by aggregate id', async () => {
+    const topic = `widgets-${randomUUID()}`;
+    await ensureTopics(kafka, [{ topic, numPartitions: 3 }]);
+    const received = await collect(topic, `g-${randomUUID()}`);
+    const Widgets = modelOn(connection, 'Widget', widgetSchema);
+    const relay = new OutboxRelay({ connection, producer, logger, intervalMs: 100 });
+    relay.start();
+    try {
+      const created: EventEnvelope[] = [];
+      for (const name of ['a', 'b', 'c']) {
+        const event = WidgetCreated.create('widget-1', { name: `${topic}-${name}` }, { correlationId: `corr-${name}` });
+        await inTransaction(connection, async (session) => {
+          await Widgets.create([{ name: event.data.name }], { session });
+          await appendToOutbox(connection, session, topic, [event]);
+        });
+        created.push(event);
+      }
+      await expect(
+        inTransaction(connection, async (session) => {
+          await Widgets.create([{ name: `${topic}-aborted` }], { session });
+          await appendToOutbox(connection, session, topic, [WidgetCreated.create('widget-1', { name: 'never' }, { correlationId: 'x' })]);
+          throw new Error('business rule refused');
+        }),
+      ).rejects.toThrow('business rule refused');
+      relay.kick();
+
+      await eventually(() => received.length, (n) => n >= 3);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(received.map((r) => r.event.data)).toEqual(created.map((e) => e.data));
+      expect(received.map((r) => r.event.eventId)).toEqual(created.map((e) => e.eventId));
+      expect(new Set(received.map((r) => r.partition)).size).toBe(1);
+      expect(await Widgets.exists({ name: `${topic}-aborted` })).toBeNull();
+      expect(await outboxModel(connection).countDocuments({ topic, publishedAt: null })).toBe(0);
+    } finally {
+      await relay.stop();
+    }
+  }, 60_000);
+
+  it('lets only one relay publish at a time', async () => {
+    const a = new OutboxRelay({ connection, producer, logger, leaseMs: 10_000 });
+    const b = new OutboxRelay({ connection, producer, logger, leaseMs: 10_000 });
+    const topic = `lease-${randomUUID()}`;
+    await inTransaction(connection, (session) =>
+      appendToOutbox(connection, session, topic, [WidgetCreated.create('w', { name: 'lease' }, { correlationId: 'c' })]),
+    );
+    expect(await a.drainOnce()).toBe(1);
+    await inTransaction(connection, (session) =>
+      appendToOutbox(connection, session, topic, [WidgetCreated.create('w', { name: 'lease2' }, { correlationId: 'c' })]),
+    );
+    expect(await b.drainOnce()).toBe(0);
+    await a.stop();
+    expect(await b.drainOnce()).toBe(1);
+    await b.stop();
+  }, 30_000);
+});
+
+describe('event consumer runner', () => {
+  it('handles valid events and dead-letters invalid or refused ones with the reason', async () => {
+    const topic = `mixed-${randomUUID()}`;
+    const groupId = `g-${randomUUID()}`;
+    await ensureTopics(kafka, [{ topic, numPartitions: 1 }, { topic: `dlq.${groupId}.v1`, numPartitions: 1 }]);
+    const good = WidgetCreated.create('w-1', { name: 'good' }, { correlationId: 'c1' });
+    const refused = WidgetCreated.create('w-2', { name: 'refuse-me' }, { correlationId: 'c2' });
+    await producer.sendRaw(topic, [
+      { key: 'x', value: 'this is not json' },
+      { key: 'y', value: JSON.stringify({ ...good, eventId: randomUUID(), type: 'SomethingElse' }) },
+      { key: 'z', value: JSON.stringify({ ...good, eventId: randomUUID(), data: { name: '' } }) },
+    ]);
+    await producer.publish(topic, [refused, good]);
+
+    const received = await collect(topic, groupId, async (event) => {
+      if (event.data && (event.data as { name: string }).name === 'refuse-me') throw new PermanentEventError('name is reserved');
+    });
+    await eventually(() => received.length, (n) => n >= 1);
+    expect(received.map((r) => r.event.eventId)).toEqual([good.eventId]);
+
+    const dead = await readAll(`dlq.${groupId}.v1`);
+    await eventually(() => dead.length, (n) => n >= 4);
+    expect(dead.map((d) => d.headers['dlq-reason'])).toEqual([
+      'message value is not valid JSON',
+      'unknown event SomethingElse v1',
+      'invalid WidgetCreated v1 data: name: Too small: expected string to have >=1 characters',
+      'refused: name is reserved',
+    ]);
+    expect(dead[0]).toMatchObject({ value: 'this is not json', headers: { 'dlq-consumer': groupId, 'dlq-source': `${topic}/0/0` } });
+  }, 60_000);
+
+  it('redelivers an event whose handler failed, so a passing failure loses nothing', async () => {
+    const topic = `retry-${randomUUID()}`;
+    await ensureTopics(kafka, [{ topic, numPartitions: 1 }]);
+    let failures = 0;
+    const received = await collect(topic, `g-${randomUUID()}`, async () => {
+      if (failures++ < 2) throw new Error('database briefly unavailable');
+    });
+    const event = WidgetCreated.create('w', { name: 'retry' }, { correlationId: 'c' });
+    await producer.publish(topic, [event]);
+    await eventually(() => received.length, (n) => n >= 1, 30_000);
+    expect(received[0]!.event.eventId).toBe(event.eventId);
+    expect(failures).toBe(3);
+  }, 60_000);
+});
+
+describe('idempotent consumer record', () => {
+  it('applies an event once however often and however concurrently it arrives', async () => {
+    const Counters = modelOn(connection, 'Counter', counterSchema);
+    const id = `counter-${randomUUID()}`;
+    await Counters.create({ _id: id, value: 0 });
+    const event = WidgetCreated.create('w', { name: 'once' }, { correlationId: 'c' });
+    const apply = () => handleOnce(connection, 'test-consumer', event, (session) => Counters.updateOne({ _id: id }, { $inc: { value: 1 } }, { session }));
+
+    expect(await apply()).toBe('applied');
+    expect(await apply()).toBe('duplicate');
+    const concurrent = await Promise.all(Array.from({ length: 5 }, apply));
+    expect(concurrent.every((o) => o === 'duplicate')).toBe(true);
+
+    const fresh = WidgetCreated.create('w', { name: 'race' }, { correlationId: 'c' });
+    const race = await Promise.all(
+      Array.from({ length: 5 }, () => handleOnce(connection, 'test-consumer', fresh, (session) => Counters.updateOne({ _id: id }, { $inc: { value: 1 } }, { session }))),
+    );
+    expect(race.filter((o) => o === 'applied')).toHaveLength(1);
+    expect((await Counters.findById(id).lean())?.value).toBe(2);
+  }, 30_000);
+
+  it('leaves no mark when the effect fails, so a retry applies it', async () => {
+    const Counters = modelOn(connection, 'Counter', counterSchema);
+    const id = `counter-${randomUUID()}`;
+    await Counters.create({ _id: id, value: 0 });
+    const event = WidgetCreated.create('w', { name: 'fails-first' }, { correlationId: 'c' });
+    await expect(
+      handleOnce(connection, 'test-consumer', event, async (session) => {
+        await Counters.updateOne({ _id: id }, { $inc: { value: 1 } }, { session });
+        throw new Error('downstream refused');
+      }),
+    ).rejects.toThrow('downstream refused');
+    expect((await Counters.findById(id).lean())?.value).toBe(0);
+    expect(await handleOnce(connection, 'test-consumer', event, (session) => Counters.updateOne({ _id: id }, { $inc: { value: 1 } }, { session }))).toBe('applied');
+    expect((await Counters.findById(id).lean())?.value).toBe(1);
+  }, 30_000);
+
+  it('does not mistake the effect’s own duplicate key for a redelivery', async () => {
+    const Widgets = modelOn(connection, 'Widget', widgetSchema);
+    await Widgets.create({ name: 'taken-name' });
+    const event = WidgetCreated.create('w', { name: 'taken-name' }, { correlationId: 'c' });
+    await expect(handleOnce(connection, 'test-consumer', event, (session) => Widgets.create([{ name: 'taken-name' }], { session }))).rejects.toMatchObject({
+      code: 11000,
+    });
+  }, 30_000);
+});
