@@ -1,15 +1,29 @@
 // Command dispatch: lookup, arity, pub/sub context, MULTI queueing and the transaction commands.
 import { arityError, unknownCommand } from './commands/errors.ts';
 import { commands } from './commands/registry.ts';
+import type { CommandSpec } from './commands/types.ts';
 import type { Client, ServerState } from './state.ts';
 
 const ALLOWED_WHILE_SUBSCRIBED = new Set(['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe', 'ping', 'quit', 'reset']);
 const NOT_QUEUED = new Set(['exec', 'discard', 'multi', 'watch', 'quit', 'reset']);
 
+/** Command names as clients spell them ("SET", "set", "Set") → spec; saves a toLowerCase per request. */
+const byRawName = new Map<string, CommandSpec>();
+
+function lookupCommand(raw: string): CommandSpec | undefined {
+  let spec = byRawName.get(raw);
+  if (spec === undefined) {
+    spec = commands.get(raw.toLowerCase());
+    // Bounded: only real command names are cached, and each has few spellings in practice.
+    if (spec !== undefined && byRawName.size < 4096) byRawName.set(raw, spec);
+  }
+  return spec;
+}
+
 export function execute(c: Client, argv: string[], s: ServerState): void {
   s.totalCommands++;
   const raw = argv[0]!;
-  const spec = commands.get(raw) ?? commands.get(raw.toLowerCase());
+  const spec = lookupCommand(raw);
   if (spec === undefined) {
     if (c.multi !== undefined) c.multiFailed = true;
     c.reply.err(unknownCommand(raw, argv.slice(1)));

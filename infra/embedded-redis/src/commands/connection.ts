@@ -33,7 +33,11 @@ function hello(c: Client, a: string[], s: ServerState): void {
     for (; i < a.length; i++) {
       const o = a[i]!.toLowerCase();
       const left = a.length - i - 1;
-      if (o === 'auth' && left >= 2) i += 2;
+      if (o === 'auth' && left >= 2) {
+        // Only the password-less "default" user exists; it accepts any password.
+        if (a[i + 1] !== 'default') return c.reply.err('WRONGPASS invalid username-password pair or user is disabled.');
+        i += 2;
+      }
       else if (o === 'setname' && left >= 1) {
         const name = a[++i]!;
         if (!validName(name)) {
@@ -252,6 +256,13 @@ function save(c: Client, _a: string[], s: ServerState): void {
   c.reply.ok();
 }
 
+function bgsave(c: Client, a: string[], s: ServerState): void {
+  if (a.length > 2) return c.reply.err(E.syntax);
+  if (s.save === undefined) return c.reply.err('ERR no data directory configured; snapshots are disabled');
+  s.save();
+  c.reply.simple('Background saving started');
+}
+
 function lastsave(c: Client, _a: string[], s: ServerState): void {
   c.reply.int(s.lastSaveAt);
 }
@@ -275,6 +286,6 @@ export const connectionCommands: CommandSpec[] = defs('connection', [
   { name: 'time', arity: 1, flags: ['loading', 'stale', 'fast'], fn: time },
   { name: 'config', arity: -2, flags: ['admin', 'noscript', 'loading', 'stale'], fn: config },
   { name: 'save', arity: 1, flags: ['admin', 'noscript'], fn: save },
-  { name: 'bgsave', arity: -1, flags: ['admin', 'noscript'], fn: save },
+  { name: 'bgsave', arity: -1, flags: ['admin', 'noscript'], fn: bgsave },
   { name: 'lastsave', arity: 1, flags: ['loading', 'stale', 'fast'], fn: lastsave },
 ]);

@@ -1,5 +1,5 @@
 import type { Case } from './case-types.ts';
-import { NOT_INT, WRONGTYPE, arity, err } from './case-types.ts';
+import { NOT_INT, SYNTAX, WRONGTYPE, arity, err } from './case-types.ts';
 
 export const txCases: Case[] = [
   {
@@ -97,6 +97,8 @@ export const connectionCases: Case[] = [
       { cmd: ['AUTH', 'secret'], expect: err('ERR AUTH <password> called without any password configured for the default user. Are you sure your configuration is correct?') },
       { cmd: ['AUTH', 'default', 'anything'], expect: 'OK' },
       { cmd: ['AUTH', 'bob', 'x'], expect: err('WRONGPASS invalid username-password pair or user is disabled.') },
+      { cmd: ['HELLO', '2', 'AUTH', 'bob', 'x'], expect: err('WRONGPASS invalid username-password pair or user is disabled.') },
+      { cmd: ['AUTH', 'a', 'b', 'c'], expect: SYNTAX },
     ],
   },
   {
