@@ -33,6 +33,8 @@ export class Engine {
   private readonly lockTable = new Map<string, Txn>();
   clock = 0;
   journal: JournalSink | undefined;
+  /** Documents examined by queries, reported like serverStatus.metrics.queryExecutor.scannedObjects. */
+  readonly stats = { scannedObjects: 0 };
 
   collection(db: string, name: string): Collection | undefined {
     return this.dbs.get(db)?.get(name);

@@ -51,7 +51,12 @@ export function matching(engine: Engine, txn: Txn | null, coll: Collection | und
   const plainFilter = toPlain(filter) as Doc;
   const out: Visible[] = [];
   try {
-    for (const v of engine.candidates(txn, coll, plainFilter)) if (q.test(v.plain)) out.push(v);
+    let examined = 0;
+    for (const v of engine.candidates(txn, coll, plainFilter)) {
+      examined++;
+      if (q.test(v.plain)) out.push(v);
+    }
+    engine.stats.scannedObjects += examined;
   } catch (e) {
     throw badValue((e as Error).message);
   }

@@ -148,9 +148,20 @@ function specKindFor(spec: Doc, path: string, typedOld: unknown, value: number):
   for (const op of ['$set', '$setOnInsert', '$max', '$min', '$']) {
     const o = op === '$' ? spec : spec[op];
     if (!isPlainObject(o)) continue;
-    const given = op === '$' ? getPath(o, path) : o[path];
+    const given = op === '$' ? getPath(o, path) : specValue(o, path);
     const k = kindOf(given);
     if (k && toPlain(given) === value) return k;
+  }
+  return undefined;
+}
+
+/** Value an operator object assigns at `path`, also when it sets a parent ({$set: {a: {b: 1}}} for a.b). */
+function specValue(o: Doc, path: string): unknown {
+  if (path in o) return o[path];
+  const parts = path.split('.');
+  for (let i = parts.length - 1; i > 0; i--) {
+    const key = parts.slice(0, i).join('.');
+    if (key in o) return getPath(o[key], parts.slice(i).join('.'));
   }
   return undefined;
 }

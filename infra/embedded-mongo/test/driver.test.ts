@@ -140,6 +140,9 @@ describe('mongodb driver', () => {
     expect(after?.['l']).toEqual(Long.fromNumber(6));
     expect(after?.['d']).toEqual(new Double(6));
     expect(after?.['s']).toEqual(Long.fromNumber(7));
+    await coll.updateOne({ _id: 'n' as never }, { $set: { nested: { l: Long.fromNumber(8), d: new Double(1), arr: [new Double(2), 3] } } });
+    const nested = (await raw.findOne({ _id: 'n' as never }))?.['nested'] as Record<string, unknown>;
+    expect(nested).toEqual({ l: Long.fromNumber(8), d: new Double(1), arr: [new Double(2), new Int32(3)] });
     // int32 overflow widens to int64 like the server does.
     await coll.updateOne({ _id: 'n' as never }, { $set: { o: new Int32(2147483647) } });
     await coll.updateOne({ _id: 'n' as never }, { $inc: { o: 1 } });
@@ -249,5 +252,28 @@ describe('update operators', () => {
       n: 7,
       total: 13,
     });
+  });
+});
+
+describe('index use', () => {
+  it('answers equality on an indexed field without scanning the collection', async () => {
+    const coll = db.collection('scan');
+    await coll.createIndex({ email: 1 }, { unique: true });
+    await coll.createIndex({ tenant: 1, status: 1 });
+    await coll.insertMany(Array.from({ length: 5000 }, (_, i) => ({ email: `u${i}@x.kr`, tenant: `t${i % 50}`, status: i % 2 ? 'on' : 'off', n: i })));
+    const scanned = async (): Promise<number> => Number(((await db.admin().serverStatus()) as { metrics: { queryExecutor: { scannedObjects: unknown } } }).metrics.queryExecutor.scannedObjects);
+    let before = await scanned();
+    expect(await coll.findOne({ email: 'u4321@x.kr' })).toMatchObject({ n: 4321 });
+    expect((await scanned()) - before).toBe(1);
+    before = await scanned();
+    expect(await coll.countDocuments({ tenant: 't7', status: 'on' })).toBe(100);
+    expect((await scanned()) - before).toBe(100);
+    before = await scanned();
+    expect(await coll.countDocuments({ email: { $in: ['u1@x.kr', 'u2@x.kr', 'nobody'] } })).toBe(2);
+    expect((await scanned()) - before).toBe(2);
+    // A range query has no equality to use and examines every document.
+    before = await scanned();
+    expect(await coll.countDocuments({ n: { $lt: 10 } })).toBe(10);
+    expect((await scanned()) - before).toBe(5000);
   });
 });

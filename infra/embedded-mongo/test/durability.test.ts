@@ -128,4 +128,31 @@ describe('durability', () => {
     await c.close();
     await srv.close();
   });
+
+  it('starts after a torn journal tail, dropping only the incomplete record', async () => {
+    const dataDir = tempDir();
+    let srv = await startTestServer({ dataDir });
+    let c = await new MongoClient(srv.uri('app')).connect();
+    await c.db('app').collection('t').insertMany([{ _id: 1 as never }, { _id: 2 as never }]);
+    await c.close();
+    await srv.close();
+    const journal = path.join(dataDir, 'journal.log');
+    const good = fs.statSync(journal).size;
+    // A crash mid-append leaves a length prefix promising more bytes than exist.
+    const torn = Buffer.alloc(12);
+    torn.writeUInt32LE(500, 0);
+    fs.appendFileSync(journal, torn);
+    srv = await startTestServer({ dataDir });
+    c = await new MongoClient(srv.uri('app')).connect();
+    expect(await c.db('app').collection('t').countDocuments()).toBe(2);
+    expect(fs.statSync(journal).size).toBe(good);
+    await c.db('app').collection('t').insertOne({ _id: 3 as never });
+    await c.close();
+    await srv.close();
+    srv = await startTestServer({ dataDir });
+    c = await new MongoClient(srv.uri('app')).connect();
+    expect(await c.db('app').collection('t').countDocuments()).toBe(3);
+    await c.close();
+    await srv.close();
+  });
 });
