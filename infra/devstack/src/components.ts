@@ -10,8 +10,8 @@ export type EmbeddedServer = {
   envVar: 'KAFKA_BROKERS' | 'MONGO_URL' | 'REDIS_URL';
   dir: string;
   preferredPort: number;
-  /** The value services receive in envVar once the server listens. */
-  address(host: string, port: number): string;
+  /** The value services receive in envVar, from the server's `listening` log record. */
+  address(host: string, port: number, listening: Record<string, unknown>): string;
 };
 
 export const embeddedServers: readonly EmbeddedServer[] = [
@@ -37,7 +37,8 @@ export const embeddedServers: readonly EmbeddedServer[] = [
     envVar: 'MONGO_URL',
     dir: 'infra/embedded-mongo',
     preferredPort: 27117,
-    address: (host, port) => `mongodb://${host}:${port}/?directConnection=true`,
+    // The server names its replica set in the `url` it logs; drivers need it for transactions.
+    address: (host, port, listening) => (typeof listening.url === 'string' ? listening.url : `mongodb://${host}:${port}/?directConnection=true`),
   },
 ];
 

@@ -98,7 +98,7 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
       ]);
       const ready = await unlessStopped(child.waitForRecord((r) => r.msg === 'listening', config.READY_TIMEOUT_MS));
       if (ready === undefined) return await finish();
-      const address = server.address(config.HOST, port);
+      const address = server.address(config.HOST, port, ready);
       infra.set(server.kind, address);
       log(`${server.label}: embedded server ready at ${address} (data in ${join(dataDir, server.kind)})`);
     }

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import { Kafka, logLevel } from 'kafkajs';
+import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -80,8 +82,19 @@ describe('devstack (npm start)', () => {
     const redisUrl = /Redis: embedded server ready at (redis:\/\/\S+)/.exec(first.output())?.[1];
     expect(redisUrl, first.output()).toBeDefined();
     expect(first.output()).toMatch(/Kafka: embedded server ready at 127\.0\.0\.1:\d+/);
-    expect(first.output()).toMatch(/MongoDB: embedded server ready at mongodb:\/\/127\.0\.0\.1:\d+/);
+    expect(first.output()).toMatch(/MongoDB: embedded server ready at mongodb:\/\/127\.0\.0\.1:\d+\/\?replicaSet=\w+/);
     expect(pids.length).toBeGreaterThanOrEqual(3);
+
+    // The addresses printed are the ones real clients use.
+    const brokers = /Kafka: embedded server ready at (\S+)/.exec(first.output())![1]!;
+    const admin = new Kafka({ brokers: [brokers], logLevel: logLevel.NOTHING }).admin();
+    await admin.connect();
+    await admin.createTopics({ topics: [{ topic: 'devstack-check' }] });
+    expect(await admin.listTopics()).toContain('devstack-check');
+    await admin.disconnect();
+    const mongo = new MongoClient(/MongoDB: embedded server ready at (\S+)/.exec(first.output())![1]!);
+    await mongo.db('devstack').collection('checks').insertOne({ kept: true });
+    await mongo.close();
 
     const client = new Redis(redisUrl!);
     await client.set('devstack:kept', 'across restarts');
@@ -96,6 +109,13 @@ describe('devstack (npm start)', () => {
     const again = new Redis(/Redis: embedded server ready at (redis:\/\/\S+)/.exec(second.output())![1]!);
     expect(await again.get('devstack:kept')).toBe('across restarts');
     again.disconnect();
+    const mongoAgain = new MongoClient(/MongoDB: embedded server ready at (\S+)/.exec(second.output())![1]!);
+    expect(await mongoAgain.db('devstack').collection('checks').countDocuments({ kept: true })).toBe(1);
+    await mongoAgain.close();
+    const adminAgain = new Kafka({ brokers: [/Kafka: embedded server ready at (\S+)/.exec(second.output())![1]!], logLevel: logLevel.NOTHING }).admin();
+    await adminAgain.connect();
+    expect(await adminAgain.listTopics()).toContain('devstack-check');
+    await adminAgain.disconnect();
     const secondPids = childrenOf(second.proc.pid!);
     second.proc.kill('SIGTERM');
     expect(await second.exit).toBe(0);
