@@ -45,7 +45,8 @@ export function compileFilter(filter: Doc): Query {
   }
 }
 
-export function matching(engine: Engine, txn: Txn | null, coll: Collection | undefined, filter: Doc): Visible[] {
+/** Visible documents matching the filter, in natural order; stops after `limit` matches when given. */
+export function matching(engine: Engine, txn: Txn | null, coll: Collection | undefined, filter: Doc, limit = Infinity): Visible[] {
   const q = compileFilter(filter);
   if (!coll) return [];
   const plainFilter = toPlain(filter) as Doc;
@@ -54,7 +55,10 @@ export function matching(engine: Engine, txn: Txn | null, coll: Collection | und
     let examined = 0;
     for (const v of engine.candidates(txn, coll, plainFilter)) {
       examined++;
-      if (q.test(v.plain)) out.push(v);
+      if (q.test(v.plain)) {
+        out.push(v);
+        if (out.length >= limit) break;
+      }
     }
     engine.stats.scannedObjects += examined;
   } catch (e) {

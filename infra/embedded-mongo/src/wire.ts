@@ -61,7 +61,8 @@ export function parseMessage(buf: Buffer): Request {
   const header = parseHeader(buf);
   if (header.opCode === OP_MSG) {
     const flags = buf.readUInt32LE(16);
-    if (flags & ~(CHECKSUM_PRESENT | MORE_TO_COME | (1 << 16))) throw new ProtocolError('unknown required OP_MSG flag bits');
+    // Bits 0-15 are required: an unknown one must fail. Bits 16-31 (e.g. exhaustAllowed) are optional.
+    if (flags & 0xffff & ~(CHECKSUM_PRESENT | MORE_TO_COME)) throw new ProtocolError('unknown required OP_MSG flag bits');
     const end = flags & CHECKSUM_PRESENT ? buf.length - 4 : buf.length;
     let off = 20;
     let body: Doc | undefined;

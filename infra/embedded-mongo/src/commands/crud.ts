@@ -65,7 +65,8 @@ function updateOne(
     throw new MongoError(Codes.FailedToParse, 'multi update is not supported for replacement-style update');
   }
   const coll = ctx.engine.collection(ctx.db, collection);
-  let rows = sortVisible(matching(ctx.engine, txn, coll, st.q), st.sort);
+  const hasSort = st.sort !== undefined && Object.keys(st.sort).length > 0;
+  let rows = sortVisible(matching(ctx.engine, txn, coll, st.q, st.multi || hasSort ? Infinity : 1), st.sort);
   if (!st.multi) rows = rows.slice(0, 1);
   const out: UpdateOutcome = { matched: 0, modified: 0 };
   for (const row of rows) {
@@ -147,8 +148,7 @@ const del: Handler = (ctx) => {
     for (let i = 0; i < deletes.length; i++) {
       const st = deletes[i] ?? {};
       try {
-        let rows = matching(ctx.engine, txn, coll, (st['q'] as Doc | undefined) ?? {});
-        if (st['limit'] === 1) rows = rows.slice(0, 1);
+        const rows = matching(ctx.engine, txn, coll, (st['q'] as Doc | undefined) ?? {}, st['limit'] === 1 ? 1 : Infinity);
         for (const row of rows) ctx.engine.remove(txn, coll!, row.id);
         n += rows.length;
       } catch (e) {
@@ -178,7 +178,8 @@ const findAndModify: Handler = async (ctx) => {
     let value: Doc | null = null;
     const lastErrorObject: Doc = { n: 0 };
     if (remove) {
-      const row = sortVisible(matching(ctx.engine, txn, coll, query), sort)[0];
+      const hasSort = sort !== undefined && Object.keys(sort).length > 0;
+      const row = sortVisible(matching(ctx.engine, txn, coll, query, hasSort ? Infinity : 1), sort)[0];
       if (row) {
         ctx.engine.remove(txn, coll!, row.id);
         value = row.doc;

@@ -28,7 +28,8 @@ const find: Handler = (ctx) => {
     singleBatch = true;
   }
   const coll = ctx.engine.collection(ctx.db, name);
-  let rows = sortVisible(matching(ctx.engine, ctx.txn, coll, filter), sort);
+  const hasSort = sort !== undefined && Object.keys(sort).length > 0;
+  let rows = sortVisible(matching(ctx.engine, ctx.txn, coll, filter, !hasSort && limit ? skip + limit : Infinity), sort);
   if (skip) rows = rows.slice(skip);
   if (limit) rows = rows.slice(0, limit);
   const docs = project(
@@ -60,7 +61,7 @@ const killCursors: Handler = (ctx) => {
   return { cursorsKilled: killed, cursorsNotFound: notFound, cursorsAlive: [], cursorsUnknown: [], ok: 1 };
 };
 
-const WRITE_STAGES = new Set(['$out', '$merge']);
+const UNSUPPORTED_STAGES = new Set(['$out', '$merge', '$changeStream']);
 
 const aggregate: Handler = (ctx) => {
   const target = ctx.cmd['aggregate'];
@@ -71,7 +72,7 @@ const aggregate: Handler = (ctx) => {
   }
   for (const st of pipeline as Doc[]) {
     const op = Object.keys(st)[0] ?? '';
-    if (WRITE_STAGES.has(op)) throw new MongoError(Codes.IllegalOperation, `${op} is not supported by the embedded server`);
+    if (UNSUPPORTED_STAGES.has(op)) throw new MongoError(Codes.IllegalOperation, `${op} is not supported by the embedded server`);
   }
   if (typeof target !== 'string') {
     // Database-level aggregation ($currentOp, $documents...): nothing to report.
