@@ -31,6 +31,12 @@ export function execute(c: Client, argv: string[], s: ServerState): void {
   }
   const n = argv.length;
   if ((spec.arity > 0 && n !== spec.arity) || n < -spec.arity) {
+    if (spec.name === 'exec') {
+      // Redis reports a rejected EXEC as the transaction's abort reason.
+      if (c.multi !== undefined) endMulti(c);
+      c.reply.err(`EXECABORT Transaction discarded because of: ${arityError('exec').slice(4)}`);
+      return;
+    }
     if (c.multi !== undefined) c.multiFailed = true;
     c.reply.err(arityError(spec.name));
     return;

@@ -9,6 +9,7 @@ import { stringCases } from './conformance/cases-strings.ts';
 import { keyCases } from './conformance/cases-keys.ts';
 import { hashCases, listCases, setCases, zsetCases } from './conformance/cases-types.ts';
 import { connectionCases, txCases } from './conformance/cases-misc.ts';
+import { edgeCases } from './conformance/cases-edge.ts';
 import { PATHS, REAL_PORT, openConn, realRedisReachable, uniquePrefix } from './support/targets.ts';
 import type { Conn, Path } from './support/targets.ts';
 import { plain } from './support/raw-client.ts';
@@ -23,6 +24,7 @@ const CASES: Case[] = [
   ...listCases,
   ...txCases,
   ...connectionCases,
+  ...edgeCases,
 ];
 
 const realUp = await realRedisReachable();

@@ -114,10 +114,11 @@ function scan(c: Client, a: string[]): void {
   c.reply.bulks(out);
 }
 
+/** Redis reads the cursor with strtoull; any number is accepted, unknown ones just end the scan. */
 function parseCursor(s: string): number | undefined {
-  if (!/^[0-9]+$/.test(s)) return undefined;
+  if (!/^-?[0-9]+$/.test(s)) return undefined;
   const n = Number(s);
-  return Number.isSafeInteger(n) ? n : undefined;
+  return Number.isSafeInteger(n) && n >= 0 ? n : Number.MAX_SAFE_INTEGER;
 }
 
 function expireCmd(unit: 'ex' | 'px' | 'exat' | 'pxat', name: string) {

@@ -1,5 +1,5 @@
 import type { Client } from '../state.ts';
-import { E } from './errors.ts';
+import { E, arityError } from './errors.ts';
 import { parseInt64 } from './parse.ts';
 import { defs, lookup } from './types.ts';
 import type { CommandSpec } from './types.ts';
@@ -21,7 +21,7 @@ function push(left: boolean) {
 
 function pop(left: boolean) {
   return (c: Client, a: string[]): void => {
-    if (a.length > 3) return c.reply.err(E.syntax);
+    if (a.length > 3) return c.reply.err(arityError(left ? 'lpop' : 'rpop'));
     let count: number | undefined;
     if (a.length === 3) {
       count = parseInt64(a[2]!);
