@@ -25,7 +25,7 @@ const noDelaySocket: ISocketFactory = ({ host, port, onConnect }) => {
   return socket;
 };
 
-async function startBroker(extra: string[]): Promise<{ child: ChildProcess; brokers: string; dir: string }> {
+async function startBroker(extra: string[]): Promise<{ child: ChildProcess; brokers: string; dir: string; out: () => string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ek-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--port', '0', '--data-dir', dir, ...extra], {
     cwd: PACKAGE_DIR,
@@ -36,17 +36,35 @@ async function startBroker(extra: string[]): Promise<{ child: ChildProcess; brok
   const deadline = Date.now() + 20_000;
   for (;;) {
     const line = out.split('\n').find((l) => l.includes('"msg":"listening"'));
-    if (line) return { child, brokers: `127.0.0.1:${(JSON.parse(line) as { port: number }).port}`, dir };
+    if (line) return { child, brokers: `127.0.0.1:${(JSON.parse(line) as { port: number }).port}`, dir, out: () => out };
     if (Date.now() > deadline || child.exitCode !== null) throw new Error(`broker did not start: ${out}`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
 
-async function stopBroker(b: { child: ChildProcess; dir: string }): Promise<void> {
+interface RequestStats {
+  requests: Record<string, { count: number; p50Ms: number; p99Ms: number; maxMs: number } | null>;
+  fsync: { count: number; p50Ms: number; p99Ms: number; maxMs: number } | null;
+}
+
+/** Stops the broker and returns the timing summary it logs on close. */
+async function stopBroker(b: { child: ChildProcess; dir: string; out: () => string }): Promise<RequestStats | null> {
   const exited = new Promise((r) => b.child.on('exit', r));
   b.child.kill('SIGTERM');
   await exited;
   fs.rmSync(b.dir, { recursive: true, force: true });
+  const line = b.out().split('\n').find((l) => l.includes('"msg":"request stats"'));
+  return line ? (JSON.parse(line) as RequestStats) : null;
+}
+
+function describeStats(s: RequestStats | null): string {
+  if (!s) return '  (no broker stats)';
+  const fmt = (name: string, v: { count: number; p50Ms: number; p99Ms: number; maxMs: number } | null | undefined) =>
+    v ? `${name} n=${v.count} p50 ${v.p50Ms} ms p99 ${v.p99Ms} ms max ${v.maxMs} ms` : null;
+  return [fmt('fdatasync', s.fsync), fmt('Produce', s.requests.Produce), fmt('OffsetCommit', s.requests.OffsetCommit)]
+    .filter((x) => x !== null)
+    .map((x) => `    broker: ${x}`)
+    .join('\n');
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -143,27 +161,25 @@ async function main(): Promise<void> {
     console.log(`end-to-end 1000 msg/s x 10 s: p50 ${f(l.p50, 2)} ms, p99 ${f(l.p99, 2)} ms, max ${f(l.max, 1)} ms`);
     return;
   }
+  const noDelay = process.argv.includes('--nodelay');
   for (const fsync of [true, false]) {
-    const b = await startBroker(fsync ? [] : ['--no-fsync']);
-    try {
-      if (ONLY !== 'latency') {
-        for (const inFlight of [1, 4]) {
-          const r = await throughput(b.brokers, inFlight, 400);
-          console.log(
-            `produce acks=-1 batches of 100, ${inFlight} in flight, fsync ${fsync ? 'on ' : 'off'}: ${f(r.msgPerSec, 0)} msg/s (${f(r.mbPerSec)} MB/s), ack p50 ${f(r.ackP50)} ms p99 ${f(r.ackP99)} ms`,
-          );
-        }
+    const mode = fsync ? 'fsync on ' : 'fsync off';
+    const flags = fsync ? [] : ['--no-fsync'];
+    if (ONLY !== 'latency') {
+      const b = await startBroker(flags);
+      for (const inFlight of [1, 4]) {
+        const r = await throughput(b.brokers, inFlight, 400);
+        console.log(`produce acks=-1, batches of 100, ${inFlight} in flight, ${mode}: ${f(r.msgPerSec, 0)} msg/s (${f(r.mbPerSec)} MB/s), ack p50 ${f(r.ackP50)} ms p99 ${f(r.ackP99)} ms`);
       }
-      if (ONLY !== 'throughput') {
-        for (const noDelay of [false, true]) {
-          const l = await latency(b.brokers, 1000, 10, noDelay);
-          console.log(
-            `end-to-end 1000 msg/s x 10 s, acks=-1, fsync ${fsync ? 'on ' : 'off'}, client ${noDelay ? 'noDelay' : 'default'}: received ${l.received}/${l.sent}, p50 ${f(l.p50, 2)} ms, p99 ${f(l.p99, 2)} ms, max ${f(l.max, 1)} ms; ack p99 ${f(l.ackP99, 2)} ms`,
-          );
-        }
-      }
-    } finally {
-      await stopBroker(b);
+      console.log(describeStats(await stopBroker(b)));
+    }
+    if (ONLY !== 'throughput') {
+      const b = await startBroker(flags);
+      const l = await latency(b.brokers, 1000, 10, noDelay);
+      console.log(
+        `end-to-end at 1000 msg/s for 10 s, acks=-1, ${mode}${noDelay ? ', client noDelay' : ''}: received ${l.received}/${l.sent}, p50 ${f(l.p50, 2)} ms, p99 ${f(l.p99, 2)} ms, max ${f(l.max, 1)} ms; produce ack p99 ${f(l.ackP99, 2)} ms`,
+      );
+      console.log(describeStats(await stopBroker(b)));
     }
   }
 }

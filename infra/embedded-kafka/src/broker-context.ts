@@ -4,6 +4,7 @@ import type { OffsetStore } from './groups/offset-store.ts';
 import type { TopicStore } from './log/topic-store.ts';
 import type { AppendNotifier } from './append-notifier.ts';
 import type { BrokerMeta } from './broker-meta.ts';
+import type { BrokerStats } from './stats.ts';
 
 /** Everything a request handler may touch; one per running broker. */
 export interface BrokerContext {
@@ -20,6 +21,7 @@ export interface BrokerContext {
   /** fdatasync before acknowledging acks=-1 produces and offset commits. */
   fsync: boolean;
   logger: Logger;
+  stats: BrokerStats;
   closed: boolean;
 }
 

@@ -10,6 +10,8 @@ import { EmbeddedKafkaError } from './errors.ts';
 import { GroupCoordinator } from './groups/coordinator.ts';
 import { OffsetStore } from './groups/offset-store.ts';
 import { TopicStore } from './log/topic-store.ts';
+import { API_NAMES } from './protocol/api-keys.ts';
+import { BrokerStats } from './stats.ts';
 
 export interface EmbeddedKafkaOptions {
   /** Interface to bind. Default 127.0.0.1. */
@@ -85,14 +87,16 @@ export async function startEmbeddedKafka(options: EmbeddedKafkaOptions): Promise
   let offsets: OffsetStore | undefined;
   let groups: GroupCoordinator | undefined;
   const server = net.createServer();
+  const stats = new BrokerStats();
   try {
     const logConfig = {
+      fsyncStats: stats.fsync,
       segmentBytes: options.segmentBytes ?? 64 * 1024 * 1024,
       retentionBytes: options.retentionBytes ?? 1024 * 1024 * 1024,
       retentionMs: options.retentionMs ?? 7 * 24 * 3600_000,
     };
     topics = new TopicStore(dataDir, logConfig, logger);
-    offsets = new OffsetStore(dataDir, logger);
+    offsets = new OffsetStore(dataDir, logger, stats.fsync);
     groups = new GroupCoordinator(logger);
     const meta = new BrokerMeta(dataDir);
     const port = await listen(server, host, requestedPort);
@@ -110,6 +114,7 @@ export async function startEmbeddedKafka(options: EmbeddedKafkaOptions): Promise
       defaultPartitions,
       fsync: options.fsync ?? true,
       logger,
+      stats,
       closed: false,
     };
     const sockets = new Set<net.Socket>();
@@ -136,6 +141,7 @@ export async function startEmbeddedKafka(options: EmbeddedKafkaOptions): Promise
         ctx.topics.close();
         ctx.offsets.close();
         release();
+        logger.info(stats.summary(API_NAMES), 'request stats');
         logger.info({ port }, 'closed');
       })();
       return closing;

@@ -71,10 +71,13 @@ export function serveConnection(ctx: BrokerContext, socket: Socket): void {
     }
     const slot: Slot = { done: false, out: null };
     queue.push(slot);
+    const arrived = performance.now();
     const finish = (w: Writer | null): void => {
       slot.done = true;
       slot.out = w ? w.frame(header.correlationId) : null;
       flush();
+      // Includes time spent queued behind earlier answers on this connection.
+      if (slot.out) ctx.stats.request(header.apiKey).record(performance.now() - arrived);
     };
     try {
       const res = handler(ctx, header, r);

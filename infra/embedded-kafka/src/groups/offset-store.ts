@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { GroupSync } from '../log/group-sync.ts';
+import type { LatencyStats } from '../stats.ts';
 
 export interface CommittedOffset {
   offset: number;
@@ -28,6 +29,7 @@ export class OffsetStore {
   constructor(
     dataDir: string,
     private readonly logger: Logger,
+    fsyncStats?: LatencyStats,
   ) {
     const dir = path.join(dataDir, 'offsets');
     fs.mkdirSync(dir, { recursive: true });
@@ -45,7 +47,7 @@ export class OffsetStore {
     this.syncer = new GroupSync(() => {
       const fd = this.fd;
       return { fd, gone: () => fd !== this.fd };
-    });
+    }, fsyncStats);
     if (this.lines > COMPACT_MIN_LINES) this.compact();
   }
 

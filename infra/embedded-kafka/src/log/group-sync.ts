@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { LatencyStats } from '../stats.ts';
 
 /**
  * Group commit for fdatasync: concurrent callers share one sync. A caller arriving while a sync
@@ -11,6 +12,7 @@ export class GroupSync {
   /** target() is read when a sync starts; gone() says the file was closed since, so errors do not matter. */
   constructor(
     private readonly target: () => { fd: number; gone: () => boolean },
+    private readonly stats?: LatencyStats,
   ) {}
 
   sync(): Promise<void> {
@@ -30,8 +32,10 @@ export class GroupSync {
 
   private run(): Promise<void> {
     const t = this.target();
+    const started = performance.now();
     return new Promise<void>((resolve, reject) => {
       fs.fdatasync(t.fd, (err) => {
+        this.stats?.record(performance.now() - started);
         this.inFlight = null;
         if (err && !t.gone()) reject(err);
         else resolve();

@@ -5,6 +5,7 @@ import { parseBatches, setBaseOffset } from './record-batch.ts';
 import { Segment, type BatchEntry } from './segment.ts';
 import { ProducerStateTable } from './producer-state.ts';
 import { GroupSync } from './group-sync.ts';
+import type { LatencyStats } from '../stats.ts';
 
 export interface LogConfig {
   segmentBytes: number;
@@ -12,6 +13,7 @@ export interface LogConfig {
   retentionBytes: number;
   /** -1 = unlimited. Measured from a segment's last write. */
   retentionMs: number;
+  fsyncStats?: LatencyStats;
 }
 
 export type AppendResult =
@@ -24,10 +26,7 @@ export type ReadResult = { error: typeof ErrorCode.None; chunks: Buffer[]; bytes
 export class PartitionLog {
   private readonly segments: Segment[] = [];
   private readonly producers = new ProducerStateTable();
-  private readonly syncer = new GroupSync(() => {
-    const seg = this.active;
-    return { fd: seg.fd, gone: () => seg.closed };
-  });
+  private readonly syncer: GroupSync;
 
   constructor(
     readonly dir: string,
@@ -36,6 +35,10 @@ export class PartitionLog {
     private readonly config: LogConfig,
     private readonly logger: Logger,
   ) {
+    this.syncer = new GroupSync(() => {
+      const seg = this.active;
+      return { fd: seg.fd, gone: () => seg.closed };
+    }, config.fsyncStats);
     fs.mkdirSync(dir, { recursive: true });
     const names = fs
       .readdirSync(dir)

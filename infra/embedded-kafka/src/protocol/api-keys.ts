@@ -40,3 +40,5 @@ export const MAX_VERSION: ReadonlyMap<number, number> = new Map([
   [ApiKey.DeleteTopics, 0],
   [ApiKey.InitProducerId, 0],
 ]);
+
+export const API_NAMES: ReadonlyMap<number, string> = new Map(Object.entries(ApiKey).map(([name, key]) => [key as number, name]));
