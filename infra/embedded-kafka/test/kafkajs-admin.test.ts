@@ -91,4 +91,25 @@ describe('retention', () => {
       await broker.close();
     }
   });
+
+  it('deletes data older than the age limit', async () => {
+    const broker = await startTestBroker({ retentionMs: 300, retentionCheckIntervalMs: 100 });
+    try {
+      const kafka = kafkaFor(broker.brokers);
+      const producer = kafka.producer();
+      await producer.connect();
+      await producer.send({ topic: 'aged', messages: [1, 2, 3, 4, 5].map((i) => ({ value: `old-${i}` })) });
+      await producer.disconnect();
+      const admin = kafka.admin();
+      await admin.connect();
+      const offsets = async () => (await admin.fetchTopicOffsets('aged'))[0];
+      expect(await offsets()).toMatchObject({ low: '0', high: '5' });
+      const deadline = Date.now() + 5000;
+      while ((await offsets())?.low !== '5' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(await offsets()).toMatchObject({ low: '5', high: '5' });
+      await admin.disconnect();
+    } finally {
+      await broker.close();
+    }
+  });
 });

@@ -102,3 +102,16 @@ describe('kcat (librdkafka)', () => {
     await waitFor(() => b.output().stdout.includes('0:p0-after') && b.output().stdout.includes('1:p1-after'), 10_000, 'b to read both partitions');
   });
 });
+
+describe('advertised address', () => {
+  it('tells clients the advertised host, not the bind address', async () => {
+    const broker = await startTestBroker({ advertisedHost: 'localhost' });
+    try {
+      expect(broker.brokers).toBe(`localhost:${broker.port}`);
+      const res = await kcat(['-b', `127.0.0.1:${broker.port}`, '-L']);
+      expect(res.stdout).toContain(`broker 0 at localhost:${broker.port}`);
+    } finally {
+      await broker.close();
+    }
+  });
+});

@@ -9,6 +9,7 @@ const API_VERSIONS = 18;
 const METADATA = 3;
 const FETCH = 1;
 const PRODUCE = 0;
+const INIT_PRODUCER_ID = 22;
 
 describe('protocol edges', () => {
   let broker: EmbeddedKafka;
@@ -124,6 +125,42 @@ describe('protocol edges', () => {
     const admin = kafkaFor(broker.brokers).admin();
     await admin.connect();
     const [p0] = await admin.fetchTopicOffsets('acks0');
+    await admin.disconnect();
+    expect(p0?.high).toBe('3');
+  });
+
+  it('answers a retried idempotent batch with its original offset and rejects a sequence gap', async () => {
+    const c = await RawClient.connect(broker.port);
+    c.send(METADATA, 1, 1, (w) => void w.int32(1).string('idem-raw'));
+    c.send(INIT_PRODUCER_ID, 0, 2, (w) => void w.nullableString(null).int32(60_000));
+    await c.waitFrames(2, 2000);
+    const init = c.received()[1]?.body as Buffer;
+    expect(init.readInt16BE(4)).toBe(0);
+    const producerId = Number(init.readBigInt64BE(6));
+    const produce = (correlationId: number, sequence: number, values: string[]) =>
+      c.send(PRODUCE, 3, correlationId, (w) => {
+        w.nullableString(null).int16(-1).int32(1000);
+        w.int32(1).string('idem-raw').int32(1).int32(0).nullableBytes(encodeBatch(values, { id: producerId, epoch: 0, sequence }));
+      });
+    const result = (i: number) => {
+      const body = c.received()[i]?.body as Buffer;
+      const nameLen = body.readInt16BE(4);
+      const at = 6 + nameLen + 4; // topics count, name, partitions count
+      return { error: body.readInt16BE(at + 4), baseOffset: Number(body.readBigInt64BE(at + 6)) };
+    };
+    produce(3, 0, ['a', 'b']);
+    produce(4, 2, ['c']);
+    produce(5, 2, ['c']); // the client's retry of an answer it did not see
+    produce(6, 7, ['gap']);
+    await c.waitFrames(6, 3000);
+    expect(result(2)).toEqual({ error: 0, baseOffset: 0 });
+    expect(result(3)).toEqual({ error: 0, baseOffset: 2 });
+    expect(result(4)).toEqual({ error: 0, baseOffset: 2 });
+    expect(result(5).error).toBe(45); // OUT_OF_ORDER_SEQUENCE_NUMBER
+    c.close();
+    const admin = kafkaFor(broker.brokers).admin();
+    await admin.connect();
+    const [p0] = await admin.fetchTopicOffsets('idem-raw');
     await admin.disconnect();
     expect(p0?.high).toBe('3');
   });

@@ -77,7 +77,7 @@ function zigzag(n: number): number[] {
 }
 
 /** A valid, uncompressed RecordBatch v2 (what any producer would send). */
-export function encodeBatch(values: string[]): Buffer {
+export function encodeBatch(values: string[], producer: { id: number; epoch: number; sequence: number } = { id: -1, epoch: -1, sequence: -1 }): Buffer {
   const records = values.map((v, i) => {
     const value = Buffer.from(v);
     const body = Buffer.from([0, ...zigzag(0), ...zigzag(i), ...zigzag(-1), ...zigzag(value.length), ...value, ...zigzag(0)]);
@@ -94,9 +94,9 @@ export function encodeBatch(values: string[]): Buffer {
   const now = BigInt(Date.now());
   head.writeBigInt64BE(now, 27);
   head.writeBigInt64BE(now, 35);
-  head.writeBigInt64BE(-1n, 43);
-  head.writeInt16BE(-1, 51);
-  head.writeInt32BE(-1, 53);
+  head.writeBigInt64BE(BigInt(producer.id), 43);
+  head.writeInt16BE(producer.epoch, 51);
+  head.writeInt32BE(producer.sequence, 53);
   head.writeInt32BE(values.length, 57);
   const batch = Buffer.concat([head, recs]);
   batch.writeUInt32BE(crc32c(batch, 21), 17);
