@@ -17,6 +17,8 @@ export interface EmbeddedMongoOptions {
   replSetName?: string;
   /** Journal size that triggers compaction (snapshot + truncate). Default 64 MiB. */
   compactBytes?: number;
+  /** Interval of the TTL-index pass. Default 60 s, like the server's TTL monitor. */
+  ttlIntervalMs?: number;
   logger?: Logger;
 }
 
@@ -53,7 +55,13 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     engine.journal = j;
     journal = j;
   }
-  const server = new WireServer(engine, { host, port: options.port ?? 0, setName: replSetName, logger });
+  const server = new WireServer(engine, {
+    host,
+    port: options.port ?? 0,
+    setName: replSetName,
+    logger,
+    ttlIntervalMs: options.ttlIntervalMs ?? 60_000,
+  });
   let port: number;
   try {
     port = await server.listen();

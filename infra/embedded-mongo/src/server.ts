@@ -6,6 +6,7 @@ import { ObjectId } from 'bson';
 import type { ServerInfo } from './commands/context.ts';
 import { CursorStore } from './cursors.ts';
 import { Dispatcher } from './dispatch.ts';
+import { expireTtl } from './ttl.ts';
 import type { Engine } from './engine.ts';
 import { fromWireDoc } from './values.ts';
 import type { Doc } from './values.ts';
@@ -16,6 +17,8 @@ export interface WireServerOptions {
   port: number;
   setName: string;
   logger: Logger;
+  /** How often TTL indexes are applied (the server's TTL monitor runs every 60 s). */
+  ttlIntervalMs: number;
 }
 
 export class WireServer {
@@ -24,6 +27,7 @@ export class WireServer {
   private nextConnId = 1;
   private dispatcher: Dispatcher | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private ttlTimer: NodeJS.Timeout | undefined;
   readonly info: ServerInfo;
 
   constructor(
@@ -56,6 +60,12 @@ export class WireServer {
           this.info.cursors.sweep();
         }, 1000);
         this.timer.unref();
+        this.ttlTimer = setInterval(() => {
+          expireTtl(this.engine)
+            .then((n) => n && this.opts.logger.info({ deleted: n }, 'ttl expired documents'))
+            .catch((e: unknown) => this.opts.logger.error({ err: (e as Error).message }, 'ttl pass failed'));
+        }, this.opts.ttlIntervalMs);
+        this.ttlTimer.unref();
         resolve(port);
       });
     });
@@ -122,6 +132,7 @@ export class WireServer {
 
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    if (this.ttlTimer) clearInterval(this.ttlTimer);
     await new Promise<void>((resolve) => {
       this.server.close(() => resolve());
       for (const s of this.sockets) s.destroy();

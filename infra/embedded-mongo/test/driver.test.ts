@@ -277,3 +277,25 @@ describe('index use', () => {
     expect((await scanned()) - before).toBe(5000);
   });
 });
+
+describe('ttl indexes', () => {
+  it('deletes documents past expireAfterSeconds', { timeout: 20_000 }, async () => {
+    const ttlSrv = await startTestServer({ ttlIntervalMs: 100 });
+    const c = await new MongoClient(ttlSrv.uri('ttl')).connect();
+    try {
+      const coll = c.db('ttl').collection('processed');
+      await coll.createIndex({ at: 1 }, { expireAfterSeconds: 60 });
+      await coll.insertMany([
+        { k: 'old', at: new Date(Date.now() - 120_000) },
+        { k: 'new', at: new Date() },
+        { k: 'no-date', at: 'not a date' },
+      ]);
+      const deadline = Date.now() + 10_000;
+      while ((await coll.countDocuments()) > 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect((await coll.find({}).sort({ k: 1 }).toArray()).map((d) => d['k'])).toEqual(['new', 'no-date']);
+    } finally {
+      await c.close();
+      await ttlSrv.close();
+    }
+  });
+});
