@@ -99,7 +99,7 @@ describe('keyspace administration', () => {
     expect(count).toBeGreaterThan(80);
     expect(((await call('COMMAND')) as Plain[]).length).toBe(count);
     expect(await call('COMMAND', 'INFO', 'get', 'nosuch')).toEqual([
-      ['get', 2, ['readonly', 'fast'], 1, 1, 1, ['@string'], [], [], []],
+      ['get', 2, ['readonly', 'fast'], 1, 1, 1, ['@read', '@string', '@fast'], [], [], []],
       null,
     ]);
     const docs = (await call('COMMAND', 'DOCS', 'set')) as Plain[];

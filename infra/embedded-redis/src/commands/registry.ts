@@ -35,13 +35,31 @@ function writeInfo(c: Client, spec: CommandSpec): void {
   r.int(spec.first);
   r.int(spec.last);
   r.int(spec.step);
-  r.set(1);
-  r.simple('@' + spec.group);
-  r.arr(0);
-  r.arr(0);
+  const cats = aclCategories(spec);
+  r.set(cats.length);
+  for (const cat of cats) r.simple(cat);
+  r.set(0); // tips
+  r.arr(0); // key specs: not modelled; first/last/step above carry the key positions
   const subs = spec.subs ? [...spec.subs.values()] : [];
-  r.arr(subs.length);
+  r.set(subs.length);
   for (const s of subs) writeInfo(c, s);
+}
+
+const GROUP_CATEGORY: Record<string, string> = {
+  'sorted-set': '@sortedset',
+  generic: '@keyspace',
+  transactions: '@transaction',
+  server: '@admin',
+};
+
+/** ACL categories in Redis's order: read/write, the data-type category, then fast/slow. */
+function aclCategories(spec: CommandSpec): string[] {
+  const out: string[] = [];
+  if (spec.flags.includes('write')) out.push('@write');
+  else if (spec.flags.includes('readonly')) out.push('@read');
+  out.push(GROUP_CATEGORY[spec.group] ?? '@' + spec.group);
+  out.push(spec.flags.includes('fast') ? '@fast' : '@slow');
+  return out;
 }
 
 function writeDocs(c: Client, spec: CommandSpec): void {
