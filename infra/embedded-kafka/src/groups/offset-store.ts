@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { fsyncDir } from '../log/fsync-dir.ts';
 import { GroupSync } from '../log/group-sync.ts';
 import type { LatencyStats } from '../stats.ts';
 
@@ -15,6 +16,22 @@ type Entry =
 
 const COMPACT_MIN_LINES = 10_000;
 
+function parseEntry(line: string): Entry | null {
+  let v: unknown;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (typeof v !== 'object' || v === null) return null;
+  const e = v as Record<string, unknown>;
+  if (typeof e.deleteTopic === 'string') return { deleteTopic: e.deleteTopic };
+  if (typeof e.g === 'string' && typeof e.t === 'string' && typeof e.p === 'number' && typeof e.o === 'number' && (typeof e.m === 'string' || e.m === null)) {
+    return { g: e.g, t: e.t, p: e.p, o: e.o, m: e.m };
+  }
+  return null;
+}
+
 /**
  * Committed offsets as an append-only JSON-lines file, replayed on start and rewritten
  * (temp file + rename) when it holds far more lines than live entries.
@@ -23,6 +40,7 @@ export class OffsetStore {
   private readonly offsets = new Map<string, Map<string, CommittedOffset>>();
   private readonly file: string;
   private fd: number;
+  private size = 0;
   private lines = 0;
   private readonly syncer: GroupSync;
 
@@ -43,7 +61,8 @@ export class OffsetStore {
         fs.truncateSync(this.file, valid);
       }
     }
-    this.fd = fs.openSync(this.file, 'a');
+    this.fd = fs.openSync(this.file, fs.constants.O_RDWR | fs.constants.O_CREAT);
+    this.size = fs.fstatSync(this.fd).size;
     this.syncer = new GroupSync(() => {
       const fd = this.fd;
       return { fd, gone: () => fd !== this.fd };
@@ -59,13 +78,9 @@ export class OffsetStore {
       if (nl === -1) break;
       const line = data.toString('utf8', pos, nl);
       if (line !== '') {
-        let entry: Entry;
-        try {
-          entry = JSON.parse(line) as Entry;
-        } catch {
-          break;
-        }
-        this.apply(entry);
+        const entry = parseEntry(line);
+        if (entry) this.apply(entry);
+        else this.logger.warn({ file: this.file, at: pos }, 'skipped unreadable offsets line');
         this.lines++;
       }
       pos = nl + 1;
@@ -92,7 +107,14 @@ export class OffsetStore {
     if (entries.length === 0) return;
     const data = Buffer.from(entries.map((e) => JSON.stringify(e) + '\n').join(''), 'utf8');
     let written = 0;
-    while (written < data.length) written += fs.writeSync(this.fd, data, written);
+    try {
+      while (written < data.length) written += fs.writeSync(this.fd, data, written, data.length - written, this.size + written);
+    } catch (err) {
+      // Cut a partial line so the lines written after it stay readable.
+      fs.ftruncateSync(this.fd, this.size);
+      throw err;
+    }
+    this.size += data.length;
     this.lines += entries.length;
     for (const e of entries) this.apply(e);
     if (this.lines > COMPACT_MIN_LINES && this.lines > 4 * this.liveCount()) this.compact();
@@ -135,8 +157,10 @@ export class OffsetStore {
     fs.fdatasyncSync(tfd);
     fs.closeSync(tfd);
     fs.renameSync(tmp, this.file);
+    fsyncDir(path.dirname(this.file));
     fs.closeSync(this.fd);
-    this.fd = fs.openSync(this.file, 'a');
+    this.fd = fs.openSync(this.file, fs.constants.O_RDWR | fs.constants.O_CREAT);
+    this.size = fs.fstatSync(this.fd).size;
     this.lines = out.length;
     this.logger.info({ entries: out.length }, 'compacted committed offsets');
   }

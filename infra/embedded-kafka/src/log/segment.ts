@@ -40,7 +40,9 @@ export class Segment {
 
   static create(dir: string, baseOffset: number): Segment {
     const file = path.join(dir, segmentFileName(baseOffset));
-    const fd = fs.openSync(file, 'a+');
+    // Not O_APPEND: on Linux pwrite ignores the position under O_APPEND, and appends rely on
+    // explicit positions so a failed partial write is overwritten by the next one.
+    const fd = fs.openSync(file, fs.constants.O_RDWR | fs.constants.O_CREAT);
     fsyncDir(dir);
     return new Segment(baseOffset, file, fd);
   }
@@ -91,8 +93,17 @@ export class Segment {
 
   append(data: Buffer, entries: BatchEntry[]): void {
     let written = 0;
-    while (written < data.length) {
-      written += fs.writeSync(this.fd, data, written, data.length - written, this.size + written);
+    try {
+      while (written < data.length) {
+        written += fs.writeSync(this.fd, data, written, data.length - written, this.size + written);
+      }
+    } catch (err) {
+      try {
+        fs.ftruncateSync(this.fd, this.size);
+      } catch {
+        // the next append overwrites the partial batch anyway
+      }
+      throw err;
     }
     for (const e of entries) this.entries.push(e);
     this.size += data.length;
