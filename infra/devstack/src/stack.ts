@@ -5,6 +5,7 @@ import { type AppComponent, type InfraKind, apps, databaseUrl, embeddedServers, 
 import type { DevstackConfig } from './config.ts';
 import { lineFormatter } from './format.ts';
 import { pickPort } from './ports.ts';
+import { DevSecrets } from './secrets.ts';
 
 /** A problem the operator must fix before the stack can start; printed as one line. */
 export class StartupError extends Error {}
@@ -70,6 +71,13 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
     }
   };
 
+  let secrets: DevSecrets;
+  try {
+    secrets = DevSecrets.load(dataDir, process.env);
+  } catch (error) {
+    throw new StartupError((error as Error).message);
+  }
+
   const baseEnv: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined) baseEnv[key] = value;
   baseEnv.LOG_LEVEL = config.LOG_LEVEL;
@@ -118,11 +126,18 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
       if (infra.has('redis')) env.REDIS_URL = infra.get('redis')!;
       if (infra.has('mongo')) env.MONGO_URL = databaseUrl(infra.get('mongo')!, app.name);
       for (const other of started) env[`${other.app.name.toUpperCase()}_SERVICE_URL`] = other.url;
+      Object.assign(env, appSecrets(app.name, secrets, baseEnv));
       const child = spawnChild(app.name, embeddedServers.length + index + 1, join(root, app.dir), env);
       const ready = await unlessStopped(waitForHttpReady(child, `${url}/readyz`, config.READY_TIMEOUT_MS));
       if (ready === undefined) return await finish();
       started.push({ app, url });
       log(`${app.name}: ready at ${url}`);
+      if (app.name === 'auth' && secrets.adminPassword !== undefined) {
+        if (secrets.adminPasswordGenerated) {
+          warn(`admin account: id ${secrets.adminId}, password ${secrets.adminPassword} — shown only this once; change it after logging in`);
+        }
+        secrets.markAdminBootstrapped();
+      }
     }
 
     if (started.length === 0) {
@@ -155,6 +170,20 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
     log('stopped');
     return 0;
   }
+}
+
+/** Variables only some apps get; values already in the environment (real deployments) win. */
+function appSecrets(app: string, secrets: DevSecrets, env: Record<string, string>): Record<string, string> {
+  const extra: Record<string, string> = {};
+  if (app === 'auth') {
+    extra.JWT_PRIVATE_KEY = env.JWT_PRIVATE_KEY ?? secrets.jwtPrivateKey;
+    extra.ADMIN_ID = secrets.adminId;
+    if (secrets.adminPassword !== undefined) extra.ADMIN_PASSWORD = secrets.adminPassword;
+    // Development only: verification codes are readable through auth's SMS outbox, not sent.
+    extra.SMS_DEV_OUTBOX = env.SMS_DEV_OUTBOX ?? 'true';
+  }
+  if (app === 'bff') extra.JWT_PUBLIC_KEY = env.JWT_PUBLIC_KEY ?? secrets.jwtPublicKey;
+  return extra;
 }
 
 async function waitForHttpReady(child: ManagedChild, url: string, timeoutMs: number): Promise<void> {
