@@ -63,6 +63,26 @@ function suite(label: string, port: () => number): void {
       c.close();
     });
 
+    it('round-trips a 4 MiB binary value followed by pipelined commands', async () => {
+      const c = await RawClient.connect(port());
+      const p = uniquePrefix('big');
+      const big = Buffer.alloc(4 * 1024 * 1024);
+      for (let i = 0; i < big.length; i++) big[i] = (i * 31) & 0xff;
+      const value = big.toString('latin1');
+      const replies = await c.sendRaw(
+        encodeCommand(['SELECT', '13']) +
+          encodeCommand(['SET', `${p}v`, value]) +
+          encodeCommand(['STRLEN', `${p}v`]) +
+          encodeCommand(['GET', `${p}v`]) +
+          encodeCommand(['DEL', `${p}v`]),
+        5,
+      );
+      expect(replies.slice(0, 3).map(plain)).toEqual(['OK', 'OK', big.length]);
+      expect(plain(replies[3]!) === value).toBe(true);
+      expect(plain(replies[4]!)).toBe(1);
+      c.close();
+    });
+
     it('accepts inline commands (telnet style), including quotes and blank lines', async () => {
       const c = await RawClient.connect(port());
       const p = uniquePrefix('inline');

@@ -13,14 +13,28 @@ const MAX_BULK = 512 * 1024 * 1024;
 export class RequestParser {
   private buf: Buffer = Buffer.alloc(0);
   private pos = 0;
+  /** Chunks received while waiting for a big bulk argument, joined only once it is complete. */
+  private waiting: Buffer[] = [];
+  private waitingLen = 0;
+  /** Bytes the buffered request needs before parsing can make progress (0 = unknown). */
+  private needed = 0;
 
-  /** Appends bytes; returns the complete requests found so far, in order. Throws ProtocolError. */
+  /** Appends bytes; pushes the complete requests found so far to `out`, in order. Throws ProtocolError. */
   feed(chunk: Buffer, out: string[][]): void {
-    if (this.pos < this.buf.length) {
+    if (this.needed > 0) {
+      // A large value arriving in many packets: avoid re-copying the prefix on every packet.
+      this.waiting.push(chunk);
+      this.waitingLen += chunk.length;
+      if (this.buf.length - this.pos + this.waitingLen < this.needed) return;
+      this.buf = Buffer.concat([this.buf.subarray(this.pos), ...this.waiting]);
+      this.waiting = [];
+      this.waitingLen = 0;
+    } else if (this.pos < this.buf.length) {
       this.buf = Buffer.concat([this.buf.subarray(this.pos), chunk]);
     } else {
       this.buf = chunk;
     }
+    this.needed = 0;
     this.pos = 0;
     const buf = this.buf;
     const len = buf.length;
@@ -29,6 +43,7 @@ export class RequestParser {
       const req = buf[start] === 42 /* '*' */ ? this.parseMultibulk(buf, start) : this.parseInline(buf, start);
       if (req === undefined) {
         this.pos = start;
+        if (this.needed > 0) this.needed -= start;
         break;
       }
       if (req.length > 0) out.push(req);
@@ -99,7 +114,11 @@ export class RequestParser {
         throw new ProtocolError('ERR Protocol error: invalid bulk length');
       }
       p += 2;
-      if (p + bl + 2 > len) return undefined;
+      if (p + bl + 2 > len) {
+        // Remember how far we must get (absolute in buf) so feed() can skip re-parsing until then.
+        if (bl >= 65536) this.needed = p + bl + 2;
+        return undefined;
+      }
       args[i] = latin1(buf, p, p + bl);
       p += bl + 2;
     }

@@ -129,7 +129,8 @@ export class RawClient {
   async sendRaw(data: string | Buffer, replies: number): Promise<Resp[]> {
     const out: Promise<Resp>[] = [];
     for (let i = 0; i < replies; i++) out.push(new Promise((resolve) => this.waiting.push(resolve)));
-    this.sock.write(data);
+    if (typeof data === 'string') this.sock.write(data, 'latin1');
+    else this.sock.write(data);
     return Promise.all(out);
   }
 
