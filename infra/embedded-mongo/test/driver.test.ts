@@ -206,19 +206,27 @@ describe('mongodb driver', () => {
   });
 
   it('applies a retried write once (same txnNumber)', async () => {
-    const coll = db.collection('retry');
-    await coll.insertOne({ _id: 'r' as never, n: 0 });
-    const session = client.startSession();
-    const lsid = session.id;
-    const cmd = { update: 'retry', updates: [{ q: { _id: 'r' }, u: { $inc: { n: 1 } } }], lsid, txnNumber: Long.fromNumber(1) };
-    const r1 = await db.command(cmd);
-    const r2 = await db.command(cmd);
-    expect(r1).toMatchObject({ n: 1, nModified: 1 });
-    expect(r2).toMatchObject({ n: 1, nModified: 1 });
-    expect((await coll.findOne({ _id: 'r' as never }))?.['n']).toBe(1);
-    await db.command({ ...cmd, txnNumber: Long.fromNumber(2) });
-    expect((await coll.findOne({ _id: 'r' as never }))?.['n']).toBe(2);
-    await session.endSession();
+    // Own client: the txnNumbers sent by hand below must not collide with the driver's counter
+    // on pooled server sessions used by other tests.
+    const own = await new MongoClient(srv.uri('drv')).connect();
+    try {
+      const odb = own.db('drv');
+      const coll = odb.collection('retry');
+      await coll.insertOne({ _id: 'r' as never, n: 0 });
+      const session = own.startSession();
+      const cmd = { update: 'retry', updates: [{ q: { _id: 'r' }, u: { $inc: { n: 1 } } }], txnNumber: Long.fromNumber(1000) };
+      const r1 = await odb.command(cmd, { session });
+      const r2 = await odb.command(cmd, { session });
+      expect(r1).toMatchObject({ n: 1, nModified: 1 });
+      expect(r2).toMatchObject({ n: 1, nModified: 1 });
+      expect((await coll.findOne({ _id: 'r' as never }))?.['n']).toBe(1);
+      await odb.command({ ...cmd, txnNumber: Long.fromNumber(1001) }, { session });
+      expect((await coll.findOne({ _id: 'r' as never }))?.['n']).toBe(2);
+      // An older txnNumber on the same session is refused rather than applied.
+      await expect(odb.command({ ...cmd, txnNumber: Long.fromNumber(1000) }, { session })).rejects.toMatchObject({ code: 225 });
+    } finally {
+      await own.close();
+    }
   });
 });
 

@@ -155,4 +155,34 @@ describe('durability', () => {
     await c.close();
     await srv.close();
   });
+
+  it('remembers applied retryable writes across a restart', { timeout: 30_000 }, async () => {
+    const dataDir = tempDir();
+    let srv = await startTestServer({ dataDir });
+    const port = srv.port;
+    const c = await new MongoClient(`mongodb://127.0.0.1:${port}/app?directConnection=true`, { heartbeatFrequencyMS: 500, monitorCommands: true }).connect();
+    try {
+      await c.db('app').collection('r').insertOne({ _id: 'acct' as never, n: 0 });
+      const session = c.startSession();
+      const seen: unknown[] = [];
+      c.on('commandStarted', (e) => e.commandName === 'update' && seen.push(e.command['lsid']));
+      const cmd = { update: 'r', updates: [{ q: { _id: 'acct' }, u: { $inc: { n: 5 } } }], txnNumber: Long.fromNumber(7) };
+      expect(await c.db('app').command(cmd, { session })).toMatchObject({ n: 1, nModified: 1 });
+      await srv.close();
+      srv = await startTestServer({ dataDir, port });
+      // The driver resends the same lsid + txnNumber after a lost reply; it must not apply twice.
+      let reply: unknown;
+      for (let i = 0; i < 50 && reply === undefined; i++) {
+        reply = await c.db('app').command(cmd, { session }).catch(() => new Promise((r) => setTimeout(r, 100)).then(() => undefined));
+      }
+      expect(reply).toMatchObject({ n: 1, nModified: 1 });
+      expect(seen.length).toBeGreaterThanOrEqual(2);
+      for (const l of seen) expect(l).toEqual(seen[0]);
+      expect((await c.db('app').collection('r').findOne({ _id: 'acct' as never }))?.['n']).toBe(5);
+      await session.endSession();
+    } finally {
+      await c.close();
+      await srv.close();
+    }
+  });
 });

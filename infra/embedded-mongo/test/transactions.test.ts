@@ -175,4 +175,27 @@ describe('transactions', () => {
     expect((await Counter.findById('hot').lean())?.n).toBe(N);
     expect(await Entry.countDocuments()).toBe(N);
   });
+
+  it('keeps index lookups consistent with the snapshot when indexed fields change outside', async () => {
+    const coll = client.db('wallet').collection('ixsnap');
+    await coll.createIndex({ status: 1 });
+    await coll.insertMany([
+      { _id: 1 as never, status: 'pending' },
+      { _id: 2 as never, status: 'pending' },
+    ]);
+    const session = client.startSession();
+    session.startTransaction();
+    expect(await coll.countDocuments({ status: 'pending' }, { session })).toBe(2);
+    await coll.updateOne({ _id: 1 as never }, { $set: { status: 'sent' } });
+    await coll.insertOne({ _id: 3 as never, status: 'pending' });
+    await coll.deleteOne({ _id: 2 as never });
+    // Still the snapshot: both original pending documents, not the new one.
+    expect((await coll.find({ status: 'pending' }, { session }).toArray()).map((d) => d._id).sort()).toEqual([1, 2]);
+    expect(await coll.countDocuments({ status: 'sent' }, { session })).toBe(0);
+    await coll.insertOne({ _id: 4 as never, status: 'pending' }, { session });
+    expect((await coll.find({ status: 'pending' }, { session }).toArray()).map((d) => d._id).sort()).toEqual([1, 2, 4]);
+    await session.commitTransaction();
+    await session.endSession();
+    expect((await coll.find({ status: 'pending' }).toArray()).map((d) => d._id).sort()).toEqual([3, 4]);
+  });
 });
