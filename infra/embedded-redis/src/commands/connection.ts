@@ -1,4 +1,3 @@
-import os from 'node:os';
 import type { Client, ServerState } from '../state.ts';
 import { DB_COUNT, REDIS_VERSION } from '../state.ts';
 import { E, arityError, unknownSubcommand } from './errors.ts';
@@ -110,7 +109,7 @@ function validName(n: string): boolean {
   return true;
 }
 
-export function clientLine(c: Client, s: ServerState): string {
+export function clientLine(c: Client): string {
   const now = Date.now();
   const sub = c.channels.size;
   const psub = c.patterns.size;
@@ -120,8 +119,7 @@ export function clientLine(c: Client, s: ServerState): string {
     `age=${Math.floor((now - c.createdAt) / 1000)} idle=${Math.floor((now - c.lastActive) / 1000)} ` +
     `flags=${flags} db=${c.db.index} sub=${sub} psub=${psub} ssub=0 multi=${c.multi?.length ?? -1} ` +
     `qbuf=0 qbuf-free=0 argv-mem=0 multi-mem=0 rbs=0 rbp=0 obl=0 oll=0 omem=0 tot-mem=0 events=r ` +
-    `cmd=${c.lastCmd} user=default redir=-1 resp=${c.reply.proto}` +
-    (s.clients.size >= 0 ? '' : '')
+    `cmd=${c.lastCmd} user=default redir=-1 resp=${c.reply.proto}`
   );
 }
 
@@ -157,12 +155,12 @@ function client(c: Client, a: string[], s: ServerState): void {
       return c.reply.int(c.id);
     case 'list': {
       let out = '';
-      for (const cl of s.clients.values()) out += clientLine(cl, s) + '\n';
+      for (const cl of s.clients.values()) out += clientLine(cl) + '\n';
       return c.reply.verbatim(out);
     }
     case 'info':
       if (!need(2, 'info')) return;
-      return c.reply.verbatim(clientLine(c, s) + '\n');
+      return c.reply.verbatim(clientLine(c) + '\n');
     case 'help':
       return c.reply.bulks([
         'CLIENT <subcommand> [<arg> [value] [opt] ...]. Subcommands are:',
@@ -178,99 +176,6 @@ function client(c: Client, a: string[], s: ServerState): void {
   }
 }
 
-function dbsize(c: Client): void {
-  c.reply.int(c.db.size);
-}
-
-function flush(all: boolean) {
-  return (c: Client, a: string[], s: ServerState): void => {
-    if (a.length > 2 || (a.length === 2 && !['sync', 'async'].includes(a[1]!.toLowerCase()))) {
-      return c.reply.err(E.syntax);
-    }
-    if (all) for (const d of s.dbs) d.clear();
-    else c.db.clear();
-    c.reply.ok();
-  };
-}
-
-function time(c: Client): void {
-  const ms = Date.now();
-  const us = Math.floor(performance.timeOrigin * 1000 + performance.now() * 1000) % 1000;
-  c.reply.bulks([String(Math.floor(ms / 1000)), String((ms % 1000) * 1000 + us)]);
-}
-
-/** Values CONFIG GET reports; enough for redis-benchmark and clients that probe settings. */
-function configValues(s: ServerState): Map<string, string> {
-  return new Map([
-    ['save', s.dataDir !== undefined ? '3600 1 300 100 60 10000' : ''],
-    ['appendonly', 'no'],
-    ['databases', String(16)],
-    ['maxmemory', '0'],
-    ['maxmemory-policy', 'noeviction'],
-    ['port', String(s.port)],
-    ['dir', s.dataDir ?? process.cwd()],
-    ['timeout', '0'],
-    ['requirepass', ''],
-    ['notify-keyspace-events', ''],
-    ['maxclients', '10000'],
-  ]);
-}
-
-function config(c: Client, a: string[], s: ServerState): void {
-  const sub = a[1]!.toLowerCase();
-  if (sub === 'get') {
-    if (a.length < 3) return c.reply.err(arityError('config|get'));
-    const vals = configValues(s);
-    const out: [string, string][] = [];
-    for (let i = 2; i < a.length; i++) {
-      const p = a[i]!.toLowerCase();
-      for (const [k, v] of vals) {
-        if (globMatchSimple(p, k) && !out.some(([x]) => x === k)) out.push([k, v]);
-      }
-    }
-    c.reply.map(out.length);
-    for (const [k, v] of out) {
-      c.reply.bulk(k);
-      c.reply.bulk(v);
-    }
-    return;
-  }
-  if (sub === 'set') {
-    if (a.length < 4 || a.length % 2 !== 0) return c.reply.err(arityError('config|set'));
-    // Accepted and ignored: this server has no tunables, but tools set e.g. notify-keyspace-events.
-    return c.reply.ok();
-  }
-  if (sub === 'resetstat') return c.reply.ok();
-  return c.reply.err(unknownSubcommand(a[1]!, 'config'));
-}
-
-function globMatchSimple(p: string, k: string): boolean {
-  if (p === '*') return true;
-  const re = new RegExp('^' + p.replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.') + '$');
-  return re.test(k);
-}
-
-function save(c: Client, _a: string[], s: ServerState): void {
-  if (s.save === undefined) return c.reply.err('ERR no data directory configured; snapshots are disabled');
-  s.save();
-  c.reply.ok();
-}
-
-function bgsave(c: Client, a: string[], s: ServerState): void {
-  if (a.length > 2) return c.reply.err(E.syntax);
-  if (s.save === undefined) return c.reply.err('ERR no data directory configured; snapshots are disabled');
-  s.save();
-  c.reply.simple('Background saving started');
-}
-
-function lastsave(c: Client, _a: string[], s: ServerState): void {
-  c.reply.int(s.lastSaveAt);
-}
-
-export function hostname(): string {
-  return os.hostname();
-}
-
 export const connectionCommands: CommandSpec[] = defs('connection', [
   { name: 'ping', arity: -1, flags: ['fast', 'stale'], fn: ping },
   { name: 'echo', arity: 2, flags: ['fast'], fn: echo },
@@ -280,12 +185,4 @@ export const connectionCommands: CommandSpec[] = defs('connection', [
   { name: 'quit', arity: -1, flags: ['allow_busy', 'noscript', 'loading', 'stale', 'fast', 'no_auth'], fn: quit },
   { name: 'reset', arity: 1, flags: ['noscript', 'loading', 'stale', 'fast', 'no_auth'], fn: reset },
   { name: 'client', arity: -2, flags: ['noscript', 'loading', 'stale'], fn: client },
-  { name: 'dbsize', arity: 1, flags: ['readonly', 'fast'], fn: dbsize },
-  { name: 'flushdb', arity: -1, flags: ['write'], fn: flush(false) },
-  { name: 'flushall', arity: -1, flags: ['write'], fn: flush(true) },
-  { name: 'time', arity: 1, flags: ['loading', 'stale', 'fast'], fn: time },
-  { name: 'config', arity: -2, flags: ['admin', 'noscript', 'loading', 'stale'], fn: config },
-  { name: 'save', arity: 1, flags: ['admin', 'noscript'], fn: save },
-  { name: 'bgsave', arity: -1, flags: ['admin', 'noscript'], fn: bgsave },
-  { name: 'lastsave', arity: 1, flags: ['loading', 'stale', 'fast'], fn: lastsave },
 ]);

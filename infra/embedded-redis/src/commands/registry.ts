@@ -1,5 +1,6 @@
 // The command table, plus COMMAND itself (redis-cli reads it for hints and completion).
 import type { Client } from '../state.ts';
+import { adminCommands } from './admin.ts';
 import { connectionCommands } from './connection.ts';
 import { arityError, unknownSubcommand } from './errors.ts';
 import { hashCommands } from './hashes.ts';
@@ -112,6 +113,7 @@ const commandCommand = defs('server', [{ name: 'command', arity: -1, flags: ['lo
 
 for (const list of [
   connectionCommands,
+  adminCommands,
   infoCommands,
   stringCommands,
   keyCommands,
