@@ -30,4 +30,6 @@ export interface RequestHeader {
   apiVersion: number;
   correlationId: number;
   clientId: string | null;
+  /** Address of the peer, for DescribeGroups. */
+  clientHost: string;
 }

@@ -19,6 +19,7 @@ interface Slot {
  * Fetch, JoinGroup barrier) therefore delays only later answers on this same connection.
  */
 export function serveConnection(ctx: BrokerContext, socket: Socket): void {
+  const clientHost = `/${socket.remoteAddress ?? ''}`;
   const log = ctx.logger.child({ remote: `${socket.remoteAddress}:${socket.remotePort}` });
   const chunks: Buffer[] = [];
   let buffered = 0;
@@ -57,7 +58,7 @@ export function serveConnection(ctx: BrokerContext, socket: Socket): void {
     const r = new Reader(frame);
     let header: RequestHeader;
     try {
-      header = { apiKey: r.int16(), apiVersion: r.int16(), correlationId: r.int32(), clientId: r.nullableString() };
+      header = { apiKey: r.int16(), apiVersion: r.int16(), correlationId: r.int32(), clientId: r.nullableString(), clientHost };
     } catch (err) {
       close('warn', 'malformed request, connection closed', { err: (err as Error).message });
       return;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedKafka } from '../src/index.ts';
-import { kafkaFor, startTestBroker } from './helpers/broker.ts';
+import { FAST_GROUP, kafkaFor, startTestBroker, waitFor } from './helpers/broker.ts';
 
 describe('kafkajs admin', () => {
   let broker: EmbeddedKafka;
@@ -39,6 +39,39 @@ describe('kafkajs admin', () => {
     } finally {
       await admin.disconnect();
     }
+  });
+
+  it('lists, describes and deletes consumer groups', async () => {
+    const kafka = kafkaFor(broker.brokers);
+    const admin = kafka.admin();
+    await admin.connect();
+    await admin.createTopics({ topics: [{ topic: 'grouped-admin', numPartitions: 2 }] });
+    const producer = kafka.producer();
+    await producer.connect();
+    await producer.send({ topic: 'grouped-admin', messages: [{ value: 'one' }] });
+    await producer.disconnect();
+
+    const consumer = kafka.consumer({ groupId: 'g-admin', ...FAST_GROUP });
+    let got = 0;
+    await consumer.connect();
+    await consumer.subscribe({ topic: 'grouped-admin', fromBeginning: true });
+    await consumer.run({ eachMessage: async () => void got++ });
+    await waitFor(() => got === 1, 10_000, 'the message');
+    try {
+      expect((await admin.listGroups()).groups).toContainEqual({ groupId: 'g-admin', protocolType: 'consumer' });
+      const { groups } = await admin.describeGroups(['g-admin']);
+      expect(groups[0]).toMatchObject({ groupId: 'g-admin', state: 'Stable', protocolType: 'consumer', protocol: 'RoundRobinAssigner' });
+      expect(groups[0]?.members).toHaveLength(1);
+      expect(groups[0]?.members[0]?.clientId).toBe('test');
+      await expect(admin.deleteGroups(['g-admin'])).rejects.toThrow();
+    } finally {
+      await consumer.disconnect();
+    }
+    expect((await admin.describeGroups(['g-admin'])).groups[0]?.state).toBe('Empty');
+    expect(await admin.deleteGroups(['g-admin'])).toEqual([{ groupId: 'g-admin', errorCode: 0 }]);
+    const offsets = await admin.fetchOffsets({ groupId: 'g-admin', topics: ['grouped-admin'] });
+    expect(offsets[0]?.partitions.map((p) => p.offset)).toEqual(['-1', '-1']);
+    await admin.disconnect();
   });
 
   it('refuses to produce to an unknown topic when auto-creation is off', async () => {

@@ -2,7 +2,7 @@ import { ApiKey } from '../protocol/api-keys.ts';
 import { createTopics, deleteTopics, initProducerId } from './admin.ts';
 import { apiVersions } from './api-versions.ts';
 import { fetch } from './fetch.ts';
-import { findCoordinator, heartbeat, joinGroup, leaveGroup, syncGroup } from './groups.ts';
+import { deleteGroups, describeGroups, findCoordinator, heartbeat, joinGroup, leaveGroup, listGroups, syncGroup } from './groups.ts';
 import type { Handler } from './handler.ts';
 import { listOffsets } from './list-offsets.ts';
 import { metadata } from './metadata.ts';
@@ -21,6 +21,9 @@ export const HANDLERS: ReadonlyMap<number, Handler> = new Map<number, Handler>([
   [ApiKey.Heartbeat, heartbeat],
   [ApiKey.LeaveGroup, leaveGroup],
   [ApiKey.SyncGroup, syncGroup],
+  [ApiKey.DescribeGroups, describeGroups],
+  [ApiKey.ListGroups, listGroups],
+  [ApiKey.DeleteGroups, deleteGroups],
   [ApiKey.ApiVersions, apiVersions],
   [ApiKey.CreateTopics, createTopics],
   [ApiKey.DeleteTopics, deleteTopics],

@@ -18,6 +18,7 @@ export const joinGroup: Handler = async (ctx, h, r) => {
   const res = await ctx.groups.join(groupId, {
     memberId,
     clientId: h.clientId ?? '',
+    clientHost: h.clientHost,
     sessionTimeoutMs,
     rebalanceTimeoutMs,
     protocolType,
@@ -49,4 +50,39 @@ export const leaveGroup: Handler = (ctx, _h, r) => {
   const groupId = r.string();
   const memberId = r.string();
   return new Writer().int16(ctx.groups.leave(groupId, memberId));
+};
+
+export const listGroups: Handler = (ctx) => {
+  const known = new Map(ctx.groups.list().map((g) => [g.groupId, g.protocolType]));
+  // Groups known only by their committed offsets (e.g. after a restart) are listed too, as Kafka does.
+  for (const g of ctx.offsets.groups()) if (!known.has(g)) known.set(g, 'consumer');
+  const w = new Writer().int16(ErrorCode.None);
+  w.array([...known.entries()], (w, [id, type]) => void w.string(id).string(type));
+  return w;
+};
+
+export const describeGroups: Handler = (ctx, _h, r) => {
+  const ids = r.array((r) => r.string());
+  const w = new Writer();
+  w.array(ids, (w, id) => {
+    const d = ctx.groups.describe(id);
+    const state = d ? d.state : ctx.offsets.hasGroup(id) ? 'Empty' : 'Dead';
+    w.int16(ErrorCode.None).string(id).string(state).string(d?.protocolType ?? '').string(d?.protocol ?? '');
+    w.array(d?.members ?? [], (w, m) => {
+      w.string(m.memberId).string(m.clientId).string(m.clientHost).nullableBytes(m.metadata).nullableBytes(m.assignment);
+    });
+  });
+  return w;
+};
+
+export const deleteGroups: Handler = (ctx, _h, r) => {
+  const ids = r.array((r) => r.string());
+  const results = ids.map((id) => {
+    const error = ctx.groups.delete(id, ctx.offsets.hasGroup(id));
+    if (error === ErrorCode.None) ctx.offsets.deleteGroup(id);
+    return { id, error };
+  });
+  const w = new Writer().int32(0);
+  w.array(results, (w, g) => void w.string(g.id).int16(g.error));
+  return w;
 };

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { ErrorCode, type ErrorCodeValue } from '../protocol/error-codes.ts';
-import { Group, joinError, type JoinRequest, type JoinResult, type SyncResult } from './group.ts';
+import { Group, joinError, type GroupDescription, type JoinRequest, type JoinResult, type SyncResult } from './group.ts';
 
 /** Kafka's defaults are 6 s .. 30 min; the floor is lower so tests can expire members quickly. */
 const MIN_SESSION_TIMEOUT_MS = 100;
@@ -55,6 +55,23 @@ export class GroupCoordinator {
     const g = this.groups.get(groupId);
     if (!g) return generationId < 0 ? ErrorCode.None : ErrorCode.UnknownMemberId;
     return g.canCommit(memberId, generationId);
+  }
+
+  list(): { groupId: string; protocolType: string }[] {
+    return [...this.groups.values()].map((g) => ({ groupId: g.id, protocolType: g.describe().protocolType }));
+  }
+
+  describe(groupId: string): GroupDescription | undefined {
+    return this.groups.get(groupId)?.describe();
+  }
+
+  /** Only a group without members can be deleted, as in Kafka. */
+  delete(groupId: string, hasOffsets: boolean): ErrorCodeValue {
+    const g = this.groups.get(groupId);
+    if (g && g.size > 0) return ErrorCode.NonEmptyGroup;
+    if (!g && !hasOffsets) return ErrorCode.GroupIdNotFound;
+    this.groups.delete(groupId);
+    return ErrorCode.None;
   }
 
   close(): void {

@@ -10,6 +10,7 @@ export interface Protocol {
 export interface JoinRequest {
   memberId: string;
   clientId: string;
+  clientHost: string;
   sessionTimeoutMs: number;
   rebalanceTimeoutMs: number;
   protocolType: string;
@@ -32,9 +33,17 @@ export interface SyncResult {
 
 type State = 'Empty' | 'PreparingRebalance' | 'CompletingRebalance' | 'Stable';
 
+export interface GroupDescription {
+  state: State;
+  protocolType: string;
+  protocol: string;
+  members: { memberId: string; clientId: string; clientHost: string; metadata: Buffer; assignment: Buffer }[];
+}
+
 interface Member {
   id: string;
   clientId: string;
+  clientHost: string;
   sessionTimeoutMs: number;
   rebalanceTimeoutMs: number;
   protocols: Protocol[];
@@ -88,6 +97,7 @@ export class Group {
       member = {
         id: `${req.clientId || 'member'}-${randomUUID()}`,
         clientId: req.clientId,
+        clientHost: req.clientHost,
         sessionTimeoutMs: req.sessionTimeoutMs,
         rebalanceTimeoutMs: req.rebalanceTimeoutMs,
         protocols: req.protocols,
@@ -243,6 +253,21 @@ export class Group {
     member.syncWaiter?.({ error: ErrorCode.UnknownMemberId, assignment: EMPTY });
     if (this.state !== 'PreparingRebalance') this.prepareRebalance(now, reason);
     this.maybeCompleteJoin();
+  }
+
+  describe(): GroupDescription {
+    return {
+      state: this.state,
+      protocolType: this.protocolType ?? '',
+      protocol: this.state === 'Stable' || this.state === 'CompletingRebalance' ? (this.protocol ?? '') : '',
+      members: [...this.members.values()].map((m) => ({
+        memberId: m.id,
+        clientId: m.clientId,
+        clientHost: m.clientHost,
+        metadata: m.protocols.find((p) => p.name === this.protocol)?.metadata ?? EMPTY,
+        assignment: m.assignment,
+      })),
+    };
   }
 
   /** Offsets may be committed by the current generation, also while a rebalance is being prepared. */

@@ -12,7 +12,8 @@ export interface CommittedOffset {
 
 type Entry =
   | { g: string; t: string; p: number; o: number; m: string | null }
-  | { deleteTopic: string };
+  | { deleteTopic: string }
+  | { deleteGroup: string };
 
 const COMPACT_MIN_LINES = 10_000;
 
@@ -26,6 +27,7 @@ function parseEntry(line: string): Entry | null {
   if (typeof v !== 'object' || v === null) return null;
   const e = v as Record<string, unknown>;
   if (typeof e.deleteTopic === 'string') return { deleteTopic: e.deleteTopic };
+  if (typeof e.deleteGroup === 'string') return { deleteGroup: e.deleteGroup };
   if (typeof e.g === 'string' && typeof e.t === 'string' && typeof e.p === 'number' && typeof e.o === 'number' && (typeof e.m === 'string' || e.m === null)) {
     return { g: e.g, t: e.t, p: e.p, o: e.o, m: e.m };
   }
@@ -89,6 +91,10 @@ export class OffsetStore {
   }
 
   private apply(e: Entry): void {
+    if ('deleteGroup' in e) {
+      this.offsets.delete(e.deleteGroup);
+      return;
+    }
     if ('deleteTopic' in e) {
       for (const group of this.offsets.values()) {
         for (const key of group.keys()) if (key.slice(0, key.lastIndexOf(':')) === e.deleteTopic) group.delete(key);
@@ -131,6 +137,19 @@ export class OffsetStore {
 
   deleteTopic(topic: string): void {
     this.write([{ deleteTopic: topic }]);
+  }
+
+  deleteGroup(group: string): void {
+    this.write([{ deleteGroup: group }]);
+  }
+
+  hasGroup(group: string): boolean {
+    return (this.offsets.get(group)?.size ?? 0) > 0;
+  }
+
+  /** Groups that have committed offsets, for ListGroups after a restart. */
+  groups(): string[] {
+    return [...this.offsets.entries()].filter(([, m]) => m.size > 0).map(([g]) => g);
   }
 
   get(group: string, topic: string, partition: number): CommittedOffset | undefined {

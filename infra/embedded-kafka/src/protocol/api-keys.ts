@@ -11,10 +11,13 @@ export const ApiKey = {
   Heartbeat: 12,
   LeaveGroup: 13,
   SyncGroup: 14,
+  DescribeGroups: 15,
+  ListGroups: 16,
   ApiVersions: 18,
   CreateTopics: 19,
   DeleteTopics: 20,
   InitProducerId: 22,
+  DeleteGroups: 42,
 } as const;
 
 export type ApiKeyValue = (typeof ApiKey)[keyof typeof ApiKey];
@@ -35,10 +38,13 @@ export const MAX_VERSION: ReadonlyMap<number, number> = new Map([
   [ApiKey.Heartbeat, 0],
   [ApiKey.LeaveGroup, 0],
   [ApiKey.SyncGroup, 0],
+  [ApiKey.DescribeGroups, 0],
+  [ApiKey.ListGroups, 0],
   [ApiKey.ApiVersions, 2],
   [ApiKey.CreateTopics, 0],
   [ApiKey.DeleteTopics, 0],
   [ApiKey.InitProducerId, 0],
+  [ApiKey.DeleteGroups, 0],
 ]);
 
 export const API_NAMES: ReadonlyMap<number, string> = new Map(Object.entries(ApiKey).map(([name, key]) => [key as number, name]));

@@ -24,6 +24,8 @@ export const ErrorCode = {
   InvalidProducerEpoch: 47,
   TransactionalIdAuthorizationFailed: 53,
   UnknownProducerId: 59,
+  NonEmptyGroup: 68,
+  GroupIdNotFound: 69,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
