@@ -3,10 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { Kafka, logLevel, type Consumer, type ConsumerConfig, type EachMessagePayload } from 'kafkajs';
 import { pino } from 'pino';
+import { afterAll } from 'vitest';
 import { startEmbeddedKafka, type EmbeddedKafka, type EmbeddedKafkaOptions } from '../../src/index.ts';
 
+const created: string[] = [];
+
+// Registered in every test file that imports these helpers; runs after that file's own hooks.
+afterAll(() => {
+  for (const dir of created.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
 export function tempDir(prefix = 'ek-test-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  created.push(dir);
+  return dir;
 }
 
 export async function startTestBroker(opts: Partial<EmbeddedKafkaOptions> = {}): Promise<EmbeddedKafka> {
