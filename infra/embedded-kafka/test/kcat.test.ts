@@ -42,6 +42,16 @@ describe('kcat (librdkafka)', () => {
     expect(got.every((m) => m.headers.source === 'kcat' && m.headers.trace === 't-1')).toBe(true);
   });
 
+  it('-P with librdkafka compression and idempotence round-trips through -C', async () => {
+    const values = Array.from({ length: 20 }, (_, i) => `z-${i}`);
+    for (const codec of ['snappy', 'lz4', 'zstd']) {
+      const res = await kcat(['-b', broker.brokers, '-P', '-t', `codec-${codec}`, '-z', codec, '-X', 'enable.idempotence=true'], values.join('\n') + '\n');
+      expect(res.code).toBe(0);
+      const read = await kcat(['-b', broker.brokers, '-C', '-t', `codec-${codec}`, '-o', 'beginning', '-e', '-q', '-f', '%o:%s\n']);
+      expect(read.stdout.trim().split('\n')).toEqual(values.map((v, i) => `${i}:${v}`));
+    }
+  });
+
   it('-C reads kafkajs messages with keys and headers', async () => {
     const producer = kafkaFor(broker.brokers).producer();
     await producer.connect();
