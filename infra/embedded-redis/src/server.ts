@@ -10,6 +10,9 @@ import type { ServerState } from './state.ts';
 
 /** Stop reading from a client whose unread replies exceed this, until its socket drains. */
 const HIGH_WATER = 8 * 1024 * 1024;
+/** A client that lets this much pile up (typically a stalled subscriber) is disconnected, like
+ * Redis's client-output-buffer-limit, so one dead consumer cannot exhaust memory. */
+const HARD_LIMIT = 64 * 1024 * 1024;
 
 export function handleConnection(socket: net.Socket, s: ServerState, log: Logger): void {
   socket.setNoDelay(true);
@@ -19,13 +22,24 @@ export function handleConnection(socket: net.Socket, s: ServerState, log: Logger
   const reqs: string[][] = [];
   let processing = false;
   let closed = false;
+  let paused = false;
 
   const flush = (): void => {
     const out = c.reply.take();
     if (out.length === 0 || closed) return;
-    if (!socket.write(out, 'latin1') && socket.writableLength > HIGH_WATER) {
+    if (socket.write(out, 'latin1')) return;
+    const queued = socket.writableLength;
+    if (queued > HARD_LIMIT) {
+      log.warn({ client: id, queued }, 'output buffer limit reached, closing client');
+      closed = true;
+      socket.destroy();
+    } else if (queued > HIGH_WATER && !paused) {
+      paused = true;
       socket.pause();
-      socket.once('drain', () => socket.resume());
+      socket.once('drain', () => {
+        paused = false;
+        socket.resume();
+      });
     }
   };
   const c = makeClientFields(
@@ -53,7 +67,16 @@ export function handleConnection(socket: net.Socket, s: ServerState, log: Logger
     const now = Date.now();
     c.lastActive = now;
     for (let i = 0; i < reqs.length; i++) {
-      execute(c, reqs[i]!, s);
+      const mark = c.reply.out.length;
+      try {
+        execute(c, reqs[i]!, s);
+      } catch (err) {
+        // Drop any half-written reply so the client still sees exactly one reply per request.
+        c.reply.out = c.reply.out.slice(0, mark);
+        // A bug in one command must not take the whole server (and everyone's data) down.
+        log.error({ client: id, cmd: reqs[i]![0], err: (err as Error).message }, 'command failed');
+        c.reply.err(`ERR internal error while executing '${reqs[i]![0]}'`);
+      }
       if (c.closeAfterReply) break;
     }
     reqs.length = 0;

@@ -1,6 +1,7 @@
 // Behaviour checked on the embedded server alone: things that would need FLUSHALL or a quiet
 // keyspace on the shared real Redis, active expiry, SCAN guarantees and snapshot round trips.
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,6 +119,23 @@ describe('keyspace administration', () => {
     expect(list).toMatch(/id=\d+ addr=127\.0\.0\.1:\d+ .*name=worker-7 .*resp=3/);
     expect(list.trim().split('\n').length).toBeGreaterThanOrEqual(2);
     other.close();
+  });
+
+  it('disconnects a subscriber that stops reading once 64 MiB of messages pile up', async () => {
+    const stalled = net.connect(srv.port, '127.0.0.1');
+    await new Promise<void>((r) => stalled.once('connect', () => r()));
+    stalled.write('SUBSCRIBE firehose\r\n');
+    await new Promise((r) => setTimeout(r, 50));
+    stalled.pause();
+    const closed = new Promise<void>((r) => stalled.once('close', () => r()));
+    stalled.on('error', () => undefined);
+    const payload = 'x'.repeat(1024 * 1024);
+    let receivers = 1;
+    for (let i = 0; i < 120 && receivers > 0; i++) receivers = (await call('PUBLISH', 'firehose', payload)) as number;
+    expect(receivers).toBe(0);
+    stalled.resume();
+    await closed;
+    expect(await call('PING')).toBe('PONG');
   });
 
   it('keeps binary values byte for byte', async () => {
