@@ -85,3 +85,14 @@ const stop = (signal: string): void => {
 };
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('uncaughtException', (err) => {
+  // Keep the contract of one readable line; the stack goes to the JSON log for debugging.
+  logger.fatal({ err: err.message, stack: err.stack }, 'uncaught exception');
+  process.stderr.write(`embedded-redis: fatal: ${err.message}\n`);
+  // Best effort: the keyspace is usually intact, so try to write the final snapshot first.
+  setTimeout(() => process.exit(1), 3000).unref();
+  server
+    .close()
+    .catch(() => undefined)
+    .finally(() => process.exit(1));
+});
