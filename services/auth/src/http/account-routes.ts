@@ -1,0 +1,29 @@
+import type { Express } from 'express';
+import { changePassword } from '../use-cases/change-password.ts';
+import type { AuthServices } from '../use-cases/context.ts';
+import { getProfile } from '../use-cases/get-profile.ts';
+import { issueReferralCode } from '../use-cases/issue-referral-code.ts';
+import { resolveApiKey } from '../use-cases/resolve-api-key.ts';
+import { rotateApiKey } from '../use-cases/rotate-api-key.ts';
+import { bodyOf, callerOf, originOf } from './request.ts';
+
+/** The signed-in member's own account (the BFF names the caller in x-user-id), and API-key lookup. */
+export function accountRoutes(app: Express, services: AuthServices): void {
+  app.get('/members/me', async (req, res) => {
+    res.json(await getProfile(services, callerOf(req)));
+  });
+  app.put('/members/me/password', async (req, res) => {
+    await changePassword(services, callerOf(req), bodyOf(req));
+    res.status(204).end();
+  });
+  app.post('/members/me/api-key', async (req, res) => {
+    res.status(201).json(await rotateApiKey(services, callerOf(req), originOf(req)));
+  });
+  app.post('/members/me/referral-code', async (req, res) => {
+    res.status(201).json(await issueReferralCode(services, callerOf(req), originOf(req)));
+  });
+  // POST so the key never lands in an access log's URL.
+  app.post('/api-keys/resolve', async (req, res) => {
+    res.json(await resolveApiKey(services, bodyOf(req)));
+  });
+}

@@ -1,0 +1,35 @@
+import type { Express } from 'express';
+import type { AuthServices } from '../use-cases/context.ts';
+import { logIn } from '../use-cases/log-in.ts';
+import { registerMember } from '../use-cases/register-member.ts';
+import { registerSocial } from '../use-cases/register-social.ts';
+import { sendPhoneCode } from '../use-cases/send-phone-code.ts';
+import { type SocialProvider, logInWithKakao, logInWithNaver } from '../use-cases/social-login.ts';
+import { bodyOf, originOf } from './request.ts';
+
+/** Sign-up, phone verification and log-in: callers without a token. */
+export function authRoutes(app: Express, services: AuthServices): void {
+  app.post('/members', async (req, res) => {
+    res.status(201).json(await registerMember(services, bodyOf(req), originOf(req)));
+  });
+
+  for (const provider of ['naver', 'kakao'] as const satisfies readonly SocialProvider[]) {
+    app.post(`/members/${provider}`, async (req, res) => {
+      res.status(201).json(await registerSocial(services, provider, bodyOf(req), originOf(req)));
+    });
+  }
+
+  app.post('/phone-verifications', async (req, res) => {
+    res.status(201).json(await sendPhoneCode(services, bodyOf(req), originOf(req)));
+  });
+
+  app.post('/sessions', async (req, res) => {
+    res.json(await logIn(services, bodyOf(req), originOf(req)));
+  });
+  app.post('/sessions/naver', async (req, res) => {
+    res.json(await logInWithNaver(services, bodyOf(req), originOf(req)));
+  });
+  app.post('/sessions/kakao', async (req, res) => {
+    res.json(await logInWithKakao(services, bodyOf(req), originOf(req)));
+  });
+}

@@ -1,0 +1,25 @@
+import { isIP } from 'node:net';
+import type { Request } from 'express';
+import type { RequestOrigin } from '../use-cases/context.ts';
+
+/** The JSON body as an object; anything else reads as empty, so the field rules answer. */
+export function bodyOf(req: Request): Record<string, unknown> {
+  const body: unknown = req.body;
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+/** The caller's address as the BFF reports it; without one, per-address limits do not apply. */
+function clientIp(req: Request): string | null {
+  const value = req.get('x-client-ip')?.trim();
+  return value !== undefined && isIP(value) !== 0 ? value : null;
+}
+
+export function originOf(req: Request): RequestOrigin {
+  return { correlationId: req.correlationId, causationId: req.id, clientIp: clientIp(req) };
+}
+
+/** The member the BFF authenticated (it verified the JWT); null when the header is absent. */
+export function callerOf(req: Request): string | null {
+  const value = req.get('x-user-id')?.trim();
+  return value !== undefined && /^[A-Za-z0-9-]{1,64}$/.test(value) ? value : null;
+}

@@ -1,0 +1,56 @@
+import type { Redis } from 'ioredis';
+import type { Connection } from 'mongoose';
+import type { Logger } from 'pino';
+import type { AuthConfig } from './config.ts';
+import { PhoneCodes } from './limits/phone-codes.ts';
+import { RateLimiter } from './limits/rate-limiter.ts';
+import { PasswordHasher } from './security/passwords.ts';
+import { TokenIssuer } from './security/tokens.ts';
+import { DevSmsSender } from './sms/dev-sms-sender.ts';
+import type { SmsSender } from './sms/sms-sender.ts';
+import { KakaoClient } from './social/kakao-client.ts';
+import { NaverClient } from './social/naver-client.ts';
+import { MemberRepository } from './store/member-repository.ts';
+import { SettingsRepository } from './store/setting.model.ts';
+import type { AuthServices } from './use-cases/context.ts';
+
+const HOUR = 3600;
+
+/** Wires the use cases' collaborators from configuration. */
+export function buildServices(deps: {
+  config: AuthConfig;
+  logger: Logger;
+  connection: Connection;
+  redis: Redis;
+  kickOutbox: () => void;
+  sms?: SmsSender;
+}): AuthServices {
+  const { config, logger, connection, redis } = deps;
+  return {
+    logger,
+    connection,
+    members: new MemberRepository(connection),
+    settings: new SettingsRepository(connection),
+    kickOutbox: deps.kickOutbox,
+    passwords: new PasswordHasher(),
+    tokens: new TokenIssuer(config.JWT_PRIVATE_KEY, config.ACCESS_TOKEN_TTL_SECONDS, config.SOCIAL_SIGNUP_TOKEN_TTL_SECONDS),
+    phoneCodes: new PhoneCodes(redis, {
+      ttlSeconds: config.PHONE_CODE_TTL_SECONDS,
+      resendSeconds: config.PHONE_CODE_RESEND_SECONDS,
+      maxAttempts: config.PHONE_CODE_MAX_ATTEMPTS,
+    }),
+    phoneCodeTtlSeconds: config.PHONE_CODE_TTL_SECONDS,
+    phoneCodeResendSeconds: config.PHONE_CODE_RESEND_SECONDS,
+    sms: deps.sms ?? new DevSmsSender(logger.child({ component: 'sms' }), redis, config.SMS_DEV_OUTBOX),
+    limits: {
+      loginById: new RateLimiter(redis, 'login-id', config.LOGIN_MAX_ATTEMPTS_PER_ID, config.LOGIN_WINDOW_SECONDS),
+      loginByIp: new RateLimiter(redis, 'login-ip', config.LOGIN_MAX_ATTEMPTS_PER_IP, config.LOGIN_WINDOW_SECONDS),
+      codeSendsByPhone: new RateLimiter(redis, 'code-phone', config.PHONE_CODE_MAX_SENDS_PER_HOUR, HOUR),
+      codeSendsByIp: new RateLimiter(redis, 'code-ip', config.PHONE_CODE_MAX_SENDS_PER_IP_PER_HOUR, HOUR),
+      passwordChecksByMember: new RateLimiter(redis, 'password-member', config.LOGIN_MAX_ATTEMPTS_PER_ID, config.LOGIN_WINDOW_SECONDS),
+    },
+    naver: new NaverClient(config.NAVER_AUTH_URL, config.NAVER_API_URL),
+    naverClientSecret: config.NAVER_CLIENT_SECRET,
+    kakao: new KakaoClient(config.KAKAO_API_URL),
+  };
+}

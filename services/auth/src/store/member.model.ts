@@ -1,0 +1,74 @@
+import { Schema } from 'mongoose';
+import type { Connection, Model } from 'mongoose';
+import type { MemberRole } from '@smm/contracts';
+import { modelOn } from '@smm/platform';
+
+export type SignUpProvider = 'local' | 'naver' | 'kakao';
+
+/**
+ * One member. Optional unique fields are left absent (never null) and their indexes are sparse, so
+ * any number of members may lack an e-mail, phone, referral code, API key or social link.
+ */
+export type MemberDoc = {
+  _id: string;
+  loginId: string;
+  loginKey: string;
+  passwordHash?: string;
+  email?: string;
+  emailKey?: string;
+  phoneNumber?: string;
+  role: MemberRole;
+  provider: SignUpProvider;
+  naverId?: string;
+  kakaoId?: string;
+  registerWhere?: string;
+  referredBy?: string;
+  referralCode?: string;
+  apiKeyHash?: string;
+  apiKeyPrefix?: string;
+  apiKeyIssuedAt?: Date;
+  passwordChangedAt?: Date;
+  createdAt: Date;
+};
+
+const memberSchema = new Schema<MemberDoc>(
+  {
+    _id: { type: String, required: true },
+    loginId: { type: String, required: true },
+    loginKey: { type: String, required: true, unique: true },
+    passwordHash: { type: String },
+    email: { type: String },
+    emailKey: { type: String, unique: true, sparse: true },
+    phoneNumber: { type: String, unique: true, sparse: true },
+    role: { type: String, required: true, enum: ['member', 'admin'] },
+    provider: { type: String, required: true, enum: ['local', 'naver', 'kakao'] },
+    naverId: { type: String, unique: true, sparse: true },
+    kakaoId: { type: String, unique: true, sparse: true },
+    registerWhere: { type: String },
+    referredBy: { type: String },
+    referralCode: { type: String, unique: true, sparse: true },
+    apiKeyHash: { type: String, unique: true, sparse: true },
+    apiKeyPrefix: { type: String },
+    apiKeyIssuedAt: { type: Date },
+    passwordChangedAt: { type: Date },
+    createdAt: { type: Date, required: true },
+  },
+  { collection: 'members', versionKey: false },
+);
+
+export function memberModel(connection: Connection): Model<MemberDoc> {
+  return modelOn(connection, 'Member', memberSchema);
+}
+
+/** Which unique field a duplicate-key error on `members` is about (from the index it names). */
+export function duplicateMemberField(error: unknown): 'loginKey' | 'emailKey' | 'phoneNumber' | 'naverId' | 'kakaoId' | 'referralCode' | 'apiKeyHash' | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const record = error as { code?: unknown; keyPattern?: Record<string, unknown>; message?: unknown; errmsg?: unknown; writeErrors?: unknown };
+  const fields = ['loginKey', 'emailKey', 'phoneNumber', 'naverId', 'kakaoId', 'referralCode', 'apiKeyHash'] as const;
+  if (record.keyPattern) {
+    const field = fields.find((f) => f in record.keyPattern!);
+    if (field) return field;
+  }
+  const text = `${String(record.message ?? '')} ${String(record.errmsg ?? '')}`;
+  return fields.find((f) => text.includes(`index: ${f}_1`)) ?? null;
+}

@@ -1,0 +1,12 @@
+import { notFound, unauthorized } from '@smm/platform';
+import { messages } from '../messages.ts';
+import type { MemberDoc } from '../store/member.model.ts';
+import type { AuthServices } from './context.ts';
+
+/** The member the BFF says is calling (x-user-id); 401 without one, 404 when it no longer exists. */
+export async function callingMember(services: AuthServices, userId: string | null): Promise<MemberDoc> {
+  if (userId === null) throw unauthorized(messages.callerRequired, 'CALLER_REQUIRED');
+  const member = await services.members.findById(userId);
+  if (!member) throw notFound(messages.memberNotFound, 'MEMBER_NOT_FOUND');
+  return member;
+}

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { badRequest } from '@smm/platform';
+import { loginKey } from '../domain/login-rules.ts';
+import { type SocialRegistrationInput, checkCommonRegistration } from '../domain/registration-rules.ts';
+import { messages } from '../messages.ts';
+import type { AuthServices, RequestOrigin } from './context.ts';
+import { ruleError } from './context.ts';
+import { createMember } from './create-member.ts';
+import { loadSettings } from './load-settings.ts';
+import { type SocialProvider, requireProviderEnabled } from './social-login.ts';
+
+/** Social members get a login id of their own, `naver_<id>`; long provider ids are shortened by hash. */
+function socialLoginId(provider: SocialProvider, providerUserId: string): string {
+  const id = `${provider}_${providerUserId}`;
+  return id.length <= 50 ? id : `${provider}_${createHash('sha256').update(providerUserId).digest('hex').slice(0, 32)}`;
+}
+
+/**
+ * Finishes a Naver or Kakao sign-up with the continuation token the login's 404 carried, under
+ * the same path, phone and referral rules as the plain form (spec §5).
+ */
+export async function registerSocial(
+  services: AuthServices,
+  provider: SocialProvider,
+  input: SocialRegistrationInput & { accessToken?: unknown },
+  origin: RequestOrigin,
+) {
+  const settings = await loadSettings(services);
+  requireProviderEnabled(settings, provider);
+  const token = typeof input.accessToken === 'string' ? input.accessToken.trim() : '';
+  if (token === '') throw badRequest(messages.socialTokenRequired, [{ field: 'accessToken', message: messages.socialTokenRequired }], 'SOCIAL_TOKEN_REQUIRED');
+  const profile = services.tokens.readSignupToken(token, provider);
+  if (!profile) throw badRequest(messages.socialTokenInvalid, [{ field: 'accessToken', message: messages.socialTokenInvalid }], 'SOCIAL_TOKEN_INVALID');
+
+  const checked = checkCommonRegistration(input, settings);
+  if (!checked.ok) throw ruleError(checked.violation);
+  const loginId = socialLoginId(provider, profile.providerUserId);
+  return createMember(
+    services,
+    {
+      loginId,
+      loginKey: loginKey(loginId),
+      password: null,
+      email: profile.email,
+      emailUnique: false,
+      provider,
+      socialId: profile.providerUserId,
+      common: checked.value,
+    },
+    origin,
+  );
+}
