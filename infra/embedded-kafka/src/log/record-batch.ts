@@ -51,28 +51,37 @@ export function readBatchInfo(buf: Buffer, start: number): BatchInfo {
 }
 
 /**
- * Splits a records field (or a log segment) into batches. Stops at the first batch that is
- * not a complete magic-2 batch and reports how many bytes were valid before it.
+ * Checks the header of the batch at `pos`: `buf` must hold at least its 61 header bytes, and
+ * `bytesFromPos` says how many bytes of the containing file or field follow `pos`.
+ * Returns the batch or why it is not a complete magic-2 batch.
  */
-export function parseBatches(buf: Buffer, opts: { checkCrc: 'all' | 'last' | 'none' } = { checkCrc: 'none' }): ParseResult {
+export function checkBatchHeader(buf: Buffer, pos: number, bytesFromPos: number): BatchInfo | string {
+  if (bytesFromPos < BATCH_HEADER_SIZE || buf.length - pos < BATCH_HEADER_SIZE) return 'truncated batch header';
+  const batchLength = buf.readInt32BE(pos + 8);
+  if (batchLength < BATCH_HEADER_SIZE - BATCH_OVERHEAD) return 'bad batch length';
+  if (BATCH_OVERHEAD + batchLength > bytesFromPos) return 'truncated batch';
+  const magic = buf.readInt8(pos + MAGIC_AT);
+  if (magic !== 2) return `unsupported magic ${magic}`;
+  const info = readBatchInfo(buf, pos);
+  if (info.lastOffsetDelta < 0) return 'bad lastOffsetDelta';
+  return info;
+}
+
+/** `buf` holds one whole batch starting at `start`. */
+export function batchCrcMatches(buf: Buffer, start: number, size: number): boolean {
+  return crc32c(buf, start + ATTRIBUTES_AT, start + size) === buf.readUInt32BE(start + CRC_AT);
+}
+
+/**
+ * Splits a records field into batches. Stops at the first batch that is not a complete magic-2
+ * batch and reports how many bytes were valid before it.
+ */
+export function parseBatches(buf: Buffer): ParseResult {
   const batches: BatchInfo[] = [];
   let pos = 0;
   while (pos < buf.length) {
-    if (buf.length - pos < BATCH_HEADER_SIZE) return { batches, error: 'truncated batch header', validBytes: pos };
-    const batchLength = buf.readInt32BE(pos + 8);
-    if (batchLength < BATCH_HEADER_SIZE - BATCH_OVERHEAD) return { batches, error: 'bad batch length', validBytes: pos };
-    if (pos + BATCH_OVERHEAD + batchLength > buf.length) return { batches, error: 'truncated batch', validBytes: pos };
-    const magic = buf.readInt8(pos + MAGIC_AT);
-    if (magic !== 2) return { batches, error: `unsupported magic ${magic}`, validBytes: pos };
-    const info = readBatchInfo(buf, pos);
-    if (info.lastOffsetDelta < 0) return { batches, error: 'bad lastOffsetDelta', validBytes: pos };
-    const isLast = pos + info.size === buf.length;
-    if (opts.checkCrc === 'all' || (opts.checkCrc === 'last' && isLast)) {
-      const stored = buf.readUInt32BE(pos + CRC_AT);
-      if (crc32c(buf, pos + ATTRIBUTES_AT, pos + info.size) !== stored) {
-        return { batches, error: 'crc mismatch', validBytes: pos };
-      }
-    }
+    const info = checkBatchHeader(buf, pos, buf.length - pos);
+    if (typeof info === 'string') return { batches, error: info, validBytes: pos };
     batches.push(info);
     pos += info.size;
   }

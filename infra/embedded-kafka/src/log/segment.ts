@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { fsyncDir } from './fsync-dir.ts';
-import { parseBatches, readBaseOffset } from './record-batch.ts';
+import { BATCH_HEADER_SIZE, batchCrcMatches, checkBatchHeader, readBaseOffset } from './record-batch.ts';
+
+/** Segments are re-indexed a window at a time so memory stays flat whatever the segment size. */
+const RECOVERY_WINDOW = 4 * 1024 * 1024;
 
 export interface BatchEntry {
   base: number;
@@ -48,41 +51,62 @@ export class Segment {
   }
 
   /**
-   * Re-indexes a segment written by an earlier run. A SIGKILL can leave a partial batch at the
-   * tail of the active segment; everything from the first invalid batch on is cut off.
+   * Re-indexes a segment written by an earlier run, reading it in bounded windows. A SIGKILL can
+   * leave a partial batch at the tail of the active segment; everything from the first invalid
+   * batch on (including a last batch whose CRC does not match) is cut off.
    */
   static recover(dir: string, name: string, isLast: boolean, logger: Logger): Segment {
     const baseOffset = Number(name.slice(0, -4));
     const file = path.join(dir, name);
     const fd = fs.openSync(file, 'r+');
     const seg = new Segment(baseOffset, file, fd);
-    const data = fs.readFileSync(file);
-    seg.lastWriteMs = fs.fstatSync(fd).mtimeMs;
-    const parsed = parseBatches(data, { checkCrc: isLast ? 'last' : 'none' });
-    const batches = parsed.batches;
+    const stat = fs.fstatSync(fd);
+    seg.lastWriteMs = stat.mtimeMs;
+    const fileSize = stat.size;
+    let window: Buffer = Buffer.alloc(0);
+    let windowStart = 0;
+    let pos = 0;
     let expected = baseOffset;
-    let validBytes = 0;
-    for (const b of batches) {
-      const base = readBaseOffset(data, b.start);
-      if (base !== expected) break;
+    let reason: string | null = null;
+    while (pos < fileSize) {
+      if (pos + BATCH_HEADER_SIZE > windowStart + window.length) {
+        window = seg.read(pos, Math.min(RECOVERY_WINDOW, fileSize - pos));
+        windowStart = pos;
+      }
+      const info = checkBatchHeader(window, pos - windowStart, fileSize - pos);
+      if (typeof info === 'string') {
+        reason = info;
+        break;
+      }
+      const base = readBaseOffset(window, pos - windowStart);
+      if (base !== expected) {
+        reason = 'offset gap';
+        break;
+      }
       seg.entries.push({
         base,
-        last: base + b.lastOffsetDelta,
-        pos: b.start,
-        size: b.size,
-        maxTimestamp: b.maxTimestamp,
-        producerId: b.producerId,
-        producerEpoch: b.producerEpoch,
-        baseSequence: b.baseSequence,
+        last: base + info.lastOffsetDelta,
+        pos,
+        size: info.size,
+        maxTimestamp: info.maxTimestamp,
+        producerId: info.producerId,
+        producerEpoch: info.producerEpoch,
+        baseSequence: info.baseSequence,
       });
-      expected = base + b.lastOffsetDelta + 1;
-      validBytes = b.start + b.size;
+      expected = base + info.lastOffsetDelta + 1;
+      pos += info.size;
     }
-    if (validBytes < data.length) {
-      logger.warn({ file, validBytes, fileBytes: data.length, reason: parsed.error ?? 'offset gap' }, 'truncated log tail');
-      fs.ftruncateSync(fd, validBytes);
+    const last = seg.entries[seg.entries.length - 1];
+    if (isLast && last && !batchCrcMatches(seg.read(last.pos, last.size), 0, last.size)) {
+      seg.entries.pop();
+      pos = last.pos;
+      reason = 'crc mismatch';
     }
-    seg.size = validBytes;
+    if (pos < fileSize) {
+      logger.warn({ file, validBytes: pos, fileBytes: fileSize, reason }, 'truncated log tail');
+      fs.ftruncateSync(fd, pos);
+    }
+    seg.size = pos;
     return seg;
   }
 
