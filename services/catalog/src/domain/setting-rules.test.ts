@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { allSettingKeys, settingKeys } from '@smm/contracts';
+import { normalizeSetting, settingRank } from './setting-rules.ts';
+
+describe('setting rules', () => {
+  it('stores flags as "true"/"false" whichever way they were sent', () => {
+    expect(normalizeSetting(settingKeys.enableReferral, true)).toEqual({ ok: true, key: 'ENABLE_REFERRAL', value: 'true' });
+    expect(normalizeSetting(settingKeys.enableReferral, ' FALSE ')).toEqual({ ok: true, key: 'ENABLE_REFERRAL', value: 'false' });
+  });
+
+  it('refuses a flag that is neither true nor false', () => {
+    for (const value of ['yes', '1', 1, '', null]) {
+      expect(normalizeSetting(settingKeys.enableQna, value)).toMatchObject({ ok: false, problem: { code: 'INVALID_SETTING_VALUE' } });
+    }
+  });
+
+  it('refuses unknown keys', () => {
+    expect(normalizeSetting('SITE_THEME', 'dark')).toMatchObject({ ok: false, problem: { code: 'UNKNOWN_SETTING' } });
+  });
+
+  it('checks colours, links and bank codes but lets them be cleared', () => {
+    expect(normalizeSetting(settingKeys.mainColor, '#4F46E5')).toMatchObject({ ok: true, value: '#4F46E5' });
+    expect(normalizeSetting(settingKeys.mainColor, 'blue')).toMatchObject({ ok: false });
+    expect(normalizeSetting(settingKeys.chatChannelLink, 'pf.kakao.com/x')).toMatchObject({ ok: false });
+    expect(normalizeSetting(settingKeys.chatChannelLink, 'https://pf.kakao.com/_x')).toMatchObject({ ok: true });
+    expect(normalizeSetting(settingKeys.bankingBankCode, '4')).toMatchObject({ ok: false });
+    expect(normalizeSetting(settingKeys.chatChannelLink, '  ')).toEqual({ ok: true, key: 'CHAT_CHANNEL_LINK', value: '' });
+  });
+
+  it('refuses text that is not a string or too long', () => {
+    expect(normalizeSetting(settingKeys.footerCompany, 12)).toMatchObject({ ok: false });
+    expect(normalizeSetting(settingKeys.footerCompany, 'x'.repeat(2001))).toMatchObject({ ok: false });
+  });
+
+  it('ranks keys in the order of spec §3', () => {
+    const ranks = allSettingKeys.map(settingRank);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect(settingRank('NOPE')).toBe(allSettingKeys.length);
+  });
+});

@@ -1,0 +1,21 @@
+import type { NextFunction, Request, Response } from 'express';
+import { forbidden } from '@smm/platform';
+import { messages } from '../domain/messages.ts';
+import type { Actor } from '../use-cases/context.ts';
+
+/** The caller as the BFF passed it; events carry the request's correlation id. */
+export function actorOf(req: Request): Actor {
+  return { correlationId: req.correlationId, causationId: null, userId: req.get('x-user-id') };
+}
+
+/**
+ * The BFF checks roles; this is the second lock on the door, so an internal caller that forgot the
+ * check cannot change the catalogue by accident.
+ */
+export function adminOnly(req: Request, _res: Response, next: NextFunction): void {
+  if (req.get('x-user-role') !== 'admin') {
+    next(forbidden(messages.adminOnly, 'ADMIN_ONLY'));
+    return;
+  }
+  next();
+}

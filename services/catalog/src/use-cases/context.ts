@@ -1,0 +1,37 @@
+import type { ClientSession } from 'mongoose';
+import type { Logger } from 'pino';
+import { type EventEnvelope, type EventOrigin, Topics } from '@smm/contracts';
+import { badRequest, conflict, appendToOutbox, inTransaction, notFound } from '@smm/platform';
+import type { Problem } from '../domain/problem.ts';
+import type { Store } from '../store/store.ts';
+
+/** What every use case needs. `relay` is kicked after a commit that recorded events. */
+export type CatalogDeps = {
+  store: Store;
+  logger: Logger;
+  relay?: { kick(): void };
+};
+
+/** Who asked for a change; events carry it as their correlation. */
+export type Actor = EventOrigin & { userId?: string | undefined };
+
+export type Emit = (...events: EventEnvelope[]) => void;
+
+/**
+ * Runs a change and the events it causes in one transaction: the outbox records commit with the
+ * change or not at all (retried as a whole on write conflicts), and the relay is woken after.
+ */
+export async function commit<T>(deps: CatalogDeps, work: (session: ClientSession, emit: Emit) => Promise<T>): Promise<T> {
+  const { value, emitted } = await inTransaction(deps.store.connection, async (session) => {
+    const events: EventEnvelope[] = [];
+    const result = await work(session, (...more) => events.push(...more));
+    await appendToOutbox(deps.store.connection, session, Topics.catalog, events);
+    return { value: result, emitted: events.length };
+  });
+  if (emitted > 0) deps.relay?.kick();
+  return value;
+}
+
+export const invalid = (p: Problem) => badRequest(p.message, undefined, p.code);
+export const refused = (p: Problem) => conflict(p.message, p.code);
+export const missing = (message: string, code: string) => notFound(message, code);

@@ -1,0 +1,66 @@
+import type { Service } from '../store/catalog.models.ts';
+import { sequences } from '../store/store.ts';
+import { messages } from '../domain/messages.ts';
+import { problem } from '../domain/problem.ts';
+import { checkQuantityRange } from '../domain/quantity.ts';
+import { serviceRemoved, serviceUpserted } from '../events/catalog-events.ts';
+import { type Actor, type CatalogDeps, commit, invalid, missing } from './context.ts';
+import { placementOf } from './placement.ts';
+import { adminServiceView } from './views.ts';
+
+export type ServiceInput = {
+  text: string;
+  categoryId: number;
+  min: number;
+  max: number;
+  unitPriceDeci: number;
+  notice: string;
+  enableAuto: boolean;
+  isReadOnly: boolean;
+  visible: boolean;
+};
+
+const unknownCategory = () => invalid(problem('UNKNOWN_CATEGORY', messages.unknownCategory));
+
+export function createService(deps: CatalogDeps, actor: Actor, input: ServiceInput) {
+  const range = checkQuantityRange(input.min, input.max);
+  if (range) throw invalid(range);
+  return commit(deps, async (session, emit) => {
+    const placement = await placementOf(deps.store, input.categoryId, session);
+    if (!placement) throw unknownCategory();
+    const id = await deps.store.nextSeq(sequences.id('service'), session);
+    const sortOrder = await deps.store.nextSeq(sequences.sort('service'), session);
+    const [created] = await deps.store.services.create([{ _id: id, ...input, sortOrder }], { session });
+    const service = created!.toObject<Service>();
+    emit(serviceUpserted(service, placement.category, placement.platform, actor));
+    return adminServiceView(service, placement.category.platformId);
+  });
+}
+
+/** A partial update; min ≤ max is checked on the values the product will have afterwards. */
+export function updateService(deps: CatalogDeps, actor: Actor, id: number, patch: Partial<ServiceInput>) {
+  return commit(deps, async (session, emit) => {
+    const before = await deps.store.services.findById(id).session(session).lean<Service>();
+    if (!before) throw missing(messages.serviceNotFound, 'SERVICE_NOT_FOUND');
+    const range = checkQuantityRange(patch.min ?? before.min, patch.max ?? before.max);
+    if (range) throw invalid(range);
+    const placement = await placementOf(deps.store, patch.categoryId ?? before.categoryId, session);
+    if (!placement) throw unknownCategory();
+    const after = await deps.store.services.findOneAndUpdate({ _id: id }, { $set: patch }, { returnDocument: 'after', session }).lean<Service>();
+    if (!after) throw missing(messages.serviceNotFound, 'SERVICE_NOT_FOUND');
+    // Replicas hear only about changes to what they hold (a new notice text is not one of them).
+    const previous = await placementOf(deps.store, before.categoryId, session);
+    const event = serviceUpserted(after, placement.category, placement.platform, actor);
+    const old = previous ? serviceUpserted(before, previous.category, previous.platform, actor) : undefined;
+    if (JSON.stringify(old?.data) !== JSON.stringify(event.data)) emit(event);
+    return adminServiceView(after, placement.category.platformId);
+  });
+}
+
+export function deleteService(deps: CatalogDeps, actor: Actor, id: number) {
+  return commit(deps, async (session, emit) => {
+    const deleted = await deps.store.services.deleteOne({ _id: id }, { session });
+    if (deleted.deletedCount === 0) throw missing(messages.serviceNotFound, 'SERVICE_NOT_FOUND');
+    emit(serviceRemoved(id, actor));
+  });
+}
