@@ -58,11 +58,12 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
     return child;
   };
 
-  /** Races a start-up step against a stop request, so Ctrl-C during start-up is honoured at once. */
-  const unlessStopped = async <T>(step: Promise<T>): Promise<T | undefined> => {
-    const outcome = await Promise.race([step.then((value) => ({ value })), io.stopRequested.then(() => undefined)]);
-    return outcome?.value;
-  };
+  /**
+   * Races a start-up step against a stop request, so Ctrl-C during start-up is honoured at once.
+   * Resolves `stopped` when the request won.
+   */
+  const unlessStopped = async <T>(step: Promise<T>): Promise<{ value: T } | 'stopped'> =>
+    Promise.race([step.then((value) => ({ value })), io.stopRequested.then(() => 'stopped' as const)]);
 
   const stopAll = async () => {
     for (const child of [...children].reverse()) {
@@ -105,8 +106,8 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
         '--host', config.HOST, '--port', String(port), '--data-dir', join(dataDir, server.kind),
       ]);
       const ready = await unlessStopped(child.waitForRecord((r) => r.msg === 'listening', config.READY_TIMEOUT_MS));
-      if (ready === undefined) return await finish();
-      const address = server.address(config.HOST, port, ready);
+      if (ready === 'stopped') return await finish();
+      const address = server.address(config.HOST, port, ready.value);
       infra.set(server.kind, address);
       log(`${server.label}: embedded server ready at ${address} (data in ${join(dataDir, server.kind)})`);
     }
@@ -129,7 +130,7 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
       Object.assign(env, appSecrets(app.name, secrets, baseEnv));
       const child = spawnChild(app.name, embeddedServers.length + index + 1, join(root, app.dir), env);
       const ready = await unlessStopped(waitForHttpReady(child, `${url}/readyz`, config.READY_TIMEOUT_MS));
-      if (ready === undefined) return await finish();
+      if (ready === 'stopped') return await finish();
       started.push({ app, url });
       log(`${app.name}: ready at ${url}`);
       if (app.name === 'auth' && secrets.adminPassword !== undefined) {

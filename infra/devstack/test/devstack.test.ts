@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startInfra } from '@smm/testkit';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const entry = join(root, 'infra/devstack/src/main.ts');
@@ -122,13 +123,24 @@ describe('devstack (npm start)', () => {
     expect(secondPids.filter(alive)).toEqual([]);
   }, 200_000);
 
-  it('uses given infrastructure instead of starting its own', async () => {
-    const env = cleanEnv({ DATA_DIR: join(dataDir, 'external'), REDIS_URL: 'redis://127.0.0.1:6379', KAFKA_BROKERS: '127.0.0.1:9', MONGO_URL: 'mongodb://127.0.0.1:9' });
-    const stack = await startStack(env);
-    expect(stack.output()).toContain('Redis: using REDIS_URL=redis://127.0.0.1:6379');
-    expect(stack.output()).toContain('Kafka: using KAFKA_BROKERS=127.0.0.1:9');
-    expect(stack.output()).not.toContain('embedded server ready');
-    stack.proc.kill('SIGINT');
-    expect(await stack.exit).toBe(0);
+  it('uses given infrastructure instead of starting its own, and services reach it', async () => {
+    const infra = await startInfra();
+    try {
+      const env = cleanEnv({
+        DATA_DIR: join(dataDir, 'external'),
+        REDIS_URL: infra.redis.url,
+        KAFKA_BROKERS: infra.kafka.brokers,
+        MONGO_URL: infra.mongo.url,
+      });
+      const stack = await startStack(env);
+      expect(stack.output()).toContain(`Redis: using REDIS_URL=${infra.redis.url}`);
+      expect(stack.output()).toContain(`Kafka: using KAFKA_BROKERS=${infra.kafka.brokers}`);
+      expect(stack.output()).not.toContain('embedded server ready');
+      expect(stack.output()).toMatch(/wallet: ready at http:\/\/127\.0\.0\.1:\d+/);
+      stack.proc.kill('SIGINT');
+      expect(await stack.exit).toBe(0);
+    } finally {
+      await infra.stop();
+    }
   }, 100_000);
 });

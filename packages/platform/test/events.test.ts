@@ -21,7 +21,7 @@ import {
   outboxModel,
   runEventConsumer,
 } from '../src/index.ts';
-import { eventually, startInfra } from './support.ts';
+import { eventually, startInfra } from '@smm/testkit';
 
 const logger = createLogger({ service: 'platform-test', level: 'silent' });
 const WidgetCreated = defineEvent('WidgetCreated', 1, z.object({ name: z.string().min(1) }));

@@ -1,3 +1,4 @@
+import { Partitioners } from 'kafkajs';
 import type { Kafka, Message, Producer } from 'kafkajs';
 import type { EventEnvelope } from '@smm/contracts';
 
@@ -19,7 +20,15 @@ export class EventProducer {
   private readonly producer: Producer;
 
   constructor(kafka: Kafka) {
-    this.producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: true });
+    this.producer = kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: true,
+      createPartitioner: Partitioners.DefaultPartitioner,
+      // An idempotent producer keeps retrying (bounded waits) until Kafka is back rather than
+      // giving up: the callers (outbox relay, dead-letter path) must not drop the message.
+      retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 200, maxRetryTime: 5_000 },
+    });
   }
 
   connect(): Promise<void> {

@@ -1,0 +1,9 @@
+import { env } from '@smm/platform';
+
+export const walletConfigShape = {
+  HOST: env.string().default('127.0.0.1'),
+  PORT: env.port().default(4103),
+  MONGO_URL: env.url(['mongodb', 'mongodb+srv']),
+  KAFKA_BROKERS: env.hostPorts(),
+  LOG_LEVEL: env.logLevel().default('info'),
+};
