@@ -1,14 +1,17 @@
 // The CLI as the devstack launcher uses it, checked with redis-cli; plus persistence across
 // restarts (clean SIGTERM and the periodic snapshot after a SIGKILL) and bad-option handling.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { killAll, redisCli, runToExit, spawnServer } from './support/cli.ts';
 import { REAL_PORT, realRedisReachable, uniquePrefix } from './support/targets.ts';
 
 const realUp = await realRedisReachable();
+const PTY_SCRIPT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'support/redis-cli-pty.py');
 const dirs: string[] = [];
 function tmpDir(): string {
   const d = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-redis-test-'));
@@ -134,6 +137,28 @@ describe('CLI', () => {
     expect(r2.code).toBe(2);
     expect(r2.stderr).toMatch(/cannot load snapshot: .*line 2/);
     noStack(r2.stderr);
+  });
+});
+
+const hasPython = spawnSync('python3', ['--version']).status === 0;
+
+describe.skipIf(!hasPython)('interactive redis-cli (through a pty; needs python3)', () => {
+  it('starts, shows help from COMMAND DOCS, and runs commands without errors', async () => {
+    const s = await spawnServer(['--port', '0']);
+    const r = spawnSync(
+      'python3',
+      [PTY_SCRIPT, String(s.port), 'set greeting 안녕', 'get greeting', 'help set', 'set t 1 px 100000', 'pttl t'],
+      { encoding: 'utf8', timeout: 20000 },
+    );
+    expect(r.status).toBe(0);
+    const out = r.stdout;
+    expect(out).toContain(`127.0.0.1:${s.port}>`);
+    expect(out).toMatch(/^OK$/m);
+    expect(out).toContain('"\\xec\\x95\\x88\\xeb\\x85\\x95"');
+    expect(out).toMatch(/summary: Set the string value of a key/);
+    expect(out).toMatch(/\(integer\) \d+/);
+    expect(out).not.toMatch(/\(error\)|ERR /);
+    expect(await s.stop()).toBe(0);
   });
 });
 
