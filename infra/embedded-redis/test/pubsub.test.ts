@@ -80,6 +80,22 @@ function suite(label: string, port: () => number): void {
       sub.close();
     });
 
+    it('RESET leaves subscribed mode, drops subscriptions and returns to RESP2 / db 0', async () => {
+      const ch = uniquePrefix('reset');
+      const c = await RawClient.connect(port());
+      const pub = await RawClient.connect(port());
+      await c.call('HELLO', '3');
+      await c.sendRaw(`SUBSCRIBE ${ch}\r\n`, 0);
+      await c.waitPushes(1);
+      await c.call('SELECT', '13');
+      expect(await c.call('RESET')).toEqual({ t: 'simple', v: 'RESET' });
+      expect(await pub.call('PUBLISH', ch, 'x')).toEqual(int(0));
+      expect(await c.call('GET', `${ch}missing`)).toEqual({ t: 'null', v: null, kind: 'bulk' });
+      expect((await c.call('CLIENT', 'INFO')).v).toMatch(/ db=0 .*resp=2/);
+      c.close();
+      pub.close();
+    });
+
     for (const protocol of [3, 2] as const) {
       it(`ioredis 6 (protocol ${protocol}) subscriber receives messages and pmessages`, async () => {
         const ch = uniquePrefix(`io${protocol}`);

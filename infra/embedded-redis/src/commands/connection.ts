@@ -2,6 +2,7 @@ import type { Client, ServerState } from '../state.ts';
 import { DB_COUNT, REDIS_VERSION } from '../state.ts';
 import { E, arityError, unknownSubcommand } from './errors.ts';
 import { parseInt64 } from './parse.ts';
+import { dropSubscription } from './pubsub.ts';
 import { defs } from './types.ts';
 import type { CommandSpec } from './types.ts';
 
@@ -91,10 +92,12 @@ function quit(c: Client): void {
   c.reply.ok();
 }
 
+/** RESET: back to a fresh connection's state (the dispatcher has already dropped WATCHes). */
 function reset(c: Client, _a: string[], s: ServerState): void {
   c.multi = undefined;
   c.multiFailed = false;
-  c.watching = [];
+  for (const ch of [...c.channels]) dropSubscription(c, s, false, ch);
+  for (const p of [...c.patterns]) dropSubscription(c, s, true, p);
   c.db = s.dbs[0]!;
   c.name = '';
   c.reply.proto = 2;
