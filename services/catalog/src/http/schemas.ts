@@ -67,4 +67,4 @@ export const reorderBody = z.strictObject({
 
 /** Values are checked per key by domain/setting-rules.ts (UNKNOWN_SETTING, INVALID_SETTING_VALUE). */
 export const settingsBody = z.strictObject({ values: z.record(z.string(), z.unknown(), { error: m.settingsEmpty }) });
-export const settingBody = z.strictObject({ value: z.unknown() }).refine((b) => b.value !== undefined, { error: m.settingValueInvalid });
+export const settingBody = z.strictObject({ value: z.unknown().refine((v) => v !== undefined, { error: m.settingValueInvalid }) });

@@ -1,0 +1,130 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { pino } from 'pino';
+import type { Consumer } from 'kafkajs';
+import { type EventEnvelope, Topics, catalogEvents, parseEvent } from '@smm/contracts';
+import { type EmbeddedKafka, startEmbeddedKafka } from '@smm/embedded-kafka';
+import { type EmbeddedMongo, startEmbeddedMongo } from '@smm/embedded-mongo';
+import { type Connection, EventProducer, OutboxRelay, connectMongo, createKafka, createLogger, ensureTopics, listen, outboxModel } from '@smm/platform';
+import type { Kafka, RunningServer } from '@smm/platform';
+import { createApp } from '../src/app.ts';
+import { type SeedData } from '../src/seed/seed-data.ts';
+import { type Store, createStore } from '../src/store/store.ts';
+import { seedCatalog } from '../src/use-cases/seed-catalog.ts';
+
+export const logger = createLogger({ service: 'catalog-test', level: 'silent' });
+
+/** Real Kafka and MongoDB (the embedded servers, in this process) for one test file. */
+export async function startInfra(): Promise<{ kafka: EmbeddedKafka; mongo: EmbeddedMongo; stop(): Promise<void> }> {
+  const kafkaDir = mkdtempSync(join(tmpdir(), 'catalog-kafka-'));
+  const kafka = await startEmbeddedKafka({ port: 0, dataDir: kafkaDir, defaultPartitions: 3, fsync: false, logger: pino({ level: 'silent' }) });
+  const mongo = await startEmbeddedMongo({ port: 0 });
+  return {
+    kafka,
+    mongo,
+    async stop() {
+      await kafka.close();
+      await mongo.close();
+      rmSync(kafkaDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Catalog = {
+  base: string;
+  store: Store;
+  connection: Connection;
+  kafka: Kafka;
+  seed(data?: SeedData): ReturnType<typeof seedCatalog>;
+  /** Publishes everything committed so far (the relay also runs on its own). */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** The catalog app as main.ts wires it, on port 0, over its own database. */
+export async function startCatalog(infra: { kafka: EmbeddedKafka; mongo: EmbeddedMongo }, database = `catalog_${randomUUID().slice(0, 8)}`): Promise<Catalog> {
+  const connection = await connectMongo(infra.mongo.uri(database), logger, 'catalog-test');
+  const kafka = createKafka([infra.kafka.brokers], 'catalog-test', logger);
+  await ensureTopics(kafka, [{ topic: Topics.catalog, numPartitions: 3 }]);
+  const producer = new EventProducer(kafka);
+  await producer.connect();
+  const relay = new OutboxRelay({ connection, producer, logger, intervalMs: 100 });
+  relay.start();
+  const store = await createStore(connection);
+  const app = createApp({ store, logger, relay });
+  const server: RunningServer = await listen(app, 0);
+  const { defaultSeed } = await import('../src/seed/seed-data.ts');
+  return {
+    base: `http://127.0.0.1:${server.port}`,
+    store,
+    connection,
+    kafka,
+    seed: (data = defaultSeed) => seedCatalog({ store, logger, relay }, data),
+    async flush() {
+      await eventually(() => outboxModel(connection).countDocuments({ publishedAt: null }), (n) => n === 0);
+    },
+    async close() {
+      await server.close();
+      await relay.stop();
+      await producer.disconnect();
+      await connection.close();
+    },
+  };
+}
+
+/** Every catalog event on the topic from the beginning, as consumers would parse them. */
+export async function collectEvents(kafka: Kafka): Promise<{ events: EventEnvelope[]; stop(): Promise<void> }> {
+  const events: EventEnvelope[] = [];
+  const consumer: Consumer = kafka.consumer({ groupId: `test-${randomUUID()}`, sessionTimeout: 6000 });
+  await consumer.connect();
+  await consumer.subscribe({ topics: [Topics.catalog], fromBeginning: true });
+  await consumer.run({
+    eachMessage: async ({ message }) => {
+      const parsed = parseEvent(message.value, catalogEvents);
+      if (!parsed.ok) throw new Error(`catalog published an invalid event: ${parsed.reason}`);
+      events.push(parsed.event);
+    },
+  });
+  return { events, stop: () => consumer.disconnect() };
+}
+
+export async function eventually<T>(probe: () => T | Promise<T>, accept: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await probe();
+  while (!accept(last)) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value ${JSON.stringify(last)}`);
+    await new Promise((r) => setTimeout(r, 100));
+    last = await probe();
+  }
+  return last;
+}
+
+export type Answer<T = unknown> = { status: number; body: T; headers: Headers };
+
+/** A small HTTP client: `admin` sends the role header the BFF would. */
+export function client(base: string, role?: 'admin' | 'member') {
+  const call = async <T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> => {
+    const res = await fetch(base + path, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(role ? { 'x-user-role': role, 'x-user-id': `${role}-1` } : {}),
+        ...headers,
+      },
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text === '' ? undefined : JSON.parse(text)) as T, headers: res.headers };
+  };
+  return {
+    get: <T = unknown>(path: string, headers?: Record<string, string>) => call<T>('GET', path, undefined, headers),
+    post: <T = unknown>(path: string, body: unknown, headers?: Record<string, string>) => call<T>('POST', path, body, headers),
+    patch: <T = unknown>(path: string, body: unknown, headers?: Record<string, string>) => call<T>('PATCH', path, body, headers),
+    put: <T = unknown>(path: string, body: unknown, headers?: Record<string, string>) => call<T>('PUT', path, body, headers),
+    del: <T = unknown>(path: string, headers?: Record<string, string>) => call<T>('DELETE', path, undefined, headers),
+  };
+}
+
+export type ErrorBody = { code: string; message: string };
