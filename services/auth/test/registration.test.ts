@@ -205,6 +205,23 @@ describe('registration with phone verification on', () => {
   });
 });
 
+describe('code expiry', () => {
+  it('refuses a code after PHONE_CODE_TTL_SECONDS, as if none was sent', async () => {
+    const shortLived = await AuthUnderTest.start(infra, null, { PHONE_CODE_TTL_SECONDS: '1' });
+    try {
+      await catalog.set({ ENABLE_PHONE_NUMBER_VERIFICATION: 'true' });
+      const phoneNumber = freshPhone();
+      expect((await shortLived.post('/phone-verifications', { phoneNumber })).body).toMatchObject({ expiresIn: 1 });
+      const sendCode = await shortLived.lastCode(phoneNumber);
+      await new Promise((r) => setTimeout(r, 1300));
+      expect(await shortLived.post('/members', form({ phoneNumber, sendCode }))).toMatchObject({ status: 400, body: { code: 'CODE_NOT_SENT' } });
+    } finally {
+      await catalog.set({ ENABLE_PHONE_NUMBER_VERIFICATION: 'false' });
+      await shortLived.stop();
+    }
+  });
+});
+
 describe('referral codes at registration', () => {
   it('accepts a member\'s code while the setting is on and records who referred', async () => {
     await catalog.set({ ENABLE_REFERRAL: 'true' });
