@@ -6,6 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measureHotPath } from './hotpath.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100000);
 const REAL_PORT = 6379;
@@ -89,3 +90,9 @@ console.log('| op | pipelining | embedded | real Redis 127.0.0.1:6379 | embedded
 console.log('|----|------------|----------|---------------------------|---------------|');
 for (const r of rows) console.log(r);
 if (!realUp) console.log(`real Redis not reachable at 127.0.0.1:${REAL_PORT} — its column is empty`);
+
+console.log('');
+console.log('our own code per request, in process (parse + dispatch + reply, 16 requests per chunk):');
+for (const r of measureHotPath()) {
+  console.log(`  ${r.op}: ${r.nsPerRequest.toFixed(0)} ns/request (~${Math.round(1e9 / r.nsPerRequest).toLocaleString('en-US')} req/s before any network cost)`);
+}

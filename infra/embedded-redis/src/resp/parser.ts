@@ -9,6 +9,8 @@ const LF = 10;
 const MAX_INLINE = 64 * 1024;
 const MAX_MULTIBULK = 1024 * 1024;
 const MAX_BULK = 512 * 1024 * 1024;
+/** Chunks up to this size are decoded to one string per feed (a socket read is at most 64 KiB). */
+const TEXT_MAX = 64 * 1024;
 
 export class RequestParser {
   private buf: Buffer = Buffer.alloc(0);
@@ -18,6 +20,8 @@ export class RequestParser {
   private waitingLen = 0;
   /** Bytes the buffered request needs before parsing can make progress (0 = unknown). */
   private needed = 0;
+  /** The current buffer decoded once as latin1 (offsets match bytes), when it is small enough. */
+  private text: string | undefined;
 
   /** Appends bytes; pushes the complete requests found so far to `out`, in order. Throws ProtocolError. */
   feed(chunk: Buffer, out: string[][]): void {
@@ -38,6 +42,7 @@ export class RequestParser {
     this.pos = 0;
     const buf = this.buf;
     const len = buf.length;
+    this.text = len <= TEXT_MAX ? latin1(buf, 0, len) : undefined;
     while (this.pos < len) {
       const start = this.pos;
       const req = buf[start] === 42 /* '*' */ ? this.parseMultibulk(buf, start) : this.parseInline(buf, start);
@@ -119,7 +124,11 @@ export class RequestParser {
         if (bl >= 65536) this.needed = p + bl + 2;
         return undefined;
       }
-      args[i] = latin1(buf, p, p + bl);
+      // Short arguments (command names, small values) are cut from a per-chunk latin1 string:
+      // V8 copies slices under 13 chars, so nothing retains the chunk, and it avoids a native
+      // call per argument. Longer ones are decoded on their own so stored keys and values never
+      // pin a whole 64 KiB chunk in memory.
+      args[i] = bl < 13 && this.text !== undefined ? this.text.slice(p, p + bl) : latin1(buf, p, p + bl);
       p += bl + 2;
     }
     this.pos = p;
@@ -190,7 +199,8 @@ function isHex(c: string | undefined): boolean {
 }
 
 // Buffer#latin1Slice is the fast path behind toString('latin1') but is missing from @types/node.
-const fastSlice = (Buffer.prototype as unknown as { latin1Slice?: (s: number, e: number) => string }).latin1Slice;
+type Latin1Buffer = Buffer & { latin1Slice(start: number, end: number): string };
+const hasLatin1Slice = typeof (Buffer.prototype as Partial<Latin1Buffer>).latin1Slice === 'function';
 function latin1(buf: Buffer, s: number, e: number): string {
-  return fastSlice !== undefined ? fastSlice.call(buf, s, e) : buf.toString('latin1', s, e);
+  return hasLatin1Slice ? (buf as Latin1Buffer).latin1Slice(s, e) : buf.toString('latin1', s, e);
 }

@@ -1,0 +1,47 @@
+// In-process cost of our own code per request, without the network: parse a batch of RESP
+// requests, dispatch them, encode the replies. Shows how much of redis-benchmark's time is ours.
+import { execute } from '../src/dispatch.ts';
+import { RequestParser } from '../src/resp/parser.ts';
+import { ServerState, makeClientFields } from '../src/state.ts';
+
+function encode(args: string[]): string {
+  let s = '*' + args.length + '\r\n';
+  for (const a of args) s += '$' + a.length + '\r\n' + a + '\r\n';
+  return s;
+}
+
+export function measureHotPath(requests = 400000): { op: string; nsPerRequest: number }[] {
+  const state = new ServerState();
+  const client = makeClientFields(1, 'bench', 'bench', state.dbs[0]!, () => undefined);
+  const results: { op: string; nsPerRequest: number }[] = [];
+  const value = 'x'.repeat(3); // redis-benchmark's default payload size
+  for (const op of ['SET', 'GET']) {
+    // 16 requests per chunk, like redis-benchmark -P 16.
+    let chunkText = '';
+    for (let i = 0; i < 16; i++) chunkText += encode(op === 'SET' ? ['SET', `key:${i}`, value] : ['GET', `key:${i}`]);
+    const chunk = Buffer.from(chunkText, 'latin1');
+    const parser = new RequestParser();
+    const reqs: string[][] = [];
+    const rounds = Math.ceil(requests / 16);
+    let bytes = 0;
+    for (let warm = 0; warm < 2; warm++) {
+      const t0 = process.hrtime.bigint();
+      for (let r = 0; r < rounds; r++) {
+        parser.feed(chunk, reqs);
+        for (const req of reqs) execute(client, req, state);
+        reqs.length = 0;
+        bytes += client.reply.take().length;
+      }
+      const ns = Number(process.hrtime.bigint() - t0);
+      if (warm === 1) results.push({ op, nsPerRequest: ns / (rounds * 16) });
+    }
+    if (bytes === 0) throw new Error('no replies produced');
+  }
+  return results;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const r of measureHotPath()) {
+    console.log(`${r.op}: ${r.nsPerRequest.toFixed(0)} ns/request in parser+dispatch+reply (${Math.round(1e9 / r.nsPerRequest).toLocaleString('en-US')} req/s if the network were free)`);
+  }
+}
