@@ -1,0 +1,52 @@
+/**
+ * Who is calling, as far as the BFF can tell from the authorization header. Pure rules: the JWT
+ * signature is checked in security/, the HTTP answer is chosen in http/.
+ */
+export const roles = ['member', 'admin'] as const;
+export type Role = (typeof roles)[number];
+
+export type Caller = { userId: string; loginId: string; role: Role };
+
+/**
+ * - guest: no token at all. The web app sends none in browse mode (spec §3 guest profile), and a
+ *   visitor who never logged in looks the same, so both are guests here.
+ * - invalid: a token was sent but its signature, expiry or claims do not hold.
+ * - signedIn: a verified access token.
+ */
+export type CallerState = { kind: 'guest' } | { kind: 'invalid' } | { kind: 'signedIn'; caller: Caller };
+
+/** What a route needs: any signed-in caller, a signed-in caller on a guest-blocked action, or an admin. */
+export type Requirement = 'signedIn' | 'notGuest' | 'admin';
+
+/** Why a caller is turned away: 401 token invalid, 401 guest refusal, 403 admin only. */
+export type Refusal = 'tokenInvalid' | 'guestRefused' | 'adminOnly';
+
+/**
+ * The token in an `authorization` header: `Bearer <jwt>` or the bare token (spec §7 says only that
+ * the stored token travels in the header). Empty values and the strings a browser app produces
+ * from an unset variable ("null", "undefined") mean no token: a guest.
+ */
+export function tokenFrom(header: string | undefined): string | null {
+  if (header === undefined) return null;
+  const value = header.trim().replace(/^bearer\s+/i, '').trim();
+  if (value === '' || value === 'null' || value === 'undefined' || /^bearer$/i.test(value)) return null;
+  return value;
+}
+
+/** Verified JWT claims → caller; anything missing or of the wrong type makes the token invalid. */
+export function callerFromClaims(claims: unknown): Caller | null {
+  if (typeof claims !== 'object' || claims === null) return null;
+  const { sub, loginId, role } = claims as Record<string, unknown>;
+  if (typeof sub !== 'string' || !/^[A-Za-z0-9-]{1,64}$/.test(sub)) return null;
+  if (typeof loginId !== 'string' || loginId === '') return null;
+  if (typeof role !== 'string' || !(roles as readonly string[]).includes(role)) return null;
+  return { userId: sub, loginId, role: role as Role };
+}
+
+/** null when the caller may go on. */
+export function refusalFor(requirement: Requirement, state: CallerState): Refusal | null {
+  if (state.kind === 'invalid') return 'tokenInvalid';
+  if (state.kind === 'guest') return requirement === 'notGuest' ? 'guestRefused' : 'tokenInvalid';
+  if (requirement === 'admin' && state.caller.role !== 'admin') return 'adminOnly';
+  return null;
+}

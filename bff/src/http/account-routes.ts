@@ -1,0 +1,69 @@
+import type { Request, Response, Router } from 'express';
+import { HttpError, parseInput } from '@smm/platform';
+import { messages } from '../messages.ts';
+import type { TokenVerifier } from '../security/token-verifier.ts';
+import { failed, isErrorBody, relay } from '../upstream/relay.ts';
+import type { ServiceAnswer, ServiceClient } from '../upstream/service-client.ts';
+import { access } from './access.ts';
+import { callContext, callerOf } from './context.ts';
+import { changePasswordBody } from './schemas.ts';
+
+type AuthProfile = { userId: string; id: string; role: string; apiKey: string | null; referralCode: string | null; email?: string | null };
+type Balance = { point: number; pointDeci: number };
+
+function asProfile(answer: ServiceAnswer): AuthProfile {
+  const body = answer.body as Partial<AuthProfile> | null;
+  if (!body || typeof body.id !== 'string' || typeof body.userId !== 'string') throw new HttpError(502, 'SERVICE_FAILED', messages.upstreamFailed);
+  return body as AuthProfile;
+}
+
+/**
+ * Wallet opens the account when it consumes UserRegistered, a moment after sign-up; until then
+ * the member has no points, which is exactly what a new account holds.
+ */
+function balanceOf(answer: ServiceAnswer): Balance | 'failed' {
+  if (answer.status === 404 && isErrorBody(answer.body) && answer.body.code === 'ACCOUNT_NOT_FOUND') return { point: 0, pointDeci: 0 };
+  if (failed(answer)) return 'failed';
+  const body = answer.body as Partial<Balance> | null;
+  if (!body || typeof body.point !== 'number' || typeof body.pointDeci !== 'number') throw new HttpError(502, 'SERVICE_FAILED', messages.upstreamFailed);
+  return { point: body.point, pointDeci: body.pointDeci };
+}
+
+/** The signed-in member's own account (spec §3 Profile, §5 "Other" guest refusals). */
+export function accountRoutes(router: Router, verifier: TokenVerifier, auth: ServiceClient, wallet: ServiceClient): void {
+  router.get('/auth/profile', access(verifier, 'signedIn'), async (req: Request, res: Response) => {
+    const ctx = callContext(req);
+    const caller = callerOf(req);
+    const [profileAnswer, balanceAnswer] = await Promise.all([
+      auth.call(ctx, 'GET', '/members/me'),
+      wallet.call(ctx, 'GET', `/accounts/${encodeURIComponent(caller.userId)}`),
+    ]);
+    // A valid signature for a member that no longer exists is still a token that cannot be used.
+    if (profileAnswer.status === 404) throw new HttpError(401, 'TOKEN_INVALID', messages.tokenInvalid);
+    if (failed(profileAnswer)) return relay(res, profileAnswer);
+    const profile = asProfile(profileAnswer);
+    const balance = balanceOf(balanceAnswer);
+    if (balance === 'failed') return relay(res, balanceAnswer);
+    res.json({
+      id: profile.id,
+      point: balance.point,
+      pointDeci: balance.pointDeci,
+      apiKey: profile.apiKey,
+      referralCode: profile.referralCode,
+      userId: profile.userId,
+      role: profile.role,
+      email: profile.email ?? null,
+    });
+  });
+
+  router.post('/auth/change-password', access(verifier, 'notGuest'), async (req: Request, res: Response) => {
+    const input = parseInput(changePasswordBody, req.body ?? {});
+    relay(res, await auth.call(callContext(req), 'PUT', '/members/me/password', { body: input }));
+  });
+  router.post('/auth/api-key', access(verifier, 'notGuest'), async (req: Request, res: Response) => {
+    relay(res, await auth.call(callContext(req), 'POST', '/members/me/api-key'));
+  });
+  router.post('/auth/referral-code', access(verifier, 'notGuest'), async (req: Request, res: Response) => {
+    relay(res, await auth.call(callContext(req), 'POST', '/members/me/referral-code'));
+  });
+}

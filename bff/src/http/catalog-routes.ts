@@ -1,0 +1,30 @@
+import type { Request, Response, Router } from 'express';
+import type { SettingsCache } from '../cache/settings-cache.ts';
+import { relay } from '../upstream/relay.ts';
+import type { ServiceClient } from '../upstream/service-client.ts';
+import { callContext } from './context.ts';
+
+/** Spec §7 public reads (visitors, guests and members alike) → catalog's resource paths. */
+const reads: Record<string, string> = {
+  '/service/register-where': '/register-where',
+  '/service/services': '/services',
+  '/service/categorys': '/categories',
+  '/service/platforms': '/platforms',
+  '/service/notices': '/notices',
+  '/service/qnas': '/faqs',
+};
+
+export function catalogRoutes(router: Router, catalog: ServiceClient, settings: SettingsCache): void {
+  for (const [path, upstream] of Object.entries(reads)) {
+    router.get(path, async (req: Request, res: Response) => {
+      relay(res, await catalog.call(callContext(req), 'GET', upstream));
+    });
+  }
+
+  // Spec §7: an array of {key, value}; cached an hour (see SettingsCache).
+  router.get('/service/settings', async (req: Request, res: Response) => {
+    const { items, outcome } = await settings.get(callContext(req));
+    res.setHeader('x-cache', outcome);
+    res.json(items);
+  });
+}
