@@ -216,7 +216,7 @@ describe('referral code issue', () => {
   it('issues one code per member while the setting is on, and announces it', async () => {
     await catalog.set({ ENABLE_REFERRAL: 'true' });
     const member = await newMember();
-    const answers = await Promise.all([0, 1, 2].map(() => auth.post<{ referralCode: string }>('/members/me/referral-code', {}, member.as)));
+    const answers = await Promise.all([0, 1, 2].map(() => auth.post<{ referralCode: string; message?: string }>('/members/me/referral-code', {}, member.as)));
     const issued = answers.filter((a) => a.status === 201);
     expect(issued).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409 && a.body.message === messages.referralAlreadyIssued)).toHaveLength(2);
