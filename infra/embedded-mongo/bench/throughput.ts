@@ -8,10 +8,15 @@ import { MongoClient } from 'mongodb';
 import { startEmbeddedMongo } from '../src/index.ts';
 
 const CONCURRENCY = Number(process.env['BENCH_CONCURRENCY'] ?? 16);
+// BENCH_URL points at an already running server (e.g. the CLI in another process); otherwise the
+// server runs in this process, sharing its event loop with the client.
+const external = process.env['BENCH_URL'];
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'emongo-bench-'));
-const srv = await startEmbeddedMongo({ port: 0, dataDir });
-const client = await new MongoClient(srv.uri('bench'), { maxPoolSize: CONCURRENCY }).connect();
+const srv = external ? undefined : await startEmbeddedMongo({ port: 0, dataDir });
+const client = await new MongoClient(external ?? srv!.uri('bench'), { maxPoolSize: CONCURRENCY }).connect();
 const db = client.db('bench');
+await db.dropDatabase();
+console.log(external ? `server: ${external} (separate process)` : 'server: in-process, journaled to a temp dir');
 
 async function timed(label: string, total: number, op: (i: number) => Promise<unknown>): Promise<number> {
   let next = 0;
@@ -61,5 +66,5 @@ await timed('transactions committed (2 writes each)', 1500, async (i) => {
 });
 
 await client.close();
-await srv.close();
+await srv?.close();
 fs.rmSync(dataDir, { recursive: true, force: true });

@@ -50,7 +50,14 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     });
     const started = Date.now();
     const records = j.open();
-    const ops = replay(engine, records);
+    let ops: number;
+    try {
+      ops = replay(engine, records);
+    } catch (e) {
+      // Release the data dir lock taken by open().
+      await j.close();
+      throw e;
+    }
     logger.info({ dataDir: options.dataDir, records: records.length, ops, ms: Date.now() - started }, 'journal replayed');
     engine.journal = j;
     journal = j;

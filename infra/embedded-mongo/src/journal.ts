@@ -11,6 +11,42 @@ import type { Doc } from './values.ts';
 
 const JOURNAL = 'journal.log';
 const SNAPSHOT = 'snapshot.bson';
+const LOCK = 'embedded-mongo.lock';
+
+export class DataDirLockedError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(`data dir ${dataDir} is in use by another embedded-mongo (pid ${pid})`);
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** One server per data dir: a pid file, taken over when its owner is gone (e.g. after SIGKILL). */
+function takeLock(dir: string): void {
+  const file = path.join(dir, LOCK);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+    const owner = Number(fs.readFileSync(file, 'utf8').trim());
+    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && alive(owner)) throw new DataDirLockedError(dir, owner);
+    fs.rmSync(file, { force: true });
+  }
+  throw new Error(`could not lock data dir ${dir}`);
+}
 
 interface Pending {
   buf: Buffer;
@@ -66,6 +102,7 @@ export class Journal implements JournalSink {
   open(): Doc[] {
     const dir = this.opts.dataDir;
     fs.mkdirSync(dir, { recursive: true });
+    takeLock(dir);
     fs.rmSync(path.join(dir, `${SNAPSHOT}.tmp`), { force: true });
     const snap = readFrames(path.join(dir, SNAPSHOT));
     const jfile = path.join(dir, JOURNAL);
@@ -158,6 +195,7 @@ export class Journal implements JournalSink {
       fs.closeSync(this.fd);
       this.fd = -1;
     }
+    fs.rmSync(path.join(this.opts.dataDir, LOCK), { force: true });
   }
 }
 

@@ -1,6 +1,7 @@
 // CLI: node --import tsx src/main.ts --port <n> --host 127.0.0.1 --data-dir <dir> [--repl-set rs0]
 import pino from 'pino';
 import { checkDataDir, startEmbeddedMongo } from './index.ts';
+import { DataDirLockedError } from './journal.ts';
 
 function fail(message: string): never {
   process.stderr.write(`embedded-mongo: ${message}\n`);
@@ -39,7 +40,13 @@ async function main(): Promise<void> {
   const compactText = args.get('compact-bytes') ?? env['EMBEDDED_MONGO_COMPACT_BYTES'];
   const compactBytes = compactText === undefined ? undefined : Number(compactText);
   if (compactBytes !== undefined && !(compactBytes > 0)) fail(`bad compact-bytes "${compactText}"`);
-  const logger = pino({ level: args.get('log-level') ?? env['EMBEDDED_MONGO_LOG_LEVEL'] ?? 'info', base: { svc: 'embedded-mongo' } });
+  // Log through process.stdout rather than pino's default sonic-boom destination: its exit-time
+  // flush spins forever on EPIPE when the launcher has closed our stdout, hanging shutdown.
+  process.stdout.on('error', () => undefined);
+  const logger = pino(
+    { level: args.get('log-level') ?? env['EMBEDDED_MONGO_LOG_LEVEL'] ?? 'info', base: { svc: 'embedded-mongo' } },
+    process.stdout,
+  );
   if (dataDir) {
     try {
       checkDataDir(dataDir);
@@ -52,6 +59,7 @@ async function main(): Promise<void> {
     server = await startEmbeddedMongo({ host, port, dataDir, replSetName, compactBytes, logger });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
+    if (e instanceof DataDirLockedError) fail(e.message);
     if (err.code === 'EADDRINUSE') fail(`port ${port} on ${host} is already in use`);
     if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') fail(`cannot listen on host "${host}"`);
     if (err.code === 'EACCES') fail(`permission denied listening on ${host}:${port}`);
@@ -59,21 +67,33 @@ async function main(): Promise<void> {
   }
   logger.info({ host: server.host, port: server.port, replSet: replSetName, url: server.url, dataDir: dataDir ?? null }, 'listening');
   let stopping = false;
+  // Logging must never block shutdown (e.g. when the launcher has closed our stdout pipe).
+  const safeLog = (fn: () => void): void => {
+    try {
+      fn();
+    } catch {
+      // stdout gone: nothing useful to do with the log line.
+    }
+  };
   const stop = (signal: string): void => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'stopping');
-    server
-      .close()
-      .then(() => {
-        logger.info('stopped');
-        logger.flush();
+    safeLog(() => logger.info({ signal }, 'stopping'));
+    const force = setTimeout(() => {
+      process.stderr.write('embedded-mongo: shutdown took longer than 10 s, exiting\n');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close().then(
+      () => {
+        safeLog(() => logger.info('stopped'));
         process.exit(0);
-      })
-      .catch((e: unknown) => {
+      },
+      (e: unknown) => {
         process.stderr.write(`embedded-mongo: error while stopping: ${(e as Error).message}\n`);
         process.exit(1);
-      });
+      },
+    );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

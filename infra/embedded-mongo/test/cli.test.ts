@@ -60,4 +60,12 @@ describe('cli', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/data dir/);
   });
+
+  it('refuses a data dir already served by a running instance', { timeout: 60_000 }, async () => {
+    const dataDir = tempDir();
+    server = await startCli(['--port', '0', '--data-dir', dataDir]);
+    const r = await runCli(['--port', '0', '--data-dir', dataDir]).done;
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/in use by another embedded-mongo/);
+  });
 });
