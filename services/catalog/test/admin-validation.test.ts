@@ -135,6 +135,21 @@ describe('services', () => {
   });
 });
 
+describe('concurrent changes', () => {
+  it('never leaves a product in a category deleted at the same moment', async () => {
+    for (let round = 0; round < 5; round++) {
+      const category = (await admin.post<{ id: number }>('/admin/categories', { text: `경합 ${round}`, platformId: 1 })).body.id;
+      const [created, deleted] = await Promise.all([admin.post('/admin/services', service({ categoryId: category })), admin.del(`/admin/categories/${category}`)]);
+      const outcome = [created.status, deleted.status];
+      expect([[201, 409], [400, 204]]).toContainEqual(outcome);
+      if (outcome[0] === 201) expect((created.body as { categoryId: number }).categoryId).toBe(category);
+    }
+    const categories = new Set((await admin.get<Array<{ id: number }>>('/admin/categories')).body.map((c) => c.id));
+    const services = (await admin.get<Array<{ categoryId: number }>>('/admin/services')).body;
+    expect(services.filter((s) => !categories.has(s.categoryId))).toEqual([]);
+  });
+});
+
 describe('notices, FAQ and register-where options', () => {
   it('validates and answers 404 for unknown ids', async () => {
     expectError(await admin.post('/admin/notices', { content: ' ' }), 400, 'VALIDATION_FAILED', m.noticeContentRequired);

@@ -3,7 +3,7 @@ import { sequences } from '../store/store.ts';
 import { messages } from '../domain/messages.ts';
 import { problem } from '../domain/problem.ts';
 import { type Actor, type CatalogDeps, commit, invalid, missing, refused } from './context.ts';
-import { reannounceServices } from './placement.ts';
+import { claimPlatform, reannounceServices } from './placement.ts';
 import { adminCategoryView } from './views.ts';
 
 export type CategoryInput = { text: string; platformId: number };
@@ -12,7 +12,7 @@ const unknownPlatform = () => invalid(problem('UNKNOWN_PLATFORM', messages.unkno
 
 export function createCategory(deps: CatalogDeps, _actor: Actor, input: CategoryInput) {
   return commit(deps, async (session) => {
-    if (!(await deps.store.platforms.exists({ _id: input.platformId }).session(session))) throw unknownPlatform();
+    if (!(await claimPlatform(deps.store, input.platformId, session))) throw unknownPlatform();
     const id = await deps.store.nextSeq(sequences.id('category'), session);
     const sortOrder = await deps.store.nextSeq(sequences.sort('category'), session);
     const [created] = await deps.store.categories.create([{ _id: id, text: input.text, platformId: input.platformId, sortOrder }], { session });
@@ -25,7 +25,7 @@ export function updateCategory(deps: CatalogDeps, actor: Actor, id: number, patc
   return commit(deps, async (session, emit) => {
     const before = await deps.store.categories.findById(id).session(session).lean<Category>();
     if (!before) throw missing(messages.categoryNotFound, 'CATEGORY_NOT_FOUND');
-    if (patch.platformId !== undefined && !(await deps.store.platforms.exists({ _id: patch.platformId }).session(session))) throw unknownPlatform();
+    if (patch.platformId !== undefined && !(await claimPlatform(deps.store, patch.platformId, session))) throw unknownPlatform();
     const after = await deps.store.categories.findOneAndUpdate({ _id: id }, { $set: patch }, { returnDocument: 'after', session }).lean<Category>();
     if (!after) throw missing(messages.categoryNotFound, 'CATEGORY_NOT_FOUND');
     if (after.platformId !== before.platformId) await reannounceServices(deps.store, [id], session, emit, actor);

@@ -5,7 +5,7 @@ import { problem } from '../domain/problem.ts';
 import { checkQuantityRange } from '../domain/quantity.ts';
 import { serviceRemoved, serviceUpserted } from '../events/catalog-events.ts';
 import { type Actor, type CatalogDeps, commit, invalid, missing } from './context.ts';
-import { placementOf } from './placement.ts';
+import { claimPlacement, placementOf } from './placement.ts';
 import { adminServiceView } from './views.ts';
 
 export type ServiceInput = {
@@ -26,7 +26,7 @@ export function createService(deps: CatalogDeps, actor: Actor, input: ServiceInp
   const range = checkQuantityRange(input.min, input.max);
   if (range) throw invalid(range);
   return commit(deps, async (session, emit) => {
-    const placement = await placementOf(deps.store, input.categoryId, session);
+    const placement = await claimPlacement(deps.store, input.categoryId, session);
     if (!placement) throw unknownCategory();
     const id = await deps.store.nextSeq(sequences.id('service'), session);
     const sortOrder = await deps.store.nextSeq(sequences.sort('service'), session);
@@ -44,7 +44,7 @@ export function updateService(deps: CatalogDeps, actor: Actor, id: number, patch
     if (!before) throw missing(messages.serviceNotFound, 'SERVICE_NOT_FOUND');
     const range = checkQuantityRange(patch.min ?? before.min, patch.max ?? before.max);
     if (range) throw invalid(range);
-    const placement = await placementOf(deps.store, patch.categoryId ?? before.categoryId, session);
+    const placement = await claimPlacement(deps.store, patch.categoryId ?? before.categoryId, session);
     if (!placement) throw unknownCategory();
     const after = await deps.store.services.findOneAndUpdate({ _id: id }, { $set: patch }, { returnDocument: 'after', session }).lean<Service>();
     if (!after) throw missing(messages.serviceNotFound, 'SERVICE_NOT_FOUND');

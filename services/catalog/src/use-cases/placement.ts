@@ -15,6 +15,26 @@ export async function placementOf(store: Store, categoryId: number, session: Cli
 }
 
 /**
+ * Reads a product's placement for a write and marks both parents as written in this transaction.
+ * Without the mark, deleting a category (or hiding a platform) while a product is being added to
+ * it would both commit — an orphan product, or a replica told "visible" under a hidden platform.
+ * With it, one of the two transactions gets a write conflict and is retried against the other's result.
+ */
+export async function claimPlacement(store: Store, categoryId: number, session: ClientSession) {
+  const placement = await placementOf(store, categoryId, session);
+  if (!placement) return undefined;
+  await store.categories.updateOne({ _id: placement.category._id }, { $set: { updatedAt: new Date() } }, { session });
+  await store.platforms.updateOne({ _id: placement.platform._id }, { $set: { updatedAt: new Date() } }, { session });
+  return placement;
+}
+
+/** Marks a platform as written in this transaction, for the same reason as claimPlacement. */
+export async function claimPlatform(store: Store, platformId: number, session: ClientSession): Promise<boolean> {
+  const claimed = await store.platforms.updateOne({ _id: platformId }, { $set: { updatedAt: new Date() } }, { session });
+  return claimed.matchedCount === 1;
+}
+
+/**
  * Re-announces the products of some categories after a change that alters what replicas hold
  * about them (platform visibility, the platform a category belongs to).
  */

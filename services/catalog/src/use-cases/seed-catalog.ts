@@ -9,7 +9,7 @@ import type { SeedData } from '../seed/seed-data.ts';
 import type { Service } from '../store/catalog.models.ts';
 import { sequences } from '../store/store.ts';
 import { type Actor, type CatalogDeps, type Emit, commit } from './context.ts';
-import { placementOf } from './placement.ts';
+import { claimPlacement } from './placement.ts';
 
 export type SeedReport = { created: number; skipped: number };
 
@@ -70,7 +70,7 @@ export async function seedCatalog(deps: CatalogDeps, data: SeedData): Promise<Se
       for (const service of category.services) {
         await once(`service:${service.key}`, 'service', async (session, emit) => {
           const categoryId = await seededId(`category:${category.key}`, session);
-          const placement = categoryId === undefined ? undefined : await placementOf(deps.store, categoryId, session);
+          const placement = categoryId === undefined ? undefined : await claimPlacement(deps.store, categoryId, session);
           if (categoryId === undefined || !placement) return 'no-parent';
           const price = parseUnitPrice(service.price);
           const range = checkQuantityRange(service.min, service.max);
