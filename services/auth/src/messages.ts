@@ -2,6 +2,7 @@
 export const messages = {
   idRequired: '아이디를 입력해 주세요.',
   idHasSpace: '아이디에는 공백을 사용할 수 없습니다.',
+  idReserved: 'naver_ 또는 kakao_로 시작하는 아이디는 사용할 수 없습니다.',
   idTooLong: '아이디는 50자 이하로 입력해 주세요.',
   passwordRequired: '비밀번호를 입력해 주세요.',
   passwordHasSpace: '비밀번호에는 공백을 사용할 수 없습니다.',

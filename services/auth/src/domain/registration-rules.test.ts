@@ -26,6 +26,7 @@ describe('local registration rules (spec §5, in order)', () => {
     ['id not a string', { ...valid, id: 42 }, 'ID_REQUIRED', messages.idRequired],
     ['space inside id', { ...valid, id: 'kim 01' }, 'ID_HAS_SPACE', messages.idHasSpace],
     ['space around id', { ...valid, id: ' kim01' }, 'ID_HAS_SPACE', messages.idHasSpace],
+    ['an id reserved for social members', { ...valid, id: 'Naver_123' }, 'ID_RESERVED', messages.idReserved],
     ['space in password', { ...valid, password: 'pw 1234' }, 'PASSWORD_HAS_SPACE', messages.passwordHasSpace],
     ['email without @', { ...valid, email: 'kim.example.com' }, 'EMAIL_INVALID', messages.emailInvalid],
     ['email without dot', { ...valid, email: 'kim@example' }, 'EMAIL_INVALID', messages.emailInvalid],

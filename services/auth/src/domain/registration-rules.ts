@@ -43,6 +43,8 @@ export function checkLocalRegistration(input: LocalRegistrationInput, settings: 
   if (loginId === '') return violation('id', 'ID_REQUIRED', messages.idRequired);
   if (hasSpace(loginId) || hasSpace(str(input.id))) return violation('id', 'ID_HAS_SPACE', messages.idHasSpace);
   if (loginId.length > 50) return violation('id', 'ID_TOO_LONG', messages.idTooLong);
+  // Social members get `naver_…` / `kakao_…` ids; a local member holding one would block that sign-up.
+  if (/^(naver|kakao)_/i.test(loginId)) return violation('id', 'ID_RESERVED', messages.idReserved);
   if (hasSpace(password)) return violation('password', 'PASSWORD_HAS_SPACE', messages.passwordHasSpace);
   if (!emailPattern.test(email) || email.length > 254) return violation('email', 'EMAIL_INVALID', messages.emailInvalid);
   if (password === '') return violation('password', 'PASSWORD_REQUIRED', messages.passwordRequired);
