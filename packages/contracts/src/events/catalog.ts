@@ -20,14 +20,21 @@ export const ServiceUpserted = defineEvent(
     unitPriceDeci: deciWonSchema.positive(),
     enableAuto: z.boolean(),
     isReadOnly: z.boolean(),
+    /**
+     * Whether members can see and order it: the product's own flag AND its platform's. Hiding or
+     * showing a platform, or moving a category to another platform, re-announces its products.
+     */
     visible: z.boolean(),
   }),
 );
 
-/** A product was deleted; replicas drop it. */
+/** A product was deleted; replicas drop it. Aggregate id: `service-<serviceId>`. */
 export const ServiceRemoved = defineEvent('ServiceRemoved', 1, z.object({ serviceId: z.number().int().positive() }));
 
-/** A site setting changed (or was first set). Aggregate id: `setting-<key>`. */
+/**
+ * A site setting changed (or was first set, including by the first-start seed). `key` is one of
+ * `allSettingKeys`; flags carry "true"/"false". Aggregate id: `setting-<key>`.
+ */
 export const SettingChanged = defineEvent('SettingChanged', 1, z.object({ key: z.string().min(1), value: z.string() }));
 
 export const catalogEvents = [ServiceUpserted, ServiceRemoved, SettingChanged] as const;
