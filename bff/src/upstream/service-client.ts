@@ -81,7 +81,7 @@ export class ServiceClient {
       return { status: res.status, headers: res.headers, body: JSON.parse(text) as unknown };
     } catch {
       ctx.log.error({ service: this.name, method, path, status: res.status }, 'service answered with something other than JSON');
-      throw new HttpError(502, 'SERVICE_BAD_ANSWER', messages.upstreamFailed);
+      throw new HttpError(502, 'SERVICE_FAILED', messages.upstreamFailed);
     }
   }
 

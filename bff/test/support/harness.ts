@@ -1,0 +1,65 @@
+import { pino } from 'pino';
+import { Redis } from 'ioredis';
+import { type EmbeddedRedis, startEmbeddedRedis } from '@smm/embedded-redis';
+import { type RunningServer, listen } from '@smm/platform';
+import { createApp } from '../../src/app.ts';
+import { FakeService } from './fake-service.ts';
+import { testKeys } from './keys.ts';
+
+export type Harness = {
+  url: string;
+  keys: ReturnType<typeof testKeys>;
+  auth: FakeService;
+  catalog: FakeService;
+  wallet: FakeService;
+  redis: Redis;
+  embeddedRedis: EmbeddedRedis;
+  stop(): Promise<void>;
+};
+
+/**
+ * The BFF alone over real HTTP: real Redis (embedded, in process) and local fakes of auth, catalog
+ * and wallet, so a test can make a service fail, hang or answer oddly.
+ */
+export async function startHarness(options: { upstreamTimeoutMs?: number; revalidateSeconds?: number; walletUrl?: string } = {}): Promise<Harness> {
+  const silent = pino({ level: 'silent' });
+  const embeddedRedis = await startEmbeddedRedis({ port: 0, logger: silent });
+  const redis = new Redis(embeddedRedis.url, { maxRetriesPerRequest: 1, retryStrategy: () => 200, lazyConnect: false });
+  redis.on('error', () => undefined);
+  const keys = testKeys();
+  const [auth, catalog, wallet] = await Promise.all([new FakeService().start(), new FakeService().start(), new FakeService().start()]);
+  const app = createApp({
+    logger: silent,
+    redis,
+    services: { auth: auth.url, catalog: catalog.url, wallet: options.walletUrl ?? wallet.url },
+    jwtPublicKey: keys.publicPem,
+    upstreamTimeoutMs: options.upstreamTimeoutMs ?? 3000,
+    settingsCache: { ttlSeconds: 3600, revalidateSeconds: options.revalidateSeconds ?? 1 },
+  });
+  const server: RunningServer = await listen(app, 0);
+  return {
+    url: `http://127.0.0.1:${server.port}`,
+    keys,
+    auth,
+    catalog,
+    wallet,
+    redis,
+    embeddedRedis,
+    async stop() {
+      await server.close();
+      redis.disconnect();
+      await embeddedRedis.close();
+      await Promise.all([auth.close(), catalog.close(), wallet.close()]);
+    },
+  };
+}
+
+/** fetch with JSON in and out. */
+export async function call<T = Record<string, unknown>>(url: string, method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${url}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: (text === '' ? null : JSON.parse(text)) as T };
+}

@@ -1,0 +1,62 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Harness, call, startHarness } from './support/harness.ts';
+
+/** A port nothing listens on: bound for a moment, then released. */
+async function deadPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+let h: Harness;
+beforeAll(async () => {
+  // wallet points at a dead port: "a service that is down"
+  h = await startHarness({ upstreamTimeoutMs: 400, walletUrl: `http://127.0.0.1:${await deadPort()}` });
+});
+afterAll(() => h.stop());
+beforeEach(() => {
+  h.auth.reset();
+  h.catalog.reset();
+});
+
+describe('when a service is down or misbehaves', () => {
+  it('answers 503 with a Korean message when a service cannot be reached', async () => {
+    h.auth.on('GET /members/me', { body: { userId: 'member-1', id: 'kim', role: 'member', apiKey: null, referralCode: null } });
+    const res = await call(h.url, 'GET', '/api/auth/profile', { token: h.keys.member() });
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ code: 'SERVICE_UNAVAILABLE', message: '서비스에 일시적으로 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.' });
+  });
+
+  it('answers 503 once a service takes longer than the timeout', async () => {
+    h.catalog.on('GET /platforms', { delayMs: 1500, body: [] });
+    const started = Date.now();
+    const res = await call(h.url, 'GET', '/api/service/platforms');
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ code: 'SERVICE_TIMEOUT', message: '서비스 응답이 지연되고 있습니다. 잠시 후 다시 시도해 주세요.' });
+    expect(Date.now() - started).toBeLessThan(1400);
+  });
+
+  it('hides a service 500 without a proper body behind a generic 502, never a stack', async () => {
+    h.catalog.on('GET /notices', { status: 500, raw: '<html>Error: boom\n    at stack.js:1:1</html>' });
+    const res = await call(h.url, 'GET', '/api/service/notices');
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({ code: 'SERVICE_FAILED', message: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.' });
+  });
+
+  it('passes a service 5xx that carries a Korean message on as it is', async () => {
+    h.auth.on('POST /sessions/naver', { status: 502, body: { code: 'SOCIAL_PROVIDER_UNAVAILABLE', message: '네이버 로그인에 실패했습니다. 잠시 후 다시 시도해 주세요.' } });
+    const res = await call(h.url, 'POST', '/api/auth/login/naver', { body: { code: 'c' } });
+    expect(res.status).toBe(502);
+    expect(res.body.message).toBe('네이버 로그인에 실패했습니다. 잠시 후 다시 시도해 주세요.');
+  });
+
+  it('is not ready while a service is down, and says which', async () => {
+    const res = await call(h.url, 'GET', '/readyz');
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ status: 'not_ready', checks: { redis: 'ok', auth: 'ok', catalog: 'ok', wallet: 'unavailable' } });
+  });
+});
