@@ -1,9 +1,9 @@
 // Public API: startEmbeddedRedis() starts a Redis-protocol server on host:port.
-import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { pino } from 'pino';
 import type { Logger } from 'pino';
+import { DataDirError, lockDataDir, prepareDataDir } from './datadir.ts';
 import { activeExpireCycle, handleConnection } from './server.ts';
 import { loadSnapshot, serialise, writeSnapshot, writeSnapshotSync } from './snapshot.ts';
 import { ServerState } from './state.ts';
@@ -43,12 +43,24 @@ export async function startEmbeddedRedis(opts: EmbeddedRedisOptions = {}): Promi
   const log = opts.logger ?? pino({ level: 'silent' });
   const state = new ServerState();
   const dataDir = opts.dataDir !== undefined ? path.resolve(opts.dataDir) : undefined;
+  let releaseLock = (): void => undefined;
   if (dataDir !== undefined) {
-    prepareDataDir(dataDir);
+    try {
+      prepareDataDir(dataDir);
+      releaseLock = lockDataDir(dataDir);
+    } catch (err) {
+      if (err instanceof DataDirError) throw new EmbeddedRedisConfigError(err.message);
+      throw err;
+    }
     state.dataDir = dataDir;
-    const loaded = loadSnapshot(dataDir, state);
+    try {
+      const loaded = loadSnapshot(dataDir, state);
+      log.info({ dataDir, keys: loaded }, 'snapshot loaded');
+    } catch (err) {
+      releaseLock();
+      throw err;
+    }
     state.dirty = 0;
-    log.info({ dataDir, keys: loaded }, 'snapshot loaded');
   }
 
   const server = net.createServer((sock) => handleConnection(sock, state, log));
@@ -59,6 +71,7 @@ export async function startEmbeddedRedis(opts: EmbeddedRedisOptions = {}): Promi
   });
   await new Promise<void>((resolve, reject) => {
     const onErr = (err: NodeJS.ErrnoException): void => {
+      releaseLock();
       if (err.code === 'EADDRINUSE') reject(new EmbeddedRedisConfigError(`port ${wantPort} on ${host} is already in use`));
       else if (err.code === 'EACCES') reject(new EmbeddedRedisConfigError(`no permission to listen on ${host}:${wantPort}`));
       else if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') {
@@ -118,7 +131,11 @@ export async function startEmbeddedRedis(opts: EmbeddedRedisOptions = {}): Promi
       for (const sock of sockets) sock.destroy();
       await stopped;
       if (saving !== undefined) await saving;
-      if (dataDir !== undefined) snapshotNow();
+      try {
+        if (dataDir !== undefined) snapshotNow();
+      } finally {
+        releaseLock();
+      }
       log.info({ port: state.port }, 'closed');
     })();
     return closing;
@@ -126,16 +143,4 @@ export async function startEmbeddedRedis(opts: EmbeddedRedisOptions = {}): Promi
 
   log.info({ host, port: state.port, dataDir: dataDir ?? null }, 'listening');
   return { host, port: state.port, url: `redis://${host}:${state.port}`, close };
-}
-
-function prepareDataDir(dir: string): void {
-  try {
-    fs.mkdirSync(dir, { recursive: true });
-    const probe = path.join(dir, `.write-probe-${process.pid}`);
-    fs.writeFileSync(probe, '');
-    fs.rmSync(probe);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? 'error';
-    throw new EmbeddedRedisConfigError(`data dir ${dir} is not writable (${code})`);
-  }
 }

@@ -126,6 +126,21 @@ describe('CLI', () => {
     noStack(r.stderr);
   });
 
+  it('refuses a data dir another live server holds (exit 2), and takes over a stale lock', async () => {
+    const dir = tmpDir();
+    const first = await spawnServer(['--port', '0', '--data-dir', dir]);
+    const r = await runToExit(['--port', '0', '--data-dir', dir]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`is in use by another embedded-redis \\(pid ${first.child.pid}\\)`));
+    noStack(r.stderr);
+    expect(await first.stop()).toBe(0);
+    expect(fs.existsSync(path.join(dir, 'embedded-redis.lock'))).toBe(false);
+    fs.writeFileSync(path.join(dir, 'embedded-redis.lock'), '2147483646\n');
+    const again = await spawnServer(['--port', '0', '--data-dir', dir]);
+    expect(await redisCli(again.port, ['PING'])).toBe('PONG');
+    expect(await again.stop()).toBe(0);
+  });
+
   it('exits 2 with one clear line for an unknown option or a corrupt snapshot', async () => {
     const r = await runToExit(['--bogus']);
     expect(r.code).toBe(2);
