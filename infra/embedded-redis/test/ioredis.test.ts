@@ -56,6 +56,24 @@ describe('ioredis 6 against the embedded server', () => {
     r.disconnect();
   });
 
+  it('scanStream walks every matching key; replyMapping "resp3" gets real maps and doubles', async () => {
+    const r = new Redis(embedded.url, { db: 6, lazyConnect: true, replyMapping: 'resp3' });
+    await r.connect();
+    const p = uniquePrefix('scan');
+    const pipe = r.pipeline();
+    for (let i = 0; i < 300; i++) pipe.set(`${p}${i}`, 'v', 'EX', 600);
+    pipe.set('other-key', 'v');
+    await pipe.exec();
+    const found = new Set<string>();
+    for await (const keys of r.scanStream({ match: `${p}*`, count: 25 })) for (const k of keys as string[]) found.add(k);
+    expect(found.size).toBe(300);
+    await r.hset(`${p}h`, 'a', '1');
+    expect(await r.call('HGETALL', `${p}h`)).toEqual({ a: '1' });
+    await r.zadd(`${p}z`, 2.5, 'm');
+    expect(await r.call('ZSCORE', `${p}z`, 'm')).toBe(2.5);
+    r.disconnect();
+  });
+
   it('RESP2 clients (protocol: 2) work too', async () => {
     const r = new Redis(embedded.url, { protocol: 2, lazyConnect: true });
     await r.connect();
