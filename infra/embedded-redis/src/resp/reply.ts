@@ -81,25 +81,15 @@ export function formatDouble(d: number): string {
   if (Number.isNaN(d)) return 'nan';
   if (d === 0) return Object.is(d, -0) ? '-0' : '0';
   if (Number.isInteger(d) && Math.abs(d) < 1e17) return String(d);
-  const exp = Math.floor(Math.log10(Math.abs(d)));
-  let s = d.toPrecision(17);
-  // toPrecision picks exponent form only for exp >= 17 or < -6; %g switches below -4.
-  const m = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(s);
-  let e10 = exp;
-  if (m) e10 = Number(m[4]);
-  else {
-    // Re-derive the exponent from the rounded mantissa (rounding can bump 9.99.. to 10).
-    const e = d.toExponential(16);
-    e10 = Number(e.slice(e.indexOf('e') + 1));
-  }
+  // toExponential(16) rounds to 17 significant digits exactly like %.17g; its exponent decides
+  // between %g's fixed and exponent forms.
+  const [mant = '', ex = '0'] = d.toExponential(16).split('e');
+  const e10 = Number(ex);
   if (e10 < -4 || e10 >= 17) {
-    const e = d.toExponential(16);
-    const [mant = '', ex = '0'] = e.split('e');
-    const mt = mant.includes('.') ? mant.replace(/0+$/, '').replace(/\.$/, '') : mant;
-    const en = Number(ex);
-    return mt + 'e' + (en < 0 ? '-' : '+') + String(Math.abs(en)).padStart(2, '0');
+    const m = mant.includes('.') ? mant.replace(/0+$/, '').replace(/\.$/, '') : mant;
+    return m + 'e' + (e10 < 0 ? '-' : '+') + String(Math.abs(e10)).padStart(2, '0');
   }
-  if (m) s = d.toFixed(Math.max(0, 16 - e10));
-  if (s.includes('.')) s = s.replace(/0+$/, '').replace(/\.$/, '');
-  return s;
+  // In this exponent range toPrecision(17) is fixed notation with the same 17 digits.
+  const s = d.toPrecision(17);
+  return s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
 }
