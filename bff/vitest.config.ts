@@ -2,11 +2,28 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
-    // The end-to-end files share one devstack (test/e2e/global-setup.ts); one file at a time keeps
-    // the shared 2-core machine responsive.
+    // One file at a time: the shared 2-core machine stays responsive, and the end-to-end files
+    // change site settings of the one devstack they share.
     fileParallelism: false,
+    projects: [
+      {
+        test: {
+          name: 'bff',
+          include: ['src/**/*.test.ts', 'test/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
   },
 });

@@ -1,0 +1,92 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { naverClient, startFakeProviders } from './support/fake-providers.ts';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+export type StackInfo = {
+  bffUrl: string;
+  authUrl: string;
+  walletUrl: string;
+  adminPassword: string;
+  kafkaBrokers: string;
+  mongoUrl: string;
+  providersUrl: string;
+};
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: StackInfo;
+  }
+}
+
+function match(text: string, pattern: RegExp, what: string): string {
+  const found = pattern.exec(text)?.[1];
+  if (found === undefined) throw new Error(`devstack output has no ${what}:\n${text.slice(-4000)}`);
+  return found;
+}
+
+/**
+ * Starts the whole devstack once for the end-to-end files (`npm start` from the repository root)
+ * in a throwaway data directory, with fake Naver/Kakao endpoints, and stops it afterwards.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const providers = await startFakeProviders();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bff-e2e-'));
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/root',
+    NO_COLOR: '1',
+    DATA_DIR: dataDir,
+    // auth: the fake providers, and per-address limits high enough for one test address
+    NAVER_AUTH_URL: providers.url,
+    NAVER_API_URL: providers.url,
+    KAKAO_API_URL: providers.url,
+    NAVER_CLIENT_SECRET: naverClient.secret,
+    LOGIN_MAX_ATTEMPTS_PER_IP: '10000',
+    PHONE_CODE_MAX_SENDS_PER_IP_PER_HOUR: '10000',
+    // bff: ask catalog about settings changes every second so the cache test stays short
+    SETTINGS_REVALIDATE_SECONDS: '1',
+  };
+  let output = '';
+  const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'infra/devstack/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  proc.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  proc.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+
+  const stop = async () => {
+    if (proc.exitCode === null) {
+      proc.kill('SIGINT');
+      const timer = setTimeout(() => proc.kill('SIGKILL'), 20_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await providers.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    const deadline = Date.now() + 110_000;
+    while (!/ready — /.test(output)) {
+      if (Date.now() > deadline || proc.exitCode !== null) throw new Error(`devstack did not start:\n${output.slice(-6000)}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    project.provide('stack', {
+      bffUrl: match(output, /bff: ready at (http:\/\/\S+)/, 'bff address'),
+      authUrl: match(output, /auth: ready at (http:\/\/\S+)/, 'auth address'),
+      walletUrl: match(output, /wallet: ready at (http:\/\/\S+)/, 'wallet address'),
+      adminPassword: match(output, /admin account: id admin, password (\S+)/, 'admin password'),
+      kafkaBrokers: match(output, /Kafka: embedded server ready at (\S+)/, 'Kafka address'),
+      mongoUrl: match(output, /MongoDB: embedded server ready at (\S+)/, 'MongoDB address'),
+      providersUrl: providers.url,
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return stop;
+}
