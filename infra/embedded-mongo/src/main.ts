@@ -65,7 +65,9 @@ async function main(): Promise<void> {
     if (err.code === 'EACCES') fail(`permission denied listening on ${host}:${port}`);
     fail(`failed to start: ${err.message}`);
   }
-  logger.info({ host: server.host, port: server.port, replSet: replSetName, url: server.url, dataDir: dataDir ?? null }, 'listening');
+  // The ready line is part of the launcher contract, so it is written whatever --log-level says.
+  const ready = logger.isLevelEnabled('info') ? logger : pino({ level: 'info', base: { svc: 'embedded-mongo' } }, process.stdout);
+  ready.info({ host: server.host, port: server.port, replSet: replSetName, url: server.url, dataDir: dataDir ?? null }, 'listening');
   let stopping = false;
   // Logging must never block shutdown (e.g. when the launcher has closed our stdout pipe).
   const safeLog = (fn: () => void): void => {
