@@ -78,7 +78,9 @@ function parse(): { options: EmbeddedKafkaOptions; logLevel: string } {
 const { options, logLevel } = parse();
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 if (!LEVELS.includes(logLevel)) fail(`invalid log level "${logLevel}": expected one of ${LEVELS.join(', ')}`);
-const logger = pino({ name: 'embedded-kafka', level: logLevel });
+// Synchronous stdout: the launcher reads the ready line as soon as it is logged, and with the async
+// default a broken stdout pipe (launcher gone) makes pino's exit-time flush retry forever.
+const logger = pino({ name: 'embedded-kafka', level: logLevel }, pino.destination({ dest: 1, sync: true }));
 let broker;
 try {
   broker = await startEmbeddedKafka({ ...options, logger });
@@ -92,6 +94,8 @@ const stop = (signal: string): void => {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'stopping');
+  // Closing takes milliseconds; never let a stuck socket or disk keep a stopped broker alive.
+  setTimeout(() => process.exit(1), 10_000).unref();
   running.close().then(
     () => process.exit(0),
     (err: unknown) => {

@@ -37,6 +37,16 @@ describe('broker CLI', () => {
     expect(b.stdout()).toContain('"msg":"closed"');
   });
 
+  it('still exits 0 on SIGTERM after the process reading its stdout went away', async () => {
+    const b = await startCli(tempDir('ek-cli-'));
+    running.push(b);
+    b.child.stdout?.destroy(); // as when the launcher that spawned it dies
+    await new Promise((r) => setTimeout(r, 100));
+    b.child.kill('SIGTERM');
+    const code = await Promise.race([b.exited, new Promise((r) => setTimeout(() => r('hung'), 8000))]);
+    expect(code).toBe(0);
+  });
+
   it('rejects a bad port', async () => {
     await expectStartFailure(['--port', '70000', '--data-dir', tempDir('ek-cli-')], /port/);
     await expectStartFailure(['--port', 'abc', '--data-dir', tempDir('ek-cli-')], /port/);
