@@ -155,6 +155,21 @@ function specKindFor(spec: Doc, path: string, typedOld: unknown, value: number):
   return undefined;
 }
 
+/**
+ * Aggregation output is computed on plain numbers; integers past int32 come back as int64 (what the
+ * server's $sum/$add give) instead of bson's default double.
+ */
+export function widenLargeInts(v: unknown): unknown {
+  if (typeof v === 'number') return Number.isSafeInteger(v) && !isInt32Range(v) ? Long.fromNumber(v) : v;
+  if (Array.isArray(v)) return v.map(widenLargeInts);
+  if (isPlainObject(v)) {
+    const out: Doc = {};
+    for (const k of Object.keys(v)) out[k] = widenLargeInts(v[k]);
+    return out;
+  }
+  return v;
+}
+
 /** Value an operator object assigns at `path`, also when it sets a parent ({$set: {a: {b: 1}}} for a.b). */
 function specValue(o: Doc, path: string): unknown {
   if (path in o) return o[path];

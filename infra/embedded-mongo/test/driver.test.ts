@@ -147,6 +147,11 @@ describe('mongodb driver', () => {
     await coll.updateOne({ _id: 'n' as never }, { $set: { o: new Int32(2147483647) } });
     await coll.updateOne({ _id: 'n' as never }, { $inc: { o: 1 } });
     expect((await raw.findOne({ _id: 'n' as never }))?.['o']).toEqual(Long.fromString('2147483648'));
+    // Aggregated integers past int32 come back as int64, like the server's $sum.
+    await coll.insertOne({ _id: 'm' as never, big: 2_000_000_000 });
+    const [sum] = await raw.aggregate([{ $match: { _id: { $in: ['m', 'm2'] } } }, { $group: { _id: null, s: { $sum: { $add: ['$big', '$big'] } } } }]).toArray();
+    expect(sum?.['s']).toEqual(Long.fromNumber(4_000_000_000));
+    await coll.deleteOne({ _id: 'm' as never });
     // Numbers compare across types in queries.
     expect(await coll.countDocuments({ l: 6 })).toBe(1);
     expect(await coll.countDocuments({ d: { $gt: new Int32(5) } })).toBe(1);

@@ -3,7 +3,7 @@ import { Aggregator } from 'mingo';
 import { Long } from 'bson';
 import { Codes, MongoError, badValue } from '../errors.ts';
 import { MINGO_OPTS, matching, project, sortVisible } from '../query.ts';
-import { getPath, isPlainObject, valueKey } from '../values.ts';
+import { getPath, isPlainObject, valueKey, widenLargeInts } from '../values.ts';
 import type { Doc } from '../values.ts';
 import { collName, docArg, num } from './context.ts';
 import type { Ctx, Handler } from './context.ts';
@@ -101,7 +101,9 @@ const aggregate: Handler = (ctx) => {
   else {
     const resolver = (name: string): Doc[] => matching(ctx.engine, ctx.txn, ctx.engine.collection(ctx.db, name), {}).map((r) => r.plain);
     try {
-      docs = new Aggregator(stages.slice(i), { ...MINGO_OPTS, collectionResolver: resolver }).run(rows.map((r) => r.plain)) as Doc[];
+      docs = (new Aggregator(stages.slice(i), { ...MINGO_OPTS, collectionResolver: resolver }).run(rows.map((r) => r.plain)) as Doc[]).map(
+        (d) => widenLargeInts(d) as Doc,
+      );
     } catch (e) {
       throw new MongoError(Codes.FailedToParse, (e as Error).message);
     }
