@@ -123,7 +123,13 @@ export async function startEmbeddedKafka(options: EmbeddedKafkaOptions): Promise
       socket.on('close', () => sockets.delete(socket));
       serveConnection(ctx, socket);
     });
-    const retentionTimer = setInterval(() => ctx.topics.applyRetention(Date.now()), options.retentionCheckIntervalMs ?? 60_000);
+    const retentionTimer = setInterval(() => {
+      try {
+        ctx.topics.applyRetention(Date.now());
+      } catch (err) {
+        logger.error({ err }, 'retention failed');
+      }
+    }, options.retentionCheckIntervalMs ?? 60_000);
     retentionTimer.unref();
     ctx.topics.applyRetention(Date.now());
     logger.info({ host, port, advertisedHost: ctx.advertisedHost, advertisedPort: ctx.advertisedPort, dataDir, topics: ctx.topics.names().length }, 'listening');

@@ -53,22 +53,26 @@ export const fetch: Handler = async (ctx, { apiVersion: v }, r) => {
   let result = readAll(ctx, topics, maxBytes);
   if (result.total < minBytes && !result.hasError && maxWaitMs > 0 && !ctx.closed) {
     const keys = topics.flatMap((t) => t.partitions.map((p) => ({ topic: t.topic, partition: p.partition })));
-    await new Promise<void>((resolve) => {
+    // Errors while re-reading are this fetch's own: they reject its promise (closing its connection),
+    // never the producer whose append woke it.
+    await new Promise<void>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined = undefined;
-      const done = () => {
+      const done = (err?: unknown) => {
         clearTimeout(timer);
         unlisten();
-        resolve();
+        if (err === undefined) resolve();
+        else reject(err instanceof Error ? err : new Error(String(err)));
       };
-      const unlisten = ctx.appends.listen(keys, () => {
-        if (ctx.closed) return done();
-        result = readAll(ctx, topics, maxBytes);
-        if (result.total >= minBytes || result.hasError) done();
-      });
-      timer = setTimeout(() => {
-        result = readAll(ctx, topics, maxBytes);
-        done();
-      }, maxWaitMs);
+      const reread = (final: boolean) => {
+        try {
+          result = readAll(ctx, topics, maxBytes);
+        } catch (err) {
+          return done(err);
+        }
+        if (final || result.total >= minBytes || result.hasError) done();
+      };
+      const unlisten = ctx.appends.listen(keys, () => (ctx.closed ? done() : reread(false)));
+      timer = setTimeout(() => reread(true), maxWaitMs);
     });
   }
 
