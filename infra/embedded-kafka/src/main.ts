@@ -8,7 +8,7 @@ const USAGE = `usage: node --import tsx src/main.ts [--port 9092] [--host 127.0.
   [--retention-bytes N] [--retention-ms N] [--segment-bytes N] [--no-fsync] [--log-level info]`;
 
 function fail(message: string): never {
-  process.stderr.write(`embedded-kafka: ${message}\n`);
+  process.stderr.write(`embedded-kafka: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
   process.exit(2);
 }
 

@@ -76,7 +76,8 @@ describe('broker CLI', () => {
     await expectStartFailure(['--port', '0', '--data-dir', dir], /in use by process/);
   });
 
-  it('rejects an unknown flag', async () => {
+  it('rejects an unknown flag or a value it cannot parse, on one line', async () => {
     await expectStartFailure(['--port', '0', '--frobnicate'], /frobnicate/);
+    await expectStartFailure(['--port', '0', '--retention-bytes', '-1'], /retention-bytes=/);
   });
 });
