@@ -122,7 +122,11 @@ async function latency(brokers: string, rate: number, seconds: number, noDelay: 
       if (t !== undefined) latencies.push(performance.now() - t);
     },
   });
-  while (!ready) await new Promise((r) => setTimeout(r, 20));
+  const joinDeadline = Date.now() + 30_000;
+  while (!ready) {
+    if (Date.now() > joinDeadline) throw new Error('consumer did not join its group within 30 s');
+    await new Promise((r) => setTimeout(r, 20));
+  }
   await new Promise((r) => setTimeout(r, 500));
 
   const producer = kafka.producer();
