@@ -118,7 +118,7 @@ describe('admin bootstrap', () => {
   });
 
   it('does not overwrite the admin on a later start, even with another password', async () => {
-    const second = await AuthUnderTest.start(infra, null, { ADMIN_ID: 'root', ADMIN_PASSWORD: 'other-password' });
+    const second = await AuthUnderTest.start(infra, null, { ADMIN_ID: 'root', ADMIN_PASSWORD: 'other-password' }, true);
     try {
       expect((await second.post('/sessions', { id: 'root', password: 'other-password' })).status).toBe(404);
       expect((await second.post('/sessions', { id: 'root', password: 'first-admin-pw' })).status).toBe(200);
@@ -233,7 +233,7 @@ describe('referral code issue', () => {
 
 describe('development SMS outbox', () => {
   it('is not served when SMS_DEV_OUTBOX is off', async () => {
-    const quiet = await AuthUnderTest.start(infra, null, { SMS_DEV_OUTBOX: 'false' });
+    const quiet = await AuthUnderTest.start(infra, null, { SMS_DEV_OUTBOX: 'false' }, true);
     try {
       expect((await quiet.post('/phone-verifications', { phoneNumber: '01077778888' })).status).toBe(201);
       expect((await quiet.call('GET', '/dev/sms-outbox?phoneNumber=01077778888')).status).toBe(404);

@@ -207,7 +207,7 @@ describe('registration with phone verification on', () => {
 
 describe('code expiry', () => {
   it('refuses a code after PHONE_CODE_TTL_SECONDS, as if none was sent', async () => {
-    const shortLived = await AuthUnderTest.start(infra, null, { PHONE_CODE_TTL_SECONDS: '1' });
+    const shortLived = await AuthUnderTest.start(infra, null, { PHONE_CODE_TTL_SECONDS: '1' }, true);
     try {
       await catalog.set({ ENABLE_PHONE_NUMBER_VERIFICATION: 'true' });
       const phoneNumber = freshPhone();

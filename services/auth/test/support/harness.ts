@@ -20,7 +20,11 @@ export class AuthUnderTest {
     private readonly server: RunningServer,
   ) {}
 
-  static async start(infra: Infra, providers: FakeProviders | null, env: Record<string, string> = {}): Promise<AuthUnderTest> {
+  /**
+   * `secondary` gives the instance a consumer group of its own: joining the `auth` group beside the
+   * first instance would cost a group rebalance (seconds) at start and again at stop.
+   */
+  static async start(infra: Infra, providers: FakeProviders | null, env: Record<string, string> = {}, secondary = false): Promise<AuthUnderTest> {
     const config = parseConfig(configShape, {
       KAFKA_BROKERS: infra.kafka.brokers,
       MONGO_URL: infra.mongo.uri('auth'),
@@ -40,7 +44,7 @@ export class AuthUnderTest {
       ...env,
     });
     const logger = createLogger({ service: 'auth-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-    const runtime = await startRuntime(config, logger);
+    const runtime = await startRuntime(config, logger, secondary ? { consumerGroup: `auth-secondary-${randomUUID()}` } : {});
     const server = await listen(runtime.app, 0);
     return new AuthUnderTest(runtime, server);
   }
