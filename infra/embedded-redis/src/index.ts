@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import type { Logger } from 'pino';
 import { DataDirError, lockDataDir, prepareDataDir } from './datadir.ts';
 import { activeExpireCycle, handleConnection } from './server.ts';
-import { loadSnapshot, serialise, writeSnapshot, writeSnapshotSync } from './snapshot.ts';
+import { loadSnapshot, removeStaleTemps, serialise, writeSnapshot, writeSnapshotSync } from './snapshot.ts';
 import { ServerState } from './state.ts';
 
 export interface EmbeddedRedisOptions {
@@ -54,6 +54,7 @@ export async function startEmbeddedRedis(opts: EmbeddedRedisOptions = {}): Promi
     }
     state.dataDir = dataDir;
     try {
+      removeStaleTemps(dataDir);
       const loaded = loadSnapshot(dataDir, state);
       log.info({ dataDir, keys: loaded }, 'snapshot loaded');
     } catch (err) {
@@ -92,8 +93,11 @@ export async function startEmbeddedRedis(opts: EmbeddedRedisOptions = {}): Promi
   expiryTimer.unref();
 
   let saving: Promise<void> | undefined;
+  /** Bumped by every snapshot taken; a background write only commits if it is still the newest. */
+  let generation = 0;
   const snapshotNow = (): void => {
     if (dataDir === undefined) return;
+    generation++;
     const dirtyBefore = state.dirty;
     const { chunks, keys } = serialise(state);
     writeSnapshotSync(dataDir, chunks);
@@ -108,9 +112,11 @@ export async function startEmbeddedRedis(opts: EmbeddedRedisOptions = {}): Promi
       : setInterval(() => {
           if (state.dirty === 0 || saving !== undefined) return;
           const dirtyBefore = state.dirty;
+          const mine = ++generation;
           const { chunks, keys } = serialise(state);
-          saving = writeSnapshot(dataDir, chunks)
-            .then(() => {
+          saving = writeSnapshot(dataDir, chunks, () => mine === generation)
+            .then((kept) => {
+              if (!kept) return;
               state.dirty -= dirtyBefore;
               state.lastSaveAt = Math.floor(Date.now() / 1000);
               log.debug({ keys }, 'snapshot written');

@@ -84,9 +84,15 @@ function decodeValue(t: string, v: unknown): Value {
   throw new SnapshotError(`bad value of type ${t}`);
 }
 
+let tmpCounter = 0;
+/** Each write gets its own temp file, so a SAVE during a background write cannot interleave. */
+function tmpName(file: string): string {
+  return `${file}.tmp-${process.pid}-${tmpCounter++}`;
+}
+
 export function writeSnapshotSync(dir: string, chunks: string[]): void {
   const file = path.join(dir, SNAPSHOT_FILE);
-  const tmp = file + '.tmp';
+  const tmp = tmpName(file);
   const fd = fs.openSync(tmp, 'w');
   try {
     for (const c of chunks) fs.writeSync(fd, c, null, 'latin1');
@@ -97,9 +103,13 @@ export function writeSnapshotSync(dir: string, chunks: string[]): void {
   fs.renameSync(tmp, file);
 }
 
-export async function writeSnapshot(dir: string, chunks: string[]): Promise<void> {
+/**
+ * Background write. `stillCurrent` is asked just before the rename: if a newer snapshot was
+ * written meanwhile, this older one is dropped instead of replacing it. Returns whether it was kept.
+ */
+export async function writeSnapshot(dir: string, chunks: string[], stillCurrent: () => boolean): Promise<boolean> {
   const file = path.join(dir, SNAPSHOT_FILE);
-  const tmp = file + '.tmp';
+  const tmp = tmpName(file);
   const fh = await fs.promises.open(tmp, 'w');
   try {
     for (const c of chunks) await fh.write(c, null, 'latin1');
@@ -107,7 +117,19 @@ export async function writeSnapshot(dir: string, chunks: string[]): Promise<void
   } finally {
     await fh.close();
   }
+  if (!stillCurrent()) {
+    await fs.promises.rm(tmp, { force: true });
+    return false;
+  }
   await fs.promises.rename(tmp, file);
+  return true;
+}
+
+/** Removes temp files a killed process left mid-write (call while holding the data-dir lock). */
+export function removeStaleTemps(dir: string): void {
+  for (const name of fs.readdirSync(dir)) {
+    if (name.startsWith(`${SNAPSHOT_FILE}.tmp`)) fs.rmSync(path.join(dir, name), { force: true });
+  }
 }
 
 /** Loads a snapshot into the (empty) state; returns the number of keys loaded (0 if none). */

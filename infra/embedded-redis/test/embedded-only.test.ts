@@ -193,6 +193,27 @@ describe('snapshots through the API', () => {
     await b.close();
   });
 
+  it('survives SAVE storms during background snapshots and cleans temp files a crash left', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-redis-snap-'));
+    dirs.push(dir);
+    fs.writeFileSync(path.join(dir, 'dump.ndjson.tmp-999-3'), 'half a snapshot');
+    const a = await startEmbeddedRedis({ port: 0, dataDir: dir, snapshotIntervalMs: 10 });
+    expect(fs.readdirSync(dir).filter((n) => n.includes('.tmp'))).toEqual([]);
+    const ca = await RawClient.connect(a.port);
+    for (let i = 0; i < 200; i++) {
+      await ca.call('SET', `k${i}`, 'x'.repeat(1000));
+      if (i % 10 === 0) expect(plain(await ca.call('SAVE'))).toBe('OK');
+      if (i % 50 === 0) await new Promise((r) => setTimeout(r, 15));
+    }
+    expect(plain(await ca.call('SAVE'))).toBe('OK');
+    const lines = fs.readFileSync(path.join(dir, 'dump.ndjson'), 'latin1').trim().split('\n');
+    expect(lines).toHaveLength(201);
+    for (const l of lines) JSON.parse(l);
+    ca.close();
+    await a.close();
+    expect(fs.readdirSync(dir).sort()).toEqual(['dump.ndjson']);
+  });
+
   it('refuses to start on a corrupt snapshot instead of silently starting empty', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-redis-snap-'));
     dirs.push(dir);
