@@ -12,5 +12,6 @@ export const messages = {
   serviceUnavailable: '서비스에 일시적으로 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   serviceTimeout: '서비스 응답이 지연되고 있습니다. 잠시 후 다시 시도해 주세요.',
   upstreamFailed: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',
+  qnaDisabled: '자주 묻는 질문 메뉴를 이용할 수 없습니다.',
   routeNotFound: '요청한 경로를 찾을 수 없습니다.',
 } as const;

@@ -92,3 +92,18 @@ describe('GET /api/service/settings', () => {
     expect(none.body).toMatchObject({ code: 'SERVICE_TIMEOUT' });
   });
 });
+
+describe('GET /api/service/qnas', () => {
+  it('follows ENABLE_QNA: the FAQ while it is on, 404 with a Korean message while it is off', async () => {
+    h.catalog.on('GET /faqs', { body: [{ id: 1, title: '질문', answer: '답변' }] });
+    const on = await call(h.url, 'GET', '/api/service/qnas');
+    expect(on.status).toBe(200);
+    expect(on.body).toEqual([{ id: 1, title: '질문', answer: '답변' }]);
+    values = { ...values, ENABLE_QNA: 'false' };
+    version = 2;
+    await wait(1100);
+    const off = await call(h.url, 'GET', '/api/service/qnas');
+    expect(off.status).toBe(404);
+    expect(off.body).toEqual({ code: 'QNA_DISABLED', message: '자주 묻는 질문 메뉴를 이용할 수 없습니다.' });
+  });
+});

@@ -1,7 +1,10 @@
 import type { Request, Response, Router } from 'express';
+import { settingEnabled, settingKeys } from '@smm/contracts';
+import { HttpError } from '@smm/platform';
 import type { SettingsCache } from '../cache/settings-cache.ts';
 import { relay } from '../upstream/relay.ts';
 import type { ServiceClient } from '../upstream/service-client.ts';
+import { messages } from '../messages.ts';
 import { callContext } from './context.ts';
 
 /** Spec §7 public reads (visitors, guests and members alike) → catalog's resource paths. */
@@ -11,7 +14,6 @@ const reads: Record<string, string> = {
   '/service/categorys': '/categories',
   '/service/platforms': '/platforms',
   '/service/notices': '/notices',
-  '/service/qnas': '/faqs',
 };
 
 export function catalogRoutes(router: Router, catalog: ServiceClient, settings: SettingsCache): void {
@@ -20,6 +22,14 @@ export function catalogRoutes(router: Router, catalog: ServiceClient, settings: 
       relay(res, await catalog.call(callContext(req), 'GET', upstream));
     });
   }
+
+  // Spec §2/§6: the FAQ exists only while its setting is on (the menu hides it; the API agrees).
+  router.get('/service/qnas', async (req: Request, res: Response) => {
+    const ctx = callContext(req);
+    const { items } = await settings.get(ctx);
+    if (!settingEnabled(items.find((item) => item.key === settingKeys.enableQna)?.value)) throw new HttpError(404, 'QNA_DISABLED', messages.qnaDisabled);
+    relay(res, await catalog.call(ctx, 'GET', '/faqs'));
+  });
 
   // Spec §7: an array of {key, value}; cached an hour (see SettingsCache).
   router.get('/service/settings', async (req: Request, res: Response) => {
