@@ -72,9 +72,9 @@ export const txCases: Case[] = [
   {
     name: 'WATCH: the watched key expiring aborts EXEC',
     steps: [
-      { cmd: ['SET', '{k}lock', 'me', 'PX', '300'], expect: 'OK' },
+      { cmd: ['SET', '{k}lock', 'me', 'PX', '600'], expect: 'OK' },
       { cmd: ['WATCH', '{k}lock'], expect: 'OK' },
-      { cmd: ['MULTI'], expect: 'OK', sleepMs: 500 },
+      { cmd: ['MULTI'], expect: 'OK', sleepMs: 900 },
       { cmd: ['SET', '{k}lock', 'other'], expect: 'QUEUED' },
       { cmd: ['EXEC'], expect: null },
     ],

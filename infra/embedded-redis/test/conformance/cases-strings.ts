@@ -58,11 +58,11 @@ export const stringCases: Case[] = [
   {
     name: 'real short expiry: PX key disappears, TTL -2',
     steps: [
-      { cmd: ['SET', '{k}a', 'v', 'PX', '400'], expect: 'OK' },
+      { cmd: ['SET', '{k}a', 'v', 'PX', '800'], expect: 'OK' },
       { cmd: ['SET', '{k}b', 'v'], expect: 'OK' },
-      { cmd: ['PEXPIRE', '{k}b', '400'], expect: 1 },
+      { cmd: ['PEXPIRE', '{k}b', '800'], expect: 1 },
       { cmd: ['GET', '{k}a'], expect: 'v' },
-      { cmd: ['GET', '{k}a'], expect: null, sleepMs: 600 },
+      { cmd: ['GET', '{k}a'], expect: null, sleepMs: 1100 },
       { cmd: ['TTL', '{k}a'], expect: -2 },
       { cmd: ['PTTL', '{k}b'], expect: -2 },
       { cmd: ['EXISTS', '{k}a', '{k}b'], expect: 0 },
