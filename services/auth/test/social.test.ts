@@ -129,6 +129,13 @@ describe('Kakao', () => {
     });
   });
 
+  it('also finishes sign-up with Kakao\'s own access token in place of the continuation token', async () => {
+    const kakaoToken = providers.kakaoTokenFor({ id: 4_200_000_009 });
+    expect((await auth.post('/sessions/kakao', { accessToken: kakaoToken })).status).toBe(404);
+    const created = await auth.post('/members/kakao', { accessToken: kakaoToken, registerWhere: '카카오톡' });
+    expect(created).toMatchObject({ status: 201, body: { loginId: 'kakao_4200000009' } });
+  });
+
   it('answers 400 for a token Kakao does not know, and for none', async () => {
     expect(await auth.post('/sessions/kakao', { accessToken: 'expired-token' })).toMatchObject({ status: 400, body: { code: 'SOCIAL_AUTH_FAILED', message: messages.socialAuthFailed('카카오') } });
     expect(await auth.post('/sessions/kakao', {})).toMatchObject({ status: 400, body: { code: 'SOCIAL_TOKEN_REQUIRED' } });
