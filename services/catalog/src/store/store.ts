@@ -23,6 +23,8 @@ export type Store = {
   sortable(entity: SortableEntity): Model<SortableDoc>;
   /** Next value of a named sequence, inside the caller's transaction (so an aborted write leaves no gap). */
   nextSeq(name: string, session: ClientSession): Promise<number>;
+  /** Advances a sequence by `count` at once and answers the last value of the block. */
+  reserveSeq(name: string, count: number, session: ClientSession): Promise<number>;
   /** Current value of a sequence, 0 when it was never advanced. */
   currentSeq(name: string): Promise<number>;
 };
@@ -58,8 +60,11 @@ export async function createStore(connection: Connection): Promise<Store> {
       // Mongoose model types are invariant in their document type; every one of these has _id and sortOrder.
       return models[entity] as unknown as Model<SortableDoc>;
     },
-    async nextSeq(name, session) {
-      const counter = await store.counters.findOneAndUpdate({ _id: name }, { $inc: { seq: 1 } }, { upsert: true, returnDocument: 'after', session }).lean();
+    nextSeq(name, session) {
+      return store.reserveSeq(name, 1, session);
+    },
+    async reserveSeq(name, count, session) {
+      const counter = await store.counters.findOneAndUpdate({ _id: name }, { $inc: { seq: count } }, { upsert: true, returnDocument: 'after', session }).lean();
       if (!counter) throw new Error(`sequence ${name} did not advance`);
       return counter.seq;
     },

@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ClientSession } from 'mongoose';
 import { isDuplicateKeyError } from '@smm/platform';
-import { parseUnitPrice } from '../domain/price.ts';
-import { checkQuantityRange } from '../domain/quantity.ts';
-import { normalizeSetting } from '../domain/setting-rules.ts';
-import { serviceUpserted, settingChanged } from '../events/catalog-events.ts';
 import type { SeedData } from '../seed/seed-data.ts';
-import type { Service } from '../store/catalog.models.ts';
-import { sequences } from '../store/store.ts';
 import { type Actor, type CatalogDeps, type Emit, commit } from './context.ts';
 import { claimPlacement } from './placement.ts';
+import { type SeedContext, type SeedGroup, seedGroups } from './seed-items.ts';
 
 export type SeedReport = { created: number; skipped: number };
 
@@ -20,118 +15,89 @@ type Outcome = { created: string } | 'seeded-before' | 'no-parent';
  * Loads the starting catalogue, each item at most once ever: an item is created together with a
  * seed record of its key, in one transaction with its events. A later start finds the record and
  * leaves the item alone — edited, hidden or deleted by the operator — so seeding never overwrites
- * an operator's work. Two processes seeding at once collide on the record's key; one wins.
+ * an operator's work, and a key new to a later seed is still added.
+ *
+ * Items go in a few groups (a platform with its categories and products, the notices, ...), one
+ * transaction each, because every commit costs a journal sync and start-up waits for the seed.
+ * Two processes seeding at once collide on a record's key; the loser retries the group and then
+ * skips what the winner created.
  */
 export async function seedCatalog(deps: CatalogDeps, data: SeedData): Promise<SeedReport> {
   const actor: Actor = { correlationId: `seed-${randomUUID()}`, causationId: null };
   const report: SeedReport = { created: 0, skipped: 0 };
-  const once = async (key: string, entity: string, create: (session: ClientSession, emit: Emit) => Promise<string | 'no-parent'>) => {
-    let outcome: Outcome;
-    try {
-      outcome = await commit(deps, async (session, emit): Promise<Outcome> => {
-        if (await deps.store.seedRecords.exists({ _id: key }).session(session)) return 'seeded-before';
-        const id = await create(session, emit);
-        if (id === 'no-parent') return 'no-parent';
-        await deps.store.seedRecords.create([{ _id: key, entity, entityId: id, seededAt: new Date() }], { session });
-        return { created: id };
-      });
-    } catch (error) {
-      if (!isDuplicateKeyError(error, 'seed_records')) throw error;
-      outcome = 'seeded-before';
+  for (const group of seedGroups(deps, data, actor)) {
+    const outcomes = await seedGroup(deps, group);
+    for (const { key, outcome } of outcomes) {
+      if (typeof outcome === 'object') report.created++;
+      else report.skipped++;
+      if (outcome === 'no-parent') deps.logger.info({ seedKey: key }, 'seed item skipped: its parent was removed');
     }
-    if (typeof outcome === 'object') report.created++;
-    else report.skipped++;
-    if (outcome === 'no-parent') deps.logger.info({ seedKey: key }, 'seed item skipped: its parent was removed');
-  };
-  const positions = async (entity: string, session: ClientSession) =>
-    [await deps.store.nextSeq(sequences.id(entity), session), await deps.store.nextSeq(sequences.sort(entity), session)] as const;
-  const seededId = async (key: string, session: ClientSession) => {
-    const record = await deps.store.seedRecords.findById(key).session(session).lean();
-    return record ? Number(record.entityId) : undefined;
-  };
-
-  for (const platform of data.platforms) {
-    await once(`platform:${platform.key}`, 'platform', async (session) => {
-      // A platform the operator created under this id before seeding ran stays as it is.
-      if (!(await deps.store.platforms.exists({ _id: platform.id }).session(session))) {
-        const sortOrder = await deps.store.nextSeq(sequences.sort('platform'), session);
-        await deps.store.platforms.create([{ _id: platform.id, text: platform.text, background: platform.background, visible: platform.visible, sortOrder }], { session });
-      }
-      return String(platform.id);
-    });
-    for (const category of platform.categories) {
-      await once(`category:${category.key}`, 'category', async (session) => {
-        const platformId = await seededId(`platform:${platform.key}`, session);
-        if (platformId === undefined || !(await deps.store.platforms.exists({ _id: platformId }).session(session))) return 'no-parent';
-        const [id, sortOrder] = await positions('category', session);
-        await deps.store.categories.create([{ _id: id, text: category.text, platformId, sortOrder }], { session });
-        return String(id);
-      });
-      for (const service of category.services) {
-        await once(`service:${service.key}`, 'service', async (session, emit) => {
-          const categoryId = await seededId(`category:${category.key}`, session);
-          const placement = categoryId === undefined ? undefined : await claimPlacement(deps.store, categoryId, session);
-          if (categoryId === undefined || !placement) return 'no-parent';
-          const price = parseUnitPrice(service.price);
-          const range = checkQuantityRange(service.min, service.max);
-          if (!price.ok || range) throw new Error(`seed service ${service.key} is invalid: ${price.ok ? range?.message : price.problem.message}`);
-          const [id, sortOrder] = await positions('service', session);
-          const doc: Service = {
-            _id: id,
-            text: service.text,
-            categoryId,
-            min: service.min,
-            max: service.max,
-            unitPriceDeci: price.deci,
-            notice: service.notice,
-            enableAuto: service.enableAuto ?? false,
-            isReadOnly: service.isReadOnly ?? false,
-            visible: service.visible ?? true,
-            sortOrder,
-          };
-          await deps.store.services.create([doc], { session });
-          emit(serviceUpserted(doc, placement.category, placement.platform, actor));
-          return String(id);
-        });
-      }
-    }
-  }
-
-  for (const notice of data.notices) {
-    await once(`notice:${notice.key}`, 'notice', async (session) => {
-      const [id, sortOrder] = await positions('notice', session);
-      await deps.store.notices.create([{ _id: id, content: notice.content, isTop: notice.isTop, sortOrder }], { session });
-      return String(id);
-    });
-  }
-  for (const faq of data.faqs) {
-    await once(`faq:${faq.key}`, 'faq', async (session) => {
-      const [id, sortOrder] = await positions('faq', session);
-      await deps.store.faqs.create([{ _id: id, title: faq.title, answer: faq.answer, sortOrder }], { session });
-      return String(id);
-    });
-  }
-  for (const option of data.registerWhere) {
-    await once(`register-where:${option.key}`, 'register-where', async (session) => {
-      const [id, sortOrder] = await positions('register-where', session);
-      await deps.store.registerWhere.create([{ _id: id, text: option.text, sortOrder }], { session });
-      return String(id);
-    });
-  }
-
-  for (const [key, value] of Object.entries(data.settings)) {
-    const setting = normalizeSetting(key, value);
-    if (!setting.ok) throw new Error(`seed setting ${key} is invalid: ${setting.problem.message}`);
-    await once(`setting:${key}`, 'setting', async (session, emit) => {
-      // A value the operator set before seeding ran is theirs.
-      if (!(await deps.store.settings.exists({ _id: key }).session(session))) {
-        await deps.store.settings.create([{ _id: key, value: setting.value }], { session });
-        await deps.store.nextSeq(sequences.settingsVersion, session);
-        emit(settingChanged(key, setting.value, actor));
-      }
-      return key;
-    });
   }
   deps.logger.info(report, 'seed finished');
   return report;
+}
+
+async function seedGroup(deps: CatalogDeps, group: SeedGroup): Promise<Array<{ key: string; outcome: Outcome }>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await commit(deps, (session, emit) => runGroup(deps, group, session, emit));
+    } catch (error) {
+      // Another process seeded some of this group first; the retry sees its records and skips them.
+      if (!isDuplicateKeyError(error, 'seed_records') || attempt >= 3) throw error;
+      deps.logger.info({ group: group.name, attempt }, 'seed group raced another seeder; retrying');
+    }
+  }
+}
+
+async function runGroup(deps: CatalogDeps, group: SeedGroup, session: ClientSession, emit: Emit) {
+  const records = await deps.store.seedRecords.find({ _id: { $in: group.items.map((i) => i.key) } }).session(session).lean();
+  const seeded = new Map(records.map((r) => [r._id, Number(r.entityId)]));
+  const pending = new Map<string, number>();
+  for (const item of group.items) if (!seeded.has(item.key)) pending.set(item.entity, (pending.get(item.entity) ?? 0) + 1);
+
+  // Ids come from one block per sequence, sized by the items of that entity still to create.
+  const blocks = new Map<string, { next: number; last: number }>();
+  const placements = new Map<number, ReturnType<typeof claimPlacement>>();
+  const ctx: SeedContext = {
+    session,
+    emit,
+    seededId: (key) => seeded.get(key),
+    async next(sequence) {
+      let block = blocks.get(sequence);
+      if (!block || block.next > block.last) {
+        const count = Math.max(1, pending.get(sequence.slice(sequence.indexOf(':') + 1)) ?? 1);
+        const last = await deps.store.reserveSeq(sequence, count, session);
+        block = { next: last - count + 1, last };
+        blocks.set(sequence, block);
+      }
+      return block.next++;
+    },
+    placement(categoryId) {
+      let placement = placements.get(categoryId);
+      if (!placement) placements.set(categoryId, (placement = claimPlacement(deps.store, categoryId, session)));
+      return placement;
+    },
+  };
+
+  const results: Array<{ key: string; outcome: Outcome }> = [];
+  const created: Array<{ _id: string; entity: string; entityId: string; seededAt: Date }> = [];
+  for (const item of group.items) {
+    if (seeded.has(item.key)) {
+      results.push({ key: item.key, outcome: 'seeded-before' });
+      continue;
+    }
+    const id = await item.create(ctx);
+    if (id === 'no-parent') {
+      results.push({ key: item.key, outcome: id });
+      continue;
+    }
+    seeded.set(item.key, Number(id));
+    created.push({ _id: item.key, entity: item.entity, entityId: id, seededAt: new Date() });
+    results.push({ key: item.key, outcome: { created: id } });
+  }
+  if (created.length > 0) {
+    await deps.store.seedRecords.insertMany(created, { session, ordered: true });
+    await group.afterCreate?.(session);
+  }
+  return results;
 }
