@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedKafka } from '../src/index.ts';
 import { kafkaFor, startTestBroker } from './helpers/broker.ts';
+import { Writer } from '../src/protocol/writer.ts';
 import { encodeBatch, RawClient } from './helpers/raw-client.ts';
 
 const API_VERSIONS = 18;
@@ -58,6 +59,53 @@ describe('protocol edges', () => {
     expect(await d.waitClosed(2000)).toBe(true);
     await brokerStillServes();
     expect(logs.filter((l) => l.msg === 'malformed request, connection closed')).toHaveLength(2);
+  });
+
+  it('survives random request bodies for every API and version', async () => {
+    let seed = 42;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const clients: RawClient[] = [];
+    const keys = [0, 1, 2, 3, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 19, 20, 22, 42];
+    for (const key of keys) {
+      for (let version = 0; version <= 4; version++) {
+        const c = await RawClient.connect(broker.port);
+        clients.push(c);
+        for (let i = 0; i < 5; i++) {
+          const body = Buffer.from(Array.from({ length: Math.floor(random() * 64) }, () => Math.floor(random() * 256)));
+          c.send(key, version, i, (w) => void w.raw(body));
+        }
+      }
+    }
+    // Valid requests with a few bytes flipped reach deeper into each decoder.
+    const batch = encodeBatch(['fuzz']);
+    const templates: [number, number, (w: Writer) => void][] = [
+      [METADATA, 4, (w) => void w.int32(1).string('fuzz-topic').bool(true)],
+      [PRODUCE, 3, (w) => void w.nullableString(null).int16(1).int32(1000).int32(1).string('fuzz-topic').int32(1).int32(0).nullableBytes(batch)],
+      [FETCH, 4, (w) => void w.int32(-1).int32(10).int32(1).int32(1000).int8(0).int32(1).string('fuzz-topic').int32(1).int32(0).int64(0).int32(1000)],
+      [11, 1, (w) => void w.string('fuzz-group').int32(1000).int32(1000).string('').string('consumer').int32(1).string('range').nullableBytes(Buffer.alloc(8))],
+      [8, 2, (w) => void w.string('fuzz-group').int32(-1).string('').int64(-1).int32(1).string('fuzz-topic').int32(1).int32(0).int64(1).nullableString(null)],
+      [2, 1, (w) => void w.int32(-1).int32(1).string('fuzz-topic').int32(1).int32(0).int64(-1)],
+    ];
+    for (let i = 0; i < 240; i++) {
+      const [key, version, build] = templates[i % templates.length] as (typeof templates)[number];
+      const w = new Writer();
+      build(w);
+      const body = w.frame(0).subarray(8);
+      for (let flips = 1 + Math.floor(random() * 3); flips > 0; flips--) body[Math.floor(random() * body.length)] = Math.floor(random() * 256);
+      const c = await RawClient.connect(broker.port);
+      clients.push(c);
+      c.send(key, version, i, (w) => void w.raw(body));
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    for (const c of clients) c.close();
+    await brokerStillServes();
+    // Every rejection was recognised as a bad request, not an internal failure.
+    expect(logs.filter((l) => l.msg === 'request failed, connection closed')).toEqual([]);
+    const producer = kafkaFor(broker.brokers).producer();
+    await producer.connect();
+    const [res] = await producer.send({ topic: 'after-fuzz', messages: [{ value: 'still here' }] });
+    await producer.disconnect();
+    expect(res?.errorCode).toBe(0);
   });
 
   it('answers an ApiVersions version it does not know with error 35 and its ranges, each from 0', async () => {
