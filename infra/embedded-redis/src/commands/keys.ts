@@ -172,6 +172,15 @@ function ttlCmd(ms: boolean) {
   };
 }
 
+function expiretimeCmd(ms: boolean) {
+  return (c: Client, a: string[]): void => {
+    if (c.db.get(a[1]!) === undefined) return c.reply.int(-2);
+    const at = c.db.ttlAt(a[1]!);
+    if (at === undefined) return c.reply.int(-1);
+    c.reply.int(ms ? at : Math.floor(at / 1000));
+  };
+}
+
 function persist(c: Client, a: string[]): void {
   if (c.db.get(a[1]!) === undefined || c.db.ttlAt(a[1]!) === undefined) return c.reply.int(0);
   c.db.expires.delete(a[1]!);
@@ -208,6 +217,8 @@ export const keyCommands: CommandSpec[] = defs('generic', [
   { name: 'pexpireat', arity: -3, flags: WF, keys: [1, 1, 1], fn: expireCmd('pxat', 'pexpireat') },
   { name: 'ttl', arity: 2, flags: ['readonly', 'fast'], keys: [1, 1, 1], fn: ttlCmd(false) },
   { name: 'pttl', arity: 2, flags: ['readonly', 'fast'], keys: [1, 1, 1], fn: ttlCmd(true) },
+  { name: 'expiretime', arity: 2, flags: ['readonly', 'fast'], keys: [1, 1, 1], fn: expiretimeCmd(false) },
+  { name: 'pexpiretime', arity: 2, flags: ['readonly', 'fast'], keys: [1, 1, 1], fn: expiretimeCmd(true) },
   { name: 'persist', arity: 2, flags: WF, keys: [1, 1, 1], fn: persist },
   { name: 'rename', arity: 3, flags: ['write'], keys: [1, 2, 1], fn: rename },
 ]);

@@ -89,6 +89,44 @@ function ltrim(c: Client, a: string[]): void {
   c.reply.ok();
 }
 
+function lindex(c: Client, a: string[]): void {
+  const idx = parseInt64(a[2]!);
+  if (idx === undefined) return c.reply.err(E.notInt);
+  const l = lookup(c, a[1]!, 'list');
+  if (l === null) return;
+  if (l === undefined) return c.reply.nil();
+  c.reply.bulkOrNil(l[idx < 0 ? l.length + idx : idx]);
+}
+
+function lrem(c: Client, a: string[]): void {
+  const count = parseInt64(a[2]!);
+  if (count === undefined) return c.reply.err(E.notInt);
+  const l = lookup(c, a[1]!, 'list');
+  if (l === null) return;
+  if (l === undefined) return c.reply.int(0);
+  const el = a[3]!;
+  const limit = count === 0 ? Infinity : Math.abs(count);
+  let removed = 0;
+  if (count >= 0) {
+    for (let i = 0; i < l.length && removed < limit; ) {
+      if (l[i] === el) {
+        l.splice(i, 1);
+        removed++;
+      } else i++;
+    }
+  } else {
+    for (let i = l.length - 1; i >= 0 && removed < limit; i--) {
+      if (l[i] === el) {
+        l.splice(i, 1);
+        removed++;
+      }
+    }
+  }
+  if (l.length === 0) c.db.delete(a[1]!);
+  else if (removed > 0) c.db.touch(a[1]!);
+  c.reply.int(removed);
+}
+
 const K: [number, number, number] = [1, 1, 1];
 export const listCommands: CommandSpec[] = defs('list', [
   { name: 'lpush', arity: -3, flags: ['write', 'denyoom', 'fast'], keys: K, fn: push(true) },
@@ -97,5 +135,7 @@ export const listCommands: CommandSpec[] = defs('list', [
   { name: 'rpop', arity: -2, flags: ['write', 'fast'], keys: K, fn: pop(false) },
   { name: 'lrange', arity: 4, flags: ['readonly'], keys: K, fn: lrange },
   { name: 'llen', arity: 2, flags: ['readonly', 'fast'], keys: K, fn: llen },
+  { name: 'lindex', arity: 3, flags: ['readonly'], keys: K, fn: lindex },
+  { name: 'lrem', arity: 4, flags: ['write'], keys: K, fn: lrem },
   { name: 'ltrim', arity: 4, flags: ['write'], keys: K, fn: ltrim },
 ]);

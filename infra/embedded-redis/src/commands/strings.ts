@@ -156,6 +156,20 @@ function mset(c: Client, a: string[]): void {
   c.reply.ok();
 }
 
+function getset(c: Client, a: string[]): void {
+  const v = lookup(c, a[1]!, 'string');
+  if (v === null) return;
+  c.db.put(a[1]!, { t: 'string', v: a[2]! });
+  c.reply.bulkOrNil(v);
+}
+
+function msetnx(c: Client, a: string[]): void {
+  if (a.length % 2 === 0) return c.reply.err("ERR wrong number of arguments for 'msetnx' command");
+  for (let i = 1; i < a.length; i += 2) if (c.db.get(a[i]!) !== undefined) return c.reply.int(0);
+  for (let i = 1; i < a.length; i += 2) c.db.put(a[i]!, { t: 'string', v: a[i + 1]! });
+  c.reply.int(1);
+}
+
 function incrBy(c: Client, key: string, by: bigint): void {
   const v = lookup(c, key, 'string');
   if (v === null) return;
@@ -222,6 +236,8 @@ export const stringCommands: CommandSpec[] = defs('string', [
   { name: 'getex', arity: -2, flags: ['write', 'fast'], keys: [1, 1, 1], fn: getex },
   { name: 'mget', arity: -2, flags: R, keys: [1, -1, 1], fn: mget },
   { name: 'mset', arity: -3, flags: W, keys: [1, -1, 2], fn: mset },
+  { name: 'getset', arity: 3, flags: WF, keys: [1, 1, 1], fn: getset },
+  { name: 'msetnx', arity: -3, flags: W, keys: [1, -1, 2], fn: msetnx },
   { name: 'incr', arity: 2, flags: WF, keys: [1, 1, 1], fn: incrbyCmd(1n, true) },
   { name: 'decr', arity: 2, flags: WF, keys: [1, 1, 1], fn: incrbyCmd(-1n, true) },
   { name: 'incrby', arity: 3, flags: WF, keys: [1, 1, 1], fn: incrbyCmd(1n, false) },
