@@ -120,16 +120,15 @@ describe('transactions', () => {
     const Account = conn.model('Account', accountSchema);
     const Ledger = conn.model('Ledger', ledgerSchema);
     await Ledger.init();
-    await Account.create([
-      { owner: 'alice', balance: 500 },
-      { owner: 'bob', balance: 500 },
-      { owner: 'carol', balance: 500 },
-    ]);
-    const owners = ['alice', 'bob', 'carol'];
-    const transfers = Array.from({ length: 60 }, (_, i) => ({ from: owners[i % 3]!, to: owners[(i + 1) % 3]!, amount: 10 + (i % 7), key: `t${i}` }));
+    const owners = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank'];
+    await Account.create(owners.map((owner) => ({ owner, balance: 500 })));
+    // 36 transfers around a ring of 6 accounts, all started at once: neighbours keep colliding.
+    const transfers = Array.from({ length: 36 }, (_, i) => ({ from: owners[i % 6]!, to: owners[(i + 1) % 6]!, amount: 10 + (i % 7), key: `t${i}` }));
+    let attempts = 0;
     const outcomes = await Promise.all(
       transfers.map((t) =>
         conn.transaction(async (session) => {
+          attempts++;
           const from = await Account.findOne({ owner: t.from }).session(session);
           if (!from || (from.balance as number) < t.amount) throw new Error('insufficient');
           await Account.updateOne({ owner: t.from }, { $inc: { balance: -t.amount } }, { session });
@@ -142,11 +141,13 @@ describe('transactions', () => {
       ),
     );
     expect(outcomes.every((o) => o === 'ok')).toBe(true);
+    // Conflicts really happened and were retried.
+    expect(attempts).toBeGreaterThan(transfers.length);
     const accounts = await Account.find({ owner: { $in: owners } }).lean();
     const total = accounts.reduce((a, x) => a + (x.balance as number), 0);
-    expect(total).toBe(1500);
+    expect(total).toBe(3000);
     const ledger = await Ledger.find().lean();
-    expect(ledger.length).toBe(60);
+    expect(ledger.length).toBe(36);
     for (const o of owners) {
       const expected = 500 - ledger.filter((l) => l.from === o).reduce((a, l) => a + (l.amount as number), 0) + ledger.filter((l) => l.to === o).reduce((a, l) => a + (l.amount as number), 0);
       expect(accounts.find((a) => a.owner === o)?.balance).toBe(expected);
