@@ -8,6 +8,11 @@ export function actorOf(req: Request): Actor {
   return { correlationId: req.correlationId, causationId: null, userId: req.get('x-user-id') };
 }
 
+/** Operators' changes are logged with who made them: the catalogue has no other audit trail yet. */
+export function logChange(req: Request, entity: string, action: string, id?: number | string): void {
+  req.log.info({ userId: req.get('x-user-id'), entity, action, id }, 'catalog changed');
+}
+
 /**
  * The BFF checks roles; this is the second lock on the door, so an internal caller that forgot the
  * check cannot change the catalogue by accident.

@@ -9,13 +9,8 @@ import { createPlatform, deletePlatform, updatePlatform } from '../use-cases/man
 import { createService, deleteService, updateService } from '../use-cases/manage-services.ts';
 import { getService, listCategories, listPlatforms, listServices } from '../use-cases/read-catalog.ts';
 import { reorderItems } from '../use-cases/reorder-items.ts';
-import { actorOf } from './actor.ts';
+import { actorOf, logChange } from './actor.ts';
 import { categoryCreate, categoryPatch, idParam, platformCreate, platformPatch, reorderBody, serviceCreate, servicePatch } from './schemas.ts';
-
-/** Operators' changes are logged with who made them: the catalogue has no other audit trail yet. */
-export function logChange(req: Request, entity: string, action: string, id?: number | string): void {
-  req.log.info({ userId: req.get('x-user-id'), entity, action, id }, 'catalog changed');
-}
 
 function unitPrice(value: string | number): number {
   const price = parseUnitPrice(value);

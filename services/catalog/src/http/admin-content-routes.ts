@@ -8,8 +8,7 @@ import { changeSettings } from '../use-cases/change-settings.ts';
 import { readSettings } from '../use-cases/read-settings.ts';
 import { listFaqs, listNotices, listRegisterWhere } from '../use-cases/read-content.ts';
 import { reorderItems } from '../use-cases/reorder-items.ts';
-import { actorOf } from './actor.ts';
-import { logChange } from './admin-catalog-routes.ts';
+import { actorOf, logChange } from './actor.ts';
 import { faqCreate, faqPatch, idParam, noticeCreate, noticePatch, registerWhereCreate, registerWherePatch, reorderBody, settingBody, settingsBody } from './schemas.ts';
 
 type Resource<TFields extends object, TView> = {
