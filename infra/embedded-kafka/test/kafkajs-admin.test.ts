@@ -33,6 +33,17 @@ describe('kafkajs admin', () => {
         { partition: 2, low: '0', high: '1' },
       ]);
 
+      await admin.createPartitions({ topicPartitions: [{ topic: 'orders', count: 5 }] });
+      await expect(admin.createPartitions({ topicPartitions: [{ topic: 'orders', count: 2 }] })).rejects.toThrow();
+      const grown = await admin.fetchTopicOffsets('orders');
+      expect(grown.map((o) => [o.partition, o.high]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
+        [0, '2'],
+        [1, '2'],
+        [2, '1'],
+        [3, '0'],
+        [4, '0'],
+      ]);
+
       await admin.deleteTopics({ topics: ['orders'] });
       expect(await admin.listTopics()).not.toContain('orders');
       await expect(admin.deleteTopics({ topics: ['orders'] })).rejects.toThrow(/does not host this topic-partition/);

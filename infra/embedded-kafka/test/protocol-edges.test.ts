@@ -65,7 +65,7 @@ describe('protocol edges', () => {
     let seed = 42;
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
     const clients: RawClient[] = [];
-    const keys = [0, 1, 2, 3, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 19, 20, 22, 42];
+    const keys = [0, 1, 2, 3, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 19, 20, 22, 37, 42];
     for (const key of keys) {
       for (let version = 0; version <= 4; version++) {
         const c = await RawClient.connect(broker.port);

@@ -37,6 +37,29 @@ export const deleteTopics: Handler = (ctx, _h, r) => {
   return w;
 };
 
+export const createPartitions: Handler = (ctx, _h, r) => {
+  const topics = r.array((r) => {
+    const name = r.string();
+    const count = r.int32();
+    r.nullableArray((r) => r.array((r) => r.int32())); // assignments: every replica is this broker
+    return { name, count };
+  });
+  r.int32(); // timeout_ms
+  const validateOnly = r.bool();
+  const results = topics.map((t) => {
+    const current = ctx.topics.partitions(t.name)?.length;
+    let error: number;
+    if (current === undefined) error = ErrorCode.UnknownTopicOrPartition;
+    else if (t.count <= current) error = ErrorCode.InvalidPartitions;
+    else error = validateOnly ? ErrorCode.None : ctx.topics.addPartitions(t.name, t.count);
+    const message = error === ErrorCode.InvalidPartitions ? `topic has ${current ?? 0} partitions; the new count must be larger` : null;
+    return { name: t.name, error, message };
+  });
+  const w = new Writer().int32(0);
+  w.array(results, (w, t) => void w.string(t.name).int16(t.error).nullableString(t.message));
+  return w;
+};
+
 /** Idempotent producers only; transactional ids are refused because transactions are not implemented. */
 export const initProducerId: Handler = (ctx, _h, r) => {
   const transactionalId = r.nullableString();

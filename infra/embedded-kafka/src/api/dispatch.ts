@@ -1,5 +1,5 @@
 import { ApiKey } from '../protocol/api-keys.ts';
-import { createTopics, deleteTopics, initProducerId } from './admin.ts';
+import { createPartitions, createTopics, deleteTopics, initProducerId } from './admin.ts';
 import { apiVersions } from './api-versions.ts';
 import { fetch } from './fetch.ts';
 import { deleteGroups, describeGroups, findCoordinator, heartbeat, joinGroup, leaveGroup, listGroups, syncGroup } from './groups.ts';
@@ -28,4 +28,5 @@ export const HANDLERS: ReadonlyMap<number, Handler> = new Map<number, Handler>([
   [ApiKey.CreateTopics, createTopics],
   [ApiKey.DeleteTopics, deleteTopics],
   [ApiKey.InitProducerId, initProducerId],
+  [ApiKey.CreatePartitions, createPartitions],
 ]);

@@ -87,6 +87,19 @@ export class TopicStore {
     return ErrorCode.None;
   }
 
+  /** Grows a topic to `count` partitions; existing partitions and their data are untouched. */
+  addPartitions(topic: string, count: number): ErrorCodeValue {
+    const logs = this.topics.get(topic);
+    if (!logs) return ErrorCode.UnknownTopicOrPartition;
+    if (!Number.isInteger(count) || count <= logs.length || count > 10_000) return ErrorCode.InvalidPartitions;
+    const dir = path.join(this.root, topic);
+    // Created in order, so a crash part-way leaves partitions 0..k, which a restart accepts.
+    for (let p = logs.length; p < count; p++) logs.push(new PartitionLog(path.join(dir, String(p)), topic, p, this.config, this.logger));
+    fsyncDir(dir);
+    this.logger.info({ topic, partitions: count }, 'partitions added');
+    return ErrorCode.None;
+  }
+
   delete(topic: string): ErrorCodeValue {
     const logs = this.topics.get(topic);
     if (!logs) return ErrorCode.UnknownTopicOrPartition;

@@ -17,6 +17,7 @@ export const ApiKey = {
   CreateTopics: 19,
   DeleteTopics: 20,
   InitProducerId: 22,
+  CreatePartitions: 37,
   DeleteGroups: 42,
 } as const;
 
@@ -44,6 +45,7 @@ export const MAX_VERSION: ReadonlyMap<number, number> = new Map([
   [ApiKey.CreateTopics, 0],
   [ApiKey.DeleteTopics, 0],
   [ApiKey.InitProducerId, 0],
+  [ApiKey.CreatePartitions, 0],
   [ApiKey.DeleteGroups, 0],
 ]);
 
