@@ -120,25 +120,42 @@ export class Engine {
     return v?.doc && v.plain ? { id, doc: v.doc, plain: v.plain } : undefined;
   }
 
+  /**
+   * Ids that can match a filter according to the indexes (a superset: the caller still applies the
+   * full filter), or undefined when only a scan can tell. `$or` is served when every branch is.
+   */
+  private indexCandidates(coll: Collection, filterPlain: Doc): Set<string> | undefined {
+    const eq = equalities(filterPlain);
+    const idEq = eq.get('_id');
+    if (idEq) return new Set(idEq);
+    let best: { n: number; ix: (typeof coll.indexes)[number] } | undefined;
+    for (const ix of coll.indexes) {
+      if (ix.spec.partialFilterExpression || ix.spec.sparse) continue;
+      let n = 0;
+      while (n < ix.fields.length && eq.has(ix.fields[n] ?? '')) n++;
+      if (n > 0 && (!best || n > best.n)) best = { n, ix };
+    }
+    if (best) {
+      const b = best;
+      return b.ix.lookup(b.ix.fields.slice(0, b.n).map((f) => eq.get(f) ?? []));
+    }
+    const or = filterPlain['$or'];
+    if (Array.isArray(or) && or.length > 0 && or.length <= 100) {
+      const union = new Set<string>();
+      for (const branch of or) {
+        if (!branch || typeof branch !== 'object' || Array.isArray(branch)) return undefined;
+        const ids = this.indexCandidates(coll, branch as Doc);
+        if (!ids) return undefined;
+        for (const id of ids) union.add(id);
+      }
+      return union;
+    }
+    return undefined;
+  }
+
   /** Candidate documents for a filter: an index lookup when equality allows, else a scan. */
   *candidates(txn: Txn | null, coll: Collection, filterPlain: Doc): Iterable<Visible> {
-    const eq = equalities(filterPlain);
-    let ids: Set<string> | undefined;
-    const idEq = eq.get('_id');
-    if (idEq) ids = new Set(idEq);
-    else {
-      let best: { n: number; ix: (typeof coll.indexes)[number] } | undefined;
-      for (const ix of coll.indexes) {
-        if (ix.spec.partialFilterExpression || ix.spec.sparse) continue;
-        let n = 0;
-        while (n < ix.fields.length && eq.has(ix.fields[n] ?? '')) n++;
-        if (n > 0 && (!best || n > best.n)) best = { n, ix };
-      }
-      if (best) {
-        const b = best;
-        ids = b.ix.lookup(b.ix.fields.slice(0, b.n).map((f) => eq.get(f) ?? []));
-      }
-    }
+    const ids = this.indexCandidates(coll, filterPlain);
     const ws = txn?.writes.get(coll);
     if (ids) {
       if (txn?.explicit) for (const id of coll.history) ids.add(id);

@@ -69,6 +69,10 @@ describe('index use', () => {
     before = await scanned();
     expect(await coll.countDocuments({ email: { $in: ['u1@x.kr', 'u2@x.kr', 'nobody'] } })).toBe(2);
     expect((await scanned()) - before).toBe(2);
+    // $or is served by a union of index lookups when every branch can use one.
+    before = await scanned();
+    expect(await coll.countDocuments({ $or: [{ email: 'u7@x.kr' }, { tenant: 't3', status: 'on' }] })).toBe(1 + 100);
+    expect((await scanned()) - before).toBe(1 + 100);
     // A range query has no equality to use and examines every document.
     before = await scanned();
     expect(await coll.countDocuments({ n: { $lt: 10 } })).toBe(10);
