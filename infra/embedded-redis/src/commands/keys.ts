@@ -1,7 +1,7 @@
 import type { Client } from '../state.ts';
 import type { Entry } from '../store/db.ts';
 import { E, invalidExpire } from './errors.ts';
-import { globMatch, parseInt64 } from './parse.ts';
+import { expireToAbsMs, globMatch, parseBig, parseInt64 } from './parse.ts';
 import { defs } from './types.ts';
 import type { CommandSpec } from './types.ts';
 
@@ -140,15 +140,11 @@ function expireCmd(unit: 'ex' | 'px' | 'exat' | 'pxat', name: string) {
       return c.reply.err('ERR NX and XX, GT or LT options at the same time are not compatible');
     }
     if (gt && lt) return c.reply.err('ERR GT and LT options at the same time are not compatible');
-    const n = parseInt64(a[2]!);
+    const n = parseBig(a[2]!);
     if (n === undefined) return c.reply.err(E.notInt);
     const now = Date.now();
-    const secs = unit === 'ex' || unit === 'exat';
-    let at = secs ? n * 1000 : n;
-    if (unit === 'ex' || unit === 'px') at += now;
-    if (Math.abs(n) > 9.2e15 / (secs ? 1000 : 1) || !Number.isSafeInteger(at)) {
-      return c.reply.err(invalidExpire(name));
-    }
+    const at = expireToAbsMs(n, unit === 'ex' || unit === 'exat', unit === 'ex' || unit === 'px', now);
+    if (at === undefined) return c.reply.err(invalidExpire(name));
     if (c.db.get(key, now) === undefined) return c.reply.int(0);
     const cur = c.db.ttlAt(key);
     if (nx && cur !== undefined) return c.reply.int(0);

@@ -18,6 +18,24 @@ export function parseInt64(s: string): number | undefined {
   return b === undefined ? undefined : Number(b);
 }
 
+const MS_LIMIT_SECS = MAX / 1000n;
+
+/**
+ * Converts an expiry argument to absolute ms exactly as Redis 7.0 does, including its int64
+ * overflow checks. `relative` adds `now`. Returns undefined when Redis would say "invalid expire
+ * time"; the result may exceed 2^53 (far-future deadlines), which only loses sub-ms precision.
+ */
+export function expireToAbsMs(n: bigint, seconds: boolean, relative: boolean, now: number): number | undefined {
+  if (seconds && (n > MS_LIMIT_SECS || n < -MS_LIMIT_SECS)) return undefined;
+  let ms = seconds ? n * 1000n : n;
+  if (relative) {
+    const base = BigInt(now);
+    if (ms > MAX - base) return undefined;
+    ms += base;
+  }
+  return Number(ms);
+}
+
 export function inInt64(b: bigint): boolean {
   return b <= MAX && b >= MIN;
 }

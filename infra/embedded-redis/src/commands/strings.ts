@@ -1,26 +1,23 @@
 import type { Client } from '../state.ts';
 import { E, invalidExpire } from './errors.ts';
 import { addDecimalStrings } from './decimal.ts';
-import { inInt64, parseBig, parseFloatArg, parseInt64 } from './parse.ts';
+import { expireToAbsMs, inInt64, parseBig, parseFloatArg } from './parse.ts';
 import { defs, lookup } from './types.ts';
 import type { CommandSpec } from './types.ts';
 
-const MAX_MS = 8.64e15; // keeps absolute times inside what Date and Redis both accept
-
 /** Parses an EX/PX/EXAT/PXAT value into an absolute ms time; replies and returns undefined on error. */
 export function expireArg(c: Client, unit: string, raw: string, cmd: string, now: number): number | undefined {
-  const n = parseInt64(raw);
+  const n = parseBig(raw);
   if (n === undefined) {
     c.reply.err(E.notInt);
     return undefined;
   }
-  const secs = unit === 'ex' || unit === 'exat';
-  if (n <= 0 || (secs && n > MAX_MS / 1000) || n > MAX_MS) {
+  const at = n <= 0n ? undefined : expireToAbsMs(n, unit === 'ex' || unit === 'exat', unit === 'ex' || unit === 'px', now);
+  if (at === undefined || at <= 0) {
     c.reply.err(invalidExpire(cmd));
     return undefined;
   }
-  const ms = secs ? n * 1000 : n;
-  return unit === 'ex' || unit === 'px' ? now + ms : ms;
+  return at;
 }
 
 function set(c: Client, a: string[]): void {
