@@ -114,5 +114,10 @@ describe('POST /api/auth/referral-code', () => {
     await setSettings({ ENABLE_REFERRAL: 'false' });
     const off = await eventually(() => api('POST', '/auth/referral-code', { token: other.token }), (r) => r.status === 409);
     expect(off.body).toMatchObject({ code: 'REFERRAL_DISABLED', message: '추천인 코드 기능이 꺼져 있어 발급할 수 없습니다.' });
+    // and a sign-up may no longer name a referrer
+    const id = uniqueId();
+    const reg = await api('POST', '/auth/register', { body: { id, password: 'pass-1234', email: `${id}@example.com`, registerWhere: '검색', referral: issued.body.referralCode } });
+    expect(reg.status).toBe(400);
+    expect(reg.body).toMatchObject({ code: 'REFERRAL_DISABLED', message: '추천인 코드를 사용할 수 없습니다.' });
   });
 });

@@ -29,6 +29,10 @@ describe('registration (phone verification off)', () => {
     await expectRefusal(form({ email: 'kim@nodot' }), 400, 'EMAIL_INVALID', '올바른 이메일 주소를 입력해 주세요.');
     await expectRefusal(form({ password: '' }), 400, 'PASSWORD_REQUIRED', '비밀번호를 입력해 주세요.');
     await expectRefusal(form({ registerWhere: '' }), 400, 'REGISTER_WHERE_REQUIRED', '가입 경로를 선택해 주세요.');
+    await expectRefusal(form({ id: 'a'.repeat(51) }), 400, 'ID_TOO_LONG', '아이디는 50자 이하로 입력해 주세요.');
+    await expectRefusal(form({ password: 'p'.repeat(129) }), 400, 'PASSWORD_TOO_LONG', '비밀번호는 128자 이하로 입력해 주세요.');
+    await expectRefusal(form({ id: `naver_${uniqueId()}` }), 400, 'ID_RESERVED', expect.any(String) as unknown as string);
+    await expectRefusal(form({ phoneNumber: '010-1234' }), 400, 'PHONE_NUMBER_INVALID', '휴대폰 번호 11자리를 숫자로 입력해 주세요.');
     // order: the id rule answers before the e-mail rule
     await expectRefusal(form({ id: '', email: 'bad' }), 400, 'ID_REQUIRED', '아이디를 입력해 주세요.');
     // a field of the wrong type is a format error before auth is asked
@@ -44,6 +48,12 @@ describe('registration (phone verification off)', () => {
     expect(login.status).toBe(200);
     await expectRefusal(form({ id: body.id.toUpperCase() }), 409, 'DUPLICATE_ID', '이미 사용 중인 아이디입니다.');
     await expectRefusal(form({ email: body.email }), 409, 'DUPLICATE_EMAIL', '이미 사용 중인 이메일입니다.');
+  });
+
+  it('takes an optional phone number while verification is off, and refuses it twice with 409', async () => {
+    const phoneNumber = uniquePhone();
+    expect((await api('POST', '/auth/register', { body: form({ phoneNumber }) })).status).toBe(201);
+    await expectRefusal(form({ phoneNumber }), 409, 'DUPLICATE_PHONE_NUMBER', '이미 가입된 휴대폰 번호입니다.');
   });
 
   it('accepts a known referral code and refuses an unknown one', async () => {
@@ -92,8 +102,21 @@ describe('registration with phone verification on', () => {
     const created = await api('POST', '/auth/register', { body: form({ phoneNumber, sendCode: code }) });
     expect(created.status).toBe(201);
 
+    await expectRefusal(form({ phoneNumber, sendCode: code }), 400, 'CODE_NOT_SENT', '인증번호를 먼저 발송해 주세요. 인증번호가 만료되었다면 다시 발송해 주세요.');
     const taken = await api('POST', '/auth/send-phone-number', { body: { phoneNumber } });
     expect(taken.status).toBe(409);
     expect(taken.body).toMatchObject({ code: 'PHONE_NUMBER_EXISTS', message: '이미 가입된 휴대폰 번호입니다.' });
+  });
+
+  it('drops the code after too many wrong tries (429), so even the right code no longer works', async () => {
+    const phoneNumber = uniquePhone();
+    expect((await api('POST', '/auth/send-phone-number', { body: { phoneNumber } })).status).toBe(201);
+    const code = await sentCode(phoneNumber);
+    const wrong = code === '00000' ? '11111' : '00000';
+    let last = await api('POST', '/auth/register', { body: form({ phoneNumber, sendCode: wrong }) });
+    for (let i = 0; i < 6 && last.status !== 429; i++) last = await api('POST', '/auth/register', { body: form({ phoneNumber, sendCode: wrong }) });
+    expect(last.status).toBe(429);
+    expect(last.body.code).toBe('CODE_ATTEMPTS_EXCEEDED');
+    await expectRefusal(form({ phoneNumber, sendCode: code }), 400, 'CODE_NOT_SENT', '인증번호를 먼저 발송해 주세요. 인증번호가 만료되었다면 다시 발송해 주세요.');
   });
 });

@@ -66,6 +66,10 @@ describe('Kakao', () => {
     const login = await api<{ accessToken: string }>('POST', '/auth/login/kakao', { body: { accessToken: kakaoToken } });
     expect(login.status).toBe(200);
     expect((await api('GET', '/auth/profile', { token: login.body.accessToken })).status).toBe(200);
+    // a social member has no password to change
+    const change = await api('POST', '/auth/change-password', { token: login.body.accessToken, body: { currentPassword: 'x', newPassword: 'y' } });
+    expect(change.status).toBe(409);
+    expect(change.body.code).toBe('NO_PASSWORD_TO_CHANGE');
   });
 
   it('a token Kakao does not know is a 400 "Kakao authentication failed"; none at all is a 400 too', async () => {
@@ -86,5 +90,13 @@ describe('Kakao', () => {
   it('a continuation token is no access token for the BFF', async () => {
     const first = await api<{ accessToken: string }>('POST', '/auth/login/kakao', { body: { accessToken: `kakao-${randomInt(1e9)}` } });
     expect((await api('GET', '/auth/profile', { token: first.body.accessToken })).status).toBe(401);
+  });
+});
+
+describe('switched off', () => {
+  it('answers 403 with a Korean message once the provider setting is off', async () => {
+    await setSettings({ ENABLE_KAKAO_LOGIN: 'false' });
+    const res = await eventually(() => api('POST', '/auth/login/kakao', { body: { accessToken: `kakao-${randomInt(1e9)}` } }), (r) => r.status === 403, 20_000);
+    expect(res.body).toMatchObject({ code: 'SOCIAL_LOGIN_DISABLED', message: '카카오 로그인을 사용할 수 없습니다.' });
   });
 });
