@@ -22,7 +22,6 @@ export const Codes = {
   TransactionCommitted: 256,
   TransactionTooOld: 225,
   OperationNotSupportedInTransaction: 263,
-  Location40414: 40414,
   DuplicateKey: 11000,
   ImmutableField: 66,
   InvalidIdField: 53,

@@ -10,7 +10,7 @@ import type { Collection } from './collection.ts';
 import type { Engine, Visible } from './engine.ts';
 import { Codes, MongoError, badValue } from './errors.ts';
 import type { Txn } from './txn.ts';
-import { clone, getPath, isPlainObject, plainDoc, retype, toPlain, valueKey } from './values.ts';
+import { clone, getPath, isPlainObject, retype, toPlain, valueKey } from './values.ts';
 import type { Doc } from './values.ts';
 
 export const MINGO_OPTS = { scriptEnabled: false };
@@ -196,4 +196,3 @@ export function validateDoc(d: Doc): void {
   if (Array.isArray(d['_id'])) throw new MongoError(Codes.InvalidIdField, "The '_id' value cannot be of type array");
 }
 
-export { plainDoc };

@@ -10,7 +10,7 @@ import { expireTtl } from './ttl.ts';
 import type { Engine } from './engine.ts';
 import { fromWireDoc } from './values.ts';
 import type { Doc } from './values.ts';
-import { MAX_MESSAGE_BYTES, ProtocolError, buildMsg, buildReply, parseMessage } from './wire.ts';
+import { MAX_MESSAGE_BYTES, buildMsg, buildReply, parseMessage } from './wire.ts';
 
 export interface WireServerOptions {
   host: string;
@@ -115,18 +115,16 @@ export class WireServer {
     const cmd = fromWireDoc(req.command);
     let db = typeof cmd['$db'] === 'string' ? cmd['$db'] : 'admin';
     if (req.kind === 'query') db = (req.fullCollectionName ?? 'admin.$cmd').split('.')[0] ?? 'admin';
-    let reply: Doc;
-    try {
-      reply = await this.dispatcher!.run(cmd, db, connId);
-    } catch (e) {
-      if (e instanceof ProtocolError) {
-        socket.destroy();
-        return;
-      }
-      throw e;
-    }
+    const reply = await this.dispatcher!.run(cmd, db, connId);
     if (req.moreToCome || socket.destroyed) return;
-    const out = req.kind === 'query' ? buildReply(req.header.requestId, reply) : buildMsg(req.header.requestId, reply);
+    const build = (d: Doc): Buffer => (req.kind === 'query' ? buildReply(req.header.requestId, d) : buildMsg(req.header.requestId, d));
+    let out: Buffer;
+    try {
+      out = build(reply);
+    } catch (e) {
+      // A reply that cannot be encoded still gets an answer, so the client is not left waiting.
+      out = build({ ok: 0, errmsg: `cannot encode reply: ${(e as Error).message}`, code: 1, codeName: 'InternalError' });
+    }
     socket.write(out);
   }
 
