@@ -7,6 +7,7 @@ import type { Writer } from './protocol/writer.ts';
 
 /** Larger than any sane request (kafkajs/librdkafka default to 1 MB messages, 100 MB socket buffers). */
 const MAX_FRAME_BYTES = 100 * 1024 * 1024;
+const MAX_UNSENT_BYTES = 64 * 1024 * 1024;
 
 interface Slot {
   done: boolean;
@@ -44,6 +45,12 @@ export function serveConnection(ctx: BrokerContext, socket: Socket): void {
       if (slot.out) socket.write(slot.out);
     }
     socket.uncork();
+    // A client that does not read its answers stops being read from, so its backlog cannot grow
+    // the broker's memory without bound.
+    if (socket.writableLength > MAX_UNSENT_BYTES && !socket.isPaused()) {
+      socket.pause();
+      socket.once('drain', () => socket.resume());
+    }
   };
 
   const fail = (err: unknown, header: RequestHeader): void => {
