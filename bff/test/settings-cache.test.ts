@@ -107,3 +107,18 @@ describe('GET /api/service/qnas', () => {
     expect(off.body).toEqual({ code: 'QNA_DISABLED', message: '자주 묻는 질문 메뉴를 이용할 수 없습니다.' });
   });
 });
+
+// Last in the file: it stops this file's Redis.
+describe('without Redis', () => {
+  it('still answers settings straight from catalog, and /readyz says Redis is away', async () => {
+    await read();
+    await h.embeddedRedis.close();
+    const res = await read();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-cache')).toBe('miss');
+    expect(res.body).toHaveLength(2);
+    const ready = await call(h.url, 'GET', '/readyz');
+    expect(ready.status).toBe(503);
+    expect(ready.body).toMatchObject({ checks: { redis: 'unavailable' } });
+  });
+});
