@@ -40,6 +40,7 @@ describe('update operators', () => {
     expect(same.modifiedCount).toBe(0);
     await coll.updateOne({ _id: 1 }, { $pull: { tags: 'x' }, $min: { n: 7 }, $unset: { renamed: '' } });
     await coll.updateOne({ _id: 1 }, [{ $set: { total: { $sum: '$items.qty' } } }]);
+    expect((await coll.distinct('items.sku')).sort()).toEqual(['a', 'b']);
     expect(await coll.findOne({ _id: 1 })).toEqual({
       _id: 1,
       items: [

@@ -3,7 +3,7 @@ import { Aggregator } from 'mingo';
 import { Long } from 'bson';
 import { Codes, MongoError, badValue } from '../errors.ts';
 import { MINGO_OPTS, matching, project, sortVisible } from '../query.ts';
-import { getPath, isPlainObject, valueKey, widenLargeInts } from '../values.ts';
+import { isPlainObject, valueKey, widenLargeInts } from '../values.ts';
 import type { Doc } from '../values.ts';
 import { collName, docArg, num } from './context.ts';
 import type { Ctx, Handler } from './context.ts';
@@ -125,6 +125,14 @@ const count: Handler = (ctx) => {
   return { n, ok: 1 };
 };
 
+/** Values at a dotted path, descending through arrays the way distinct does. */
+function collectPath(v: unknown, parts: string[]): unknown[] {
+  if (parts.length === 0) return v === undefined ? [] : Array.isArray(v) ? v : [v];
+  if (Array.isArray(v)) return v.flatMap((x) => collectPath(x, parts));
+  if (!isPlainObject(v)) return [];
+  return collectPath(v[parts[0] ?? ''], parts.slice(1));
+}
+
 const distinct: Handler = (ctx) => {
   const name = collName(ctx);
   const key = ctx.cmd['key'];
@@ -132,9 +140,7 @@ const distinct: Handler = (ctx) => {
   const rows = matching(ctx.engine, ctx.txn, ctx.engine.collection(ctx.db, name), docArg(ctx, 'query') ?? {});
   const seen = new Map<string, unknown>();
   for (const r of rows) {
-    const v = getPath(r.doc, key);
-    for (const x of Array.isArray(v) ? v : [v]) {
-      if (x === undefined) continue;
+    for (const x of collectPath(r.doc, key.split('.'))) {
       const k = valueKey(x);
       if (!seen.has(k)) seen.set(k, x);
     }
