@@ -1,7 +1,7 @@
 import type { Client } from '../state.ts';
 import { E, invalidExpire } from './errors.ts';
-import { addDecimalStrings } from './decimal.ts';
-import { expireToAbsMs, inInt64, parseBig, parseFloatArg } from './parse.ts';
+import { incrByFloat } from './decimal.ts';
+import { expireToAbsMs, inInt64, parseBig } from './parse.ts';
 import { defs, lookup } from './types.ts';
 import type { CommandSpec } from './types.ts';
 
@@ -196,14 +196,12 @@ function incrbyfloat(c: Client, a: string[]): void {
   const key = a[1]!;
   const v = lookup(c, key, 'string');
   if (v === null) return;
-  const by = parseFloatArg(a[2]!);
-  const cur = v === undefined ? 0 : parseFloatArg(v);
-  if (cur === undefined || by === undefined) return c.reply.err(E.notFloat);
-  const sum = cur + by;
-  if (!Number.isFinite(sum)) return c.reply.err('ERR increment would produce NaN or Infinity');
-  const s = addDecimalStrings(v ?? '0', a[2]!) ?? String(sum);
-  c.db.put(key, { t: 'string', v: s }, true);
-  c.reply.bulk(s);
+  const r = incrByFloat(v ?? '0', a[2]!);
+  if ('error' in r) {
+    return c.reply.err(r.error === 'notFloat' ? E.notFloat : 'ERR increment would produce NaN or Infinity');
+  }
+  c.db.put(key, { t: 'string', v: r.ok }, true);
+  c.reply.bulk(r.ok);
 }
 
 function append(c: Client, a: string[]): void {

@@ -1,6 +1,10 @@
 import type { Case } from './case-types.ts';
 import { NOT_FLOAT, NOT_INT, SYNTAX, WRONGTYPE, arity, err } from './case-types.ts';
 
+/** strtold("1e400") printed with %.17Lf, as real Redis answers. */
+const LONG_DOUBLE_1E400 =
+  "10000000000000000000281880683947586514586453433629052038625910693539685534008629862039363994848324160522094053927317616200295822777259255734023828976593340661017797447434546173917862448116674971723778943824391593338047470675026246684401359237513603830343735485505244955964979021825038280091068414947402456898653040951017512658092615827588920183472511643316591362664138176309734806343732497430221946880";
+
 export const stringCases: Case[] = [
   {
     name: 'GET/SET basics and overwrite',
@@ -144,6 +148,24 @@ export const stringCases: Case[] = [
       { cmd: ['SET', '{k}h', 'xyz'], expect: 'OK' },
       { cmd: ['INCRBYFLOAT', '{k}h', '1'], expect: NOT_FLOAT },
       { cmd: ['INCRBYFLOAT', '{k}g', 'inf'], expect: err('ERR increment would produce NaN or Infinity') },
+      { cmd: ['SET', '{k}big', '-9223372036854775808'], expect: 'OK' },
+      { cmd: ['INCRBYFLOAT', '{k}big', '-92233720368547757970'], expect: '-101457092405402533776' },
+      { cmd: ['INCRBYFLOAT', '{k}big', '1.5'], expect: '-101457092405402533776' },
+      { cmd: ['INCRBYFLOAT', '{k}big2', '12345678901234567890.123'], expect: '12345678901234567890' },
+      // 1e400 as a long double, printed in full (401 digits) like Redis does.
+      { cmd: ['INCRBYFLOAT', '{k}e', '1e400'], expect: LONG_DOUBLE_1E400 },
+      { cmd: ['INCRBYFLOAT', '{k}e', '-1e400'], expect: '0' },
+      { cmd: ['INCRBYFLOAT', '{k}e', '1e-30'], expect: '0' },
+      { cmd: ['INCRBYFLOAT', '{k}e', '3.0000000000000000000001'], expect: '3' },
+      { cmd: ['INCRBYFLOAT', '{k}e', '-0.00000000000000001'], expect: '2.99999999999999999' },
+      { cmd: ['INCRBYFLOAT', '{k}e', '+1.5'], expect: '4.49999999999999999' },
+      { cmd: ['INCRBYFLOAT', '{k}e', '1.5e'], expect: NOT_FLOAT },
+      { cmd: ['INCRBYFLOAT', '{k}e', ' 1'], expect: NOT_FLOAT },
+      { cmd: ['INCRBYFLOAT', '{k}e', '1e5000'], expect: NOT_FLOAT },
+      { cmd: ['INCRBYFLOAT', '{k}e', '-inf'], expect: err('ERR increment would produce NaN or Infinity') },
+      { cmd: ['INCRBYFLOAT', '{k}e', 'nan'], expect: NOT_FLOAT },
+      { cmd: ['SET', '{k}tiny', '-0.000000000000000001'], expect: 'OK' },
+      { cmd: ['INCRBYFLOAT', '{k}tiny', '0'], expect: '0' },
     ],
   },
   {
