@@ -54,6 +54,8 @@ const DEC_RE = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 
 /** strtold for plain decimal input. Infinity for inf; undefined when Redis would reject it. */
 function parseLongDouble(s: string): LongDouble | number | undefined {
+  // Redis refuses strings of MAX_LONG_DOUBLE_CHARS (5 KiB) or more; that also bounds our BigInt work.
+  if (s.length >= 5 * 1024) return undefined;
   const low = s.toLowerCase();
   if (/^[+-]?inf(inity)?$/.test(low)) return low.startsWith('-') ? -Infinity : Infinity;
   const r = DEC_RE.exec(s);
