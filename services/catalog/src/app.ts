@@ -7,6 +7,7 @@ import { adminContentRoutes } from './http/admin-content-routes.ts';
 import { publicRoutes } from './http/public-routes.ts';
 import type { Store } from './store/store.ts';
 import type { CatalogDeps } from './use-cases/context.ts';
+import { ReadCache } from './use-cases/read-cache.ts';
 
 export type AppDeps = {
   store: Store;
@@ -18,7 +19,8 @@ export type AppDeps = {
 
 /** The catalog's HTTP app, without listening: main.ts listens, tests run it on port 0. */
 export function createApp({ store, logger, relay, readiness }: AppDeps): Express {
-  const deps: CatalogDeps = relay ? { store, logger, relay } : { store, logger };
+  const cache = new ReadCache(store);
+  const deps: CatalogDeps = relay ? { store, logger, relay, cache } : { store, logger, cache };
   return createHttpApp({
     logger,
     readiness: readiness ?? {},

@@ -109,6 +109,21 @@ describe('what members see follows the operator', () => {
     expect(back.map((s) => s.text).sort()).toEqual(['틱톡 좋아요', '틱톡 팔로워']);
   });
 
+  it('shows a change made through another replica at once (cached answers follow the catalog version)', async () => {
+    const other = await startCatalog(infra, catalog.database);
+    try {
+      const before = (await visitor.get<Service[]>('/services')).body;
+      const target = before[0]!;
+      await client(other.base, 'admin').patch(`/admin/services/${target.id}`, { point: '7.5', text: '다른 복제본에서 바꾼 이름' });
+      const after = (await visitor.get<Service[]>('/services')).body.find((s) => s.id === target.id);
+      expect(after).toMatchObject({ point: 7.5, text: '다른 복제본에서 바꾼 이름' });
+      await client(other.base, 'admin').post('/admin/register-where', { text: '카페·커뮤니티' });
+      expect((await visitor.get<Array<{ text: string }>>('/register-where')).body.at(-1)?.text).toBe('카페·커뮤니티');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('follows a reorder', async () => {
     const before = (await visitor.get<Platform[]>('/platforms')).body.map((p) => p.id);
     const reversed = [...before].reverse();

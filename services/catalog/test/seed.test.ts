@@ -34,6 +34,12 @@ describe('seeding', () => {
     const events = await outboxModel(catalog.connection).find().lean();
     expect(events.filter((e) => e.event.type === 'ServiceUpserted')).toHaveLength(seedServices.length);
     expect(events.filter((e) => e.event.type === 'SettingChanged')).toHaveLength(Object.keys(defaultSeed.settings).length);
+    const upserted = (text: string) => events.find((e) => e.event.type === 'ServiceUpserted' && (e.event.data as { text: string }).text === text)?.event.data;
+    expect(upserted('인스타그램 한국인 좋아요')).toMatchObject({ platformId: 1, min: 10, max: 10000, unitPriceDeci: 25, enableAuto: true, isReadOnly: false, visible: true });
+    expect(upserted('유튜브 시청 시간 (수익 창출 조건)')).toMatchObject({ isReadOnly: true, visible: true });
+    // 카카오스토리 is seeded hidden, so its products are announced as not orderable.
+    expect(upserted('카카오스토리 느낌(좋아요)')).toMatchObject({ platformId: 8, visible: false });
+    expect(events.find((e) => e.event.aggregateId === 'setting-ENABLE_REFERRAL')?.event.data).toEqual({ key: 'ENABLE_REFERRAL', value: 'true' });
 
     const received = await collectEvents(catalog.kafka);
     try {

@@ -34,6 +34,7 @@ export async function startInfra(): Promise<{ kafka: EmbeddedKafka; mongo: Embed
 
 export type Catalog = {
   base: string;
+  database: string;
   store: Store;
   connection: Connection;
   kafka: Kafka;
@@ -58,6 +59,7 @@ export async function startCatalog(infra: { kafka: EmbeddedKafka; mongo: Embedde
   const { defaultSeed } = await import('../src/seed/seed-data.ts');
   return {
     base: `http://127.0.0.1:${server.port}`,
+    database,
     store,
     connection,
     kafka,

@@ -34,6 +34,8 @@ export const sequences = {
   id: (entity: string) => `id:${entity}`,
   sort: (entity: string) => `sort:${entity}`,
   settingsVersion: 'settings-version',
+  /** Moves with every committed write; public reads are cached per value. */
+  catalogVersion: 'catalog-version',
 } as const;
 
 export async function createStore(connection: Connection): Promise<Store> {

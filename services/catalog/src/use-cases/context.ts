@@ -3,13 +3,16 @@ import type { Logger } from 'pino';
 import { type EventEnvelope, type EventOrigin, Topics } from '@smm/contracts';
 import { badRequest, conflict, appendToOutbox, inTransaction, notFound } from '@smm/platform';
 import type { Problem } from '../domain/problem.ts';
-import type { Store } from '../store/store.ts';
+import { type Store, sequences } from '../store/store.ts';
+import type { ReadCache } from './read-cache.ts';
 
 /** What every use case needs. `relay` is kicked after a commit that recorded events. */
 export type CatalogDeps = {
   store: Store;
   logger: Logger;
   relay?: { kick(): void };
+  /** Public answers cached per catalog version; absent = always read the database. */
+  cache?: ReadCache;
 };
 
 /** Who asked for a change; events carry it as their correlation. */
@@ -25,6 +28,8 @@ export async function commit<T>(deps: CatalogDeps, work: (session: ClientSession
   const { value, emitted } = await inTransaction(deps.store.connection, async (session) => {
     const events: EventEnvelope[] = [];
     const result = await work(session, (...more) => events.push(...more));
+    // Every write moves the catalog version, so cached public answers (any replica's) go stale at once.
+    await deps.store.nextSeq(sequences.catalogVersion, session);
     await appendToOutbox(deps.store.connection, session, Topics.catalog, events);
     return { value: result, emitted: events.length };
   });
