@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { FAST_GROUP, kafkaFor, tempDir, waitFor } from './helpers/broker.ts';
@@ -96,4 +97,41 @@ it('keeps every acknowledged message and committed offset across kill -9 and res
   second.child.kill('SIGTERM');
   expect(await second.exited).toBe(0);
   expect(second.stdout()).toContain('truncated log tail');
+});
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const port = (server.address() as net.AddressInfo).port;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+it('keeps running clients working across a broker restart on the same port', async () => {
+  const dataDir = tempDir('ek-restart-');
+  const port = await freePort();
+  const first = await startCli(dataDir, ['--port', String(port)]);
+  running.push(first);
+  const kafka = kafkaFor(first.brokers);
+  const producer = kafka.producer({ retry: { retries: 10, initialRetryTime: 100 } });
+  await producer.connect();
+  await producer.send({ topic: 'restarted', messages: [{ value: 'before' }] });
+
+  const got: string[] = [];
+  const consumer = kafka.consumer({ groupId: 'g-restarted', ...FAST_GROUP, retry: { retries: 20, initialRetryTime: 100 } });
+  await consumer.connect();
+  await consumer.subscribe({ topic: 'restarted', fromBeginning: true });
+  await consumer.run({ eachMessage: async ({ message }) => void got.push(message.value?.toString() ?? '') });
+  await waitFor(() => got.includes('before'), 15_000, 'the first message');
+
+  first.child.kill('SIGTERM');
+  expect(await first.exited).toBe(0);
+  const second = await startCli(dataDir, ['--port', String(port)]);
+  running.push(second);
+
+  await producer.send({ topic: 'restarted', messages: [{ value: 'after' }] });
+  await waitFor(() => got.includes('after'), 30_000, 'the message sent after the restart');
+  await consumer.disconnect();
+  await producer.disconnect();
+  expect(got.filter((v) => v === 'before')).toHaveLength(1); // its commit survived the restart
 });
