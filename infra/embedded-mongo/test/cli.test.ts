@@ -2,11 +2,11 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { MongoClient } from 'mongodb';
 import { runCli, startCli, stopCli } from './cli.ts';
 import type { CliServer } from './cli.ts';
-import { tempDir } from './helpers.ts';
+import { removeTempDirs, tempDir } from './helpers.ts';
 
 let server: CliServer | undefined;
 
@@ -14,6 +14,8 @@ afterEach(async () => {
   await stopCli(server, 'SIGKILL');
   server = undefined;
 });
+
+afterAll(() => removeTempDirs());
 
 describe('cli', () => {
   it('logs one listening line with the port, serves, and exits 0 on SIGTERM with data flushed', { timeout: 60_000 }, async () => {

@@ -4,7 +4,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Double, Int32, Long, MongoClient, MongoServerError, ObjectId } from 'mongodb';
 import type { Db } from 'mongodb';
-import { startTestServer } from './helpers.ts';
+import { removeTempDirs, startTestServer } from './helpers.ts';
 
 let srv: Awaited<ReturnType<typeof startTestServer>>;
 let client: MongoClient;
@@ -19,6 +19,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await client?.close();
   await srv?.close();
+  removeTempDirs();
 });
 
 describe('mongodb driver', () => {

@@ -2,11 +2,11 @@
 // acknowledged write is there and no transaction is half-applied; journal compaction.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { Double, Int32, Long, MongoClient } from 'mongodb';
 import { startCli, stopCli } from './cli.ts';
 import type { CliServer } from './cli.ts';
-import { startTestServer, tempDir } from './helpers.ts';
+import { removeTempDirs, startTestServer, tempDir } from './helpers.ts';
 
 let server: CliServer | undefined;
 const clients: MongoClient[] = [];
@@ -22,6 +22,8 @@ function connect(port: number): Promise<MongoClient> {
   clients.push(c);
   return c.connect();
 }
+
+afterAll(() => removeTempDirs());
 
 describe('durability', () => {
   it('loses no acknowledged write after SIGKILL during a write load', { timeout: 90_000 }, async () => {

@@ -5,8 +5,17 @@ import path from 'node:path';
 import { startEmbeddedMongo } from '../src/index.ts';
 import type { EmbeddedMongo, EmbeddedMongoOptions } from '../src/index.ts';
 
+const created: string[] = [];
+
 export function tempDir(prefix = 'emongo-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  created.push(dir);
+  return dir;
+}
+
+/** Removes the temp dirs this test file created; call after its servers have stopped. */
+export function removeTempDirs(): void {
+  for (const dir of created.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 }
 
 export async function startTestServer(opts: EmbeddedMongoOptions = {}): Promise<EmbeddedMongo & { dataDir: string }> {

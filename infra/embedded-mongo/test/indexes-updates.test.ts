@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MongoClient } from 'mongodb';
 import type { Db } from 'mongodb';
-import { startTestServer } from './helpers.ts';
+import { removeTempDirs, startTestServer } from './helpers.ts';
 
 let srv: Awaited<ReturnType<typeof startTestServer>>;
 let client: MongoClient;
@@ -18,6 +18,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await client?.close();
   await srv?.close();
+  removeTempDirs();
 });
 
 describe('update operators', () => {

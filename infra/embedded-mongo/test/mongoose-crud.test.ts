@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import type { Connection } from 'mongoose';
-import { startTestServer } from './helpers.ts';
+import { removeTempDirs, startTestServer } from './helpers.ts';
 
 let srv: Awaited<ReturnType<typeof startTestServer>>;
 let conn: Connection;
@@ -16,6 +16,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await conn?.close();
   await srv?.close();
+  removeTempDirs();
 });
 
 const userSchema = new mongoose.Schema({

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer } from './helpers.ts';
+import { removeTempDirs, startTestServer } from './helpers.ts';
 
 const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pymongo_client.py');
 let srv: Awaited<ReturnType<typeof startTestServer>>;
@@ -15,6 +15,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await srv?.close();
+  removeTempDirs();
 });
 
 describe('pymongo', () => {

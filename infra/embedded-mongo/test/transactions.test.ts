@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import type { Connection } from 'mongoose';
 import { MongoClient, MongoServerError } from 'mongodb';
-import { startTestServer } from './helpers.ts';
+import { removeTempDirs, startTestServer } from './helpers.ts';
 
 let srv: Awaited<ReturnType<typeof startTestServer>>;
 let conn: Connection;
@@ -20,6 +20,7 @@ afterAll(async () => {
   await conn?.close();
   await client?.close();
   await srv?.close();
+  removeTempDirs();
 });
 
 const accountSchema = new mongoose.Schema({ owner: { type: String, unique: true }, balance: Number });
