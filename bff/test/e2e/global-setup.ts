@@ -49,8 +49,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     NAVER_CLIENT_SECRET: naverClient.secret,
     LOGIN_MAX_ATTEMPTS_PER_IP: '10000',
     PHONE_CODE_MAX_SENDS_PER_IP_PER_HOUR: '10000',
-    // bff: ask catalog about settings changes every second so the cache test stays short
-    SETTINGS_REVALIDATE_SECONDS: '1',
   };
   let output = '';
   const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'infra/devstack/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
