@@ -75,6 +75,11 @@ describe('durability', () => {
     const until = Date.now() + 15_000;
     while ((acked.size < 100 || ackedTxns.size < 20) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
     stop = true;
+    // A transaction left open at the moment of the crash must not surface after restart.
+    const open = client.startSession();
+    open.startTransaction();
+    await db.collection('pairs').insertOne({ t: -1, side: 'uncommitted' }, { session: open });
+    await db.collection('counter').updateOne({ _id: 'c' as never }, { $set: { poisoned: true } }, { session: open });
     server.child.kill('SIGKILL');
     await new Promise((r) => server!.child.once('exit', r));
     const firstRunLog = server.stdout();
@@ -93,6 +98,8 @@ describe('durability', () => {
     const counter = await db2.collection('counter').findOne({ _id: 'c' as never });
     expect(counter?.['n']).toBeGreaterThanOrEqual(incAcked);
     expect(counter?.['n']).toBeLessThanOrEqual(incSent);
+    expect(await db2.collection('pairs').countDocuments({ t: -1 })).toBe(0);
+    expect(counter?.['poisoned']).toBeUndefined();
     const pairs = await db2.collection('pairs').find({}).toArray();
     const byTxn = new Map<number, number>();
     for (const p of pairs) byTxn.set(p['t'] as number, (byTxn.get(p['t'] as number) ?? 0) + 1);
