@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@smm/testkit';
-import { api, phoneVerification, setSettings, stack, uniqueId } from './support/client.ts';
+import { api, phoneVerification, sentCode, setSettings, stack, uniqueId, uniquePhone } from './support/client.ts';
 import { naverClient } from './support/fake-providers.ts';
 
 /** Spec §7/§8 Naver and Kakao sign-in, with auth talking to the fake providers. */
@@ -90,6 +90,27 @@ describe('Kakao', () => {
   it('a continuation token is no access token for the BFF', async () => {
     const first = await api<{ accessToken: string }>('POST', '/auth/login/kakao', { body: { accessToken: `kakao-${randomInt(1e9)}` } });
     expect((await api('GET', '/auth/profile', { token: first.body.accessToken })).status).toBe(401);
+  });
+});
+
+describe('with phone verification on', () => {
+  it('social sign-up follows the same phone rules as the form', async () => {
+    await phoneVerification(true);
+    try {
+      const first = await api<{ accessToken: string }>('POST', '/auth/login/kakao', { body: { accessToken: `kakao-${randomInt(1e9)}` } });
+      expect(first.status).toBe(404);
+      const noPhone = await api('POST', '/auth/register/kakao', { body: { registerWhere: '검색', accessToken: first.body.accessToken } });
+      expect(noPhone.status).toBe(400);
+      expect(noPhone.body.code).toBe('PHONE_NUMBER_INVALID');
+      const phoneNumber = uniquePhone();
+      const noCode = await api('POST', '/auth/register/kakao', { body: { registerWhere: '검색', phoneNumber, accessToken: first.body.accessToken } });
+      expect(noCode.body.code).toBe('SEND_CODE_REQUIRED');
+      expect((await api('POST', '/auth/send-phone-number', { body: { phoneNumber } })).status).toBe(201);
+      const reg = await api('POST', '/auth/register/kakao', { body: { registerWhere: '검색', phoneNumber, sendCode: await sentCode(phoneNumber), accessToken: first.body.accessToken } });
+      expect(reg.status).toBe(201);
+    } finally {
+      await phoneVerification(false);
+    }
   });
 });
 
