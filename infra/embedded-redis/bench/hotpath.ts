@@ -10,7 +10,7 @@ function encode(args: string[]): string {
   return s;
 }
 
-export function measureHotPath(requests = 400000): { op: string; nsPerRequest: number }[] {
+export function measureHotPath(requests = 200000): { op: string; nsPerRequest: number }[] {
   const state = new ServerState();
   const client = makeClientFields(1, 'bench', 'bench', state.dbs[0]!, () => undefined);
   const results: { op: string; nsPerRequest: number }[] = [];
@@ -18,13 +18,18 @@ export function measureHotPath(requests = 400000): { op: string; nsPerRequest: n
   for (const op of ['SET', 'GET']) {
     // 16 requests per chunk, like redis-benchmark -P 16.
     let chunkText = '';
-    for (let i = 0; i < 16; i++) chunkText += encode(op === 'SET' ? ['SET', `key:${i}`, value] : ['GET', `key:${i}`]);
+    // 16-byte keys like redis-benchmark's "key:__rand_int__".
+    const key = (i: number): string => `key:${String(i).padStart(12, '0')}`;
+    for (let i = 0; i < 16; i++) chunkText += encode(op === 'SET' ? ['SET', key(i), value] : ['GET', key(i)]);
     const chunk = Buffer.from(chunkText, 'latin1');
     const parser = new RequestParser();
     const reqs: string[][] = [];
     const rounds = Math.ceil(requests / 16);
     let bytes = 0;
-    for (let warm = 0; warm < 2; warm++) {
+    // Best of several rounds (the first one warms the JIT): on a shared machine the minimum is
+    // the figure least disturbed by other processes.
+    let best = Infinity;
+    for (let round = 0; round < 6; round++) {
       const t0 = process.hrtime.bigint();
       for (let r = 0; r < rounds; r++) {
         parser.feed(chunk, reqs);
@@ -33,8 +38,9 @@ export function measureHotPath(requests = 400000): { op: string; nsPerRequest: n
         bytes += client.reply.take().length;
       }
       const ns = Number(process.hrtime.bigint() - t0);
-      if (warm === 1) results.push({ op, nsPerRequest: ns / (rounds * 16) });
+      if (round > 0) best = Math.min(best, ns / (rounds * 16));
     }
+    results.push({ op, nsPerRequest: best });
     if (bytes === 0) throw new Error('no replies produced');
   }
   return results;
