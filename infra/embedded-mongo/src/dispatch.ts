@@ -127,7 +127,14 @@ export class Dispatcher {
     txn.lastUsed = Date.now();
     ctx.txn = txn;
     try {
-      return await handler(ctx);
+      const reply = await handler(ctx);
+      // Like the server: a write error inside a transaction aborts it (the reply still reports it).
+      if (Array.isArray(reply['writeErrors']) && reply['writeErrors'].length > 0) {
+        this.engine.abort(txn);
+        st.txn = null;
+        st.state = 'aborted';
+      }
+      return reply;
     } catch (e) {
       // Like the server: a failed statement aborts the transaction, releasing its locks at once.
       this.engine.abort(txn);

@@ -115,6 +115,14 @@ describe('transactions', () => {
       .catch((e: unknown) => e);
     expect((err as { code?: number }).code).toBe(11000);
     expect(await Account.countDocuments({ owner: 'fresh' })).toBe(0);
+    // As on the server, the duplicate key aborted the transaction: carrying on is refused.
+    const session = await conn.startSession();
+    session.startTransaction();
+    await expect(Account.create([{ owner: 'dup', balance: 2 }], { session })).rejects.toMatchObject({ code: 11000 });
+    await expect(Account.create([{ owner: 'later', balance: 2 }], { session })).rejects.toMatchObject({ code: 251 });
+    await session.abortTransaction().catch(() => undefined);
+    await session.endSession();
+    expect(await Account.countDocuments({ owner: 'later' })).toBe(0);
   });
 
   it('keeps totals exact across many concurrent conflicting transfers (connection.transaction)', { timeout: 60_000 }, async () => {
