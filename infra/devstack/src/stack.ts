@@ -120,7 +120,7 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
         warn(`${app.name}: not started — needs ${missing.join(', ')}, which is not available`);
         continue;
       }
-      const port = await pickPort(app.preferredPort, config.HOST);
+      const port = await appPort(app, config);
       const url = `http://${config.HOST}:${port}`;
       const env: Record<string, string> = { ...baseEnv, HOST: config.HOST, PORT: String(port), SERVICE_NAME: app.name };
       if (infra.has('kafka')) env.KAFKA_BROKERS = infra.get('kafka')!;
@@ -171,6 +171,18 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
     log('stopped');
     return 0;
   }
+}
+
+/**
+ * The BFF listens on BFF_PORT: exactly that port when the operator set it (a taken port is an
+ * error), otherwise 8080 or, when 8080 is taken, any free port. Services take any free port.
+ */
+async function appPort(app: AppComponent, config: DevstackConfig): Promise<number> {
+  if (!app.public) return pickPort(app.preferredPort, config.HOST);
+  if (process.env.BFF_PORT === undefined || process.env.BFF_PORT.trim() === '') return pickPort(config.BFF_PORT, config.HOST);
+  const port = await pickPort(config.BFF_PORT, config.HOST);
+  if (config.BFF_PORT !== 0 && port !== config.BFF_PORT) throw new Error(`BFF_PORT ${config.BFF_PORT} is already in use on ${config.HOST}`);
+  return port;
 }
 
 /** Variables only some apps get; values already in the environment (real deployments) win. */

@@ -102,7 +102,7 @@ describe('devstack (npm start)', () => {
     client.disconnect();
 
     first.proc.kill('SIGINT');
-    expect(await first.exit).toBe(0);
+    expect(await first.exit, first.output()).toBe(0);
     expect(first.output()).toContain('stopped');
     expect(pids.filter(alive)).toEqual([]);
 
@@ -119,7 +119,7 @@ describe('devstack (npm start)', () => {
     await adminAgain.disconnect();
     const secondPids = childrenOf(second.proc.pid!);
     second.proc.kill('SIGTERM');
-    expect(await second.exit).toBe(0);
+    expect(await second.exit, second.output()).toBe(0);
     expect(secondPids.filter(alive)).toEqual([]);
   }, 200_000);
 
