@@ -1,23 +1,6 @@
-import { createPublicKey } from 'node:crypto';
 import type { z } from 'zod';
 import { env } from '@smm/platform';
 
-/** Accepts a PEM whose newlines arrived as literal `\n` (common when passed through env files). */
-const publicKeyPem = () =>
-  env
-    .string()
-    .transform((value) => value.replace(/\\n/g, '\n'))
-    .refine(
-      (pem) => {
-        try {
-          const key = createPublicKey(pem);
-          return key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1';
-        } catch {
-          return false;
-        }
-      },
-      { error: 'must be a PEM EC P-256 public key (ES256)' },
-    );
 
 const serviceUrl = () => env.url(['http', 'https']);
 
@@ -29,7 +12,7 @@ export const configShape = {
   LOG_LEVEL: env.logLevel().default('info'),
   SERVICE_NAME: env.string().default('bff'),
 
-  JWT_PUBLIC_KEY: publicKeyPem(),
+  JWT_PUBLIC_KEY: env.es256PublicKey(),
   /** The `iss` auth writes into access tokens. */
   JWT_ISSUER: env.string().default('smm-auth'),
 

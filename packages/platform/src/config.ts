@@ -1,3 +1,4 @@
+import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { z } from 'zod';
 import { describeIssues } from '@smm/contracts';
 
@@ -39,6 +40,25 @@ export function loadConfig<TShape extends z.ZodRawShape>(shape: TShape, env: Env
 
 const text = () => z.string({ error: 'is required' });
 
+/**
+ * An ES256 (EC P-256) key in PEM. Newlines that arrived as a literal `\n` (common in env files)
+ * are restored before the key is checked.
+ */
+const es256Pem = (kind: 'private' | 'public') =>
+  text()
+    .transform((value) => value.replace(/\\n/g, '\n'))
+    .refine(
+      (pem) => {
+        try {
+          const key = kind === 'private' ? createPrivateKey(pem) : createPublicKey(pem);
+          return key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1';
+        } catch {
+          return false;
+        }
+      },
+      { error: kind === 'private' ? 'must be a PKCS8 PEM EC P-256 private key (ES256)' : 'must be a PEM EC P-256 public key (ES256)' },
+    );
+
 /** Field builders with messages that say what was expected. */
 export const env = {
   string: text,
@@ -74,5 +94,7 @@ export const env = {
       .refine((list) => list.length > 0 && list.every((hp) => /^[A-Za-z0-9.\-[\]:]+:\d{1,5}$/.test(hp)), {
         error: 'must be a comma-separated list of host:port',
       }),
+  es256PrivateKey: () => es256Pem('private'),
+  es256PublicKey: () => es256Pem('public'),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }),
 };

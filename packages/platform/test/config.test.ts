@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, env, parseConfig } from '../src/index.ts';
@@ -38,6 +39,18 @@ describe('config', () => {
     expect(() => parseConfig({ PORT: env.port(), WORKERS: env.int(1) }, { WORKERS: '0' })).toThrow(
       'Invalid configuration: PORT: is required; WORKERS: must be at least 1',
     );
+  });
+
+  it('accepts ES256 keys in PEM, also with escaped newlines, and refuses other keys', () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const privatePem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const shape = { PRIVATE: env.es256PrivateKey(), PUBLIC: env.es256PublicKey() };
+    const parsed = parseConfig(shape, { PRIVATE: privatePem.replace(/\n/g, '\\n'), PUBLIC: publicPem });
+    expect(parsed.PRIVATE.trim()).toBe(privatePem.trim());
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    expect(() => parseConfig(shape, { PRIVATE: privatePem, PUBLIC: rsa })).toThrow('PUBLIC: must be a PEM EC P-256 public key (ES256)');
+    expect(() => parseConfig(shape, { PRIVATE: publicPem, PUBLIC: publicPem })).toThrow('PRIVATE: must be a PKCS8 PEM EC P-256 private key (ES256)');
   });
 
   it('stops a process with exit code 2 and one line on stderr, no stack trace', () => {

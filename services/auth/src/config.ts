@@ -1,23 +1,6 @@
-import { createPrivateKey } from 'node:crypto';
 import type { z } from 'zod';
 import { env } from '@smm/platform';
 
-/** Accepts a PEM whose newlines arrived as literal `\n` (common when passed through env files). */
-const privateKeyPem = () =>
-  env
-    .string()
-    .transform((value) => value.replace(/\\n/g, '\n'))
-    .refine(
-      (pem) => {
-        try {
-          const key = createPrivateKey(pem);
-          return key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1';
-        } catch {
-          return false;
-        }
-      },
-      { error: 'must be a PKCS8 PEM EC P-256 private key (ES256)' },
-    );
 
 const seconds = (fallback: number) => env.int(1).default(fallback);
 
@@ -31,7 +14,7 @@ export const configShape = {
   LOG_LEVEL: env.logLevel().default('info'),
   SERVICE_NAME: env.string().default('auth'),
 
-  JWT_PRIVATE_KEY: privateKeyPem(),
+  JWT_PRIVATE_KEY: env.es256PrivateKey(),
   ACCESS_TOKEN_TTL_SECONDS: seconds(43_200),
   SOCIAL_SIGNUP_TOKEN_TTL_SECONDS: seconds(600),
 

@@ -1,36 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { pino } from 'pino';
 import type { Consumer } from 'kafkajs';
 import { type EventEnvelope, Topics, catalogEvents, parseEvent } from '@smm/contracts';
-import { type EmbeddedKafka, startEmbeddedKafka } from '@smm/embedded-kafka';
-import { type EmbeddedMongo, startEmbeddedMongo } from '@smm/embedded-mongo';
+import { type Infra, eventually, startInfra } from '@smm/testkit';
 import { type Connection, EventProducer, OutboxRelay, connectMongo, createKafka, createLogger, ensureTopics, listen, outboxModel } from '@smm/platform';
 import type { Kafka, RunningServer } from '@smm/platform';
 import { createApp } from '../src/app.ts';
+
+export { eventually, startInfra };
 import { type SeedData } from '../src/seed/seed-data.ts';
 import { type Store, createStore } from '../src/store/store.ts';
 import { seedCatalog } from '../src/use-cases/seed-catalog.ts';
 
 export const logger = createLogger({ service: 'catalog-test', level: 'silent' });
-
-/** Real Kafka and MongoDB (the embedded servers, in this process) for one test file. */
-export async function startInfra(): Promise<{ kafka: EmbeddedKafka; mongo: EmbeddedMongo; stop(): Promise<void> }> {
-  const kafkaDir = mkdtempSync(join(tmpdir(), 'catalog-kafka-'));
-  const kafka = await startEmbeddedKafka({ port: 0, dataDir: kafkaDir, defaultPartitions: 3, fsync: false, logger: pino({ level: 'silent' }) });
-  const mongo = await startEmbeddedMongo({ port: 0 });
-  return {
-    kafka,
-    mongo,
-    async stop() {
-      await kafka.close();
-      await mongo.close();
-      rmSync(kafkaDir, { recursive: true, force: true });
-    },
-  };
-}
 
 export type Catalog = {
   base: string;
@@ -45,7 +26,7 @@ export type Catalog = {
 };
 
 /** The catalog app as main.ts wires it, on port 0, over its own database. */
-export async function startCatalog(infra: { kafka: EmbeddedKafka; mongo: EmbeddedMongo }, database = `catalog_${randomUUID().slice(0, 8)}`): Promise<Catalog> {
+export async function startCatalog(infra: Pick<Infra, 'kafka' | 'mongo'>, database = `catalog_${randomUUID().slice(0, 8)}`): Promise<Catalog> {
   const connection = await connectMongo(infra.mongo.uri(database), logger, 'catalog-test');
   const kafka = createKafka([infra.kafka.brokers], 'catalog-test', logger);
   await ensureTopics(kafka, [{ topic: Topics.catalog, numPartitions: 3 }]);
@@ -90,17 +71,6 @@ export async function collectEvents(kafka: Kafka): Promise<{ events: EventEnvelo
     },
   });
   return { events, stop: () => consumer.disconnect() };
-}
-
-export async function eventually<T>(probe: () => T | Promise<T>, accept: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last = await probe();
-  while (!accept(last)) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value ${JSON.stringify(last)}`);
-    await new Promise((r) => setTimeout(r, 100));
-    last = await probe();
-  }
-  return last;
 }
 
 export type Answer<T = unknown> = { status: number; body: T; headers: Headers };

@@ -5,7 +5,7 @@ import type { RunningServer } from '@smm/platform';
 import { configShape } from '../../src/config.ts';
 import { type AuthRuntime, startRuntime } from '../../src/runtime.ts';
 import { FakeProviders } from './fake-providers.ts';
-import { type Infra, eventually, startInfra } from './infra.ts';
+import { type Infra, eventually, startInfra } from '@smm/testkit';
 
 const keys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
 export const privateKeyPem = keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
