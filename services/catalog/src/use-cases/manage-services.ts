@@ -8,17 +8,8 @@ import { type Actor, type CatalogDeps, commit, invalid, missing } from './contex
 import { claimPlacement, placementOf } from './placement.ts';
 import { adminServiceView } from './views.ts';
 
-export type ServiceInput = {
-  text: string;
-  categoryId: number;
-  min: number;
-  max: number;
-  unitPriceDeci: number;
-  notice: string;
-  enableAuto: boolean;
-  isReadOnly: boolean;
-  visible: boolean;
-};
+/** What an operator writes: a product without its id and list position. */
+export type ServiceInput = Omit<Service, '_id' | 'sortOrder'>;
 
 const unknownCategory = () => invalid(problem('UNKNOWN_CATEGORY', messages.unknownCategory));
 
