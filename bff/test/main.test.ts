@@ -1,8 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedRedis, startEmbeddedRedis } from '@smm/embedded-redis';
+import { spawnMain } from '@smm/testkit';
 import { FakeService } from './support/fake-service.ts';
 import { testKeys } from './support/keys.ts';
 
@@ -44,21 +45,15 @@ describe('src/main.ts', () => {
   });
 
   it('logs one "listening" line, is ready, and exits 0 on SIGTERM', async () => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', main], { cwd, env: baseEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    proc.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    proc.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    const exit = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+    const proc = spawnMain(cwd, baseEnv());
     try {
-      const deadline = Date.now() + 20_000;
-      while (!/"msg":"listening"/.test(out) && Date.now() < deadline && proc.exitCode === null) await new Promise((r) => setTimeout(r, 100));
-      const line = JSON.parse(out.split('\n').find((l) => l.includes('"msg":"listening"'))!) as { port: number; service: string };
+      const line = (await proc.waitFor('listening', 20_000)) as { port: number; service: string };
       expect(line.service).toBe('bff');
       const ready = await fetch(`http://127.0.0.1:${line.port}/readyz`);
       expect(ready.status).toBe(200);
     } finally {
-      proc.kill('SIGTERM');
+      proc.child.kill('SIGTERM');
     }
-    expect(await exit).toBe(0);
+    expect(await proc.exited).toBe(0);
   });
 });

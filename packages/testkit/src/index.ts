@@ -43,3 +43,4 @@ export async function eventually<T>(probe: () => T | Promise<T>, accept: (value:
   }
   return last;
 }
+export { spawnMain, killMains, type MainProcess } from './spawn-main.ts';

@@ -1,47 +1,21 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killMains, spawnMain } from '@smm/testkit';
 import { startInfra } from './support.ts';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 let infra: Awaited<ReturnType<typeof startInfra>>;
-const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   infra = await startInfra();
 });
 
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  killMains();
   await infra?.stop();
 });
 
-/** Starts main.ts with the devstack's environment; resolves with its log lines as they come. */
-function startMain(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: packageDir, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  const lines: Array<Record<string, unknown>> = [];
-  let stderr = '';
-  let buffered = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString();
-    const parts = buffered.split('\n');
-    buffered = parts.pop() ?? '';
-    for (const part of parts) if (part.trim()) lines.push(JSON.parse(part) as Record<string, unknown>);
-  });
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const waitFor = async (msg: string, timeoutMs = 45_000) => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const line = lines.find((l) => l.msg === msg);
-      if (line) return line;
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`no "${msg}" line; stderr: ${stderr}; lines: ${JSON.stringify(lines)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
-  return { child, lines, exited, waitFor, stderr: () => stderr };
-}
+const startMain = (env: Record<string, string>) => spawnMain(packageDir, env);
 
 const env = () => ({
   HOST: '127.0.0.1',
@@ -64,6 +38,7 @@ describe('main.ts with the devstack environment', () => {
     expect(platforms[0]?.text).toBe('인스타그램');
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
+    for (const line of first.stdout().trim().split('\n')) expect(() => JSON.parse(line)).not.toThrow();
 
     const second = startMain(env());
     await second.waitFor('listening');
