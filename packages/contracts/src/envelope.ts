@@ -72,7 +72,8 @@ export function causedBy(event: Pick<EventEnvelope, 'eventId' | 'correlationId'>
   return { correlationId: event.correlationId, causationId: event.eventId };
 }
 
-export type ParseResult<T> = { ok: true; event: T } | { ok: false; reason: string };
+/** On failure, `type` names the event when at least its envelope was valid. */
+export type ParseResult<T> = { ok: true; event: T } | { ok: false; reason: string; type?: string };
 
 /** Formats zod issues as one readable line: `data.point: Too small; type: Required`. */
 export function describeIssues(error: z.ZodError): string {
@@ -101,11 +102,11 @@ export function parseEvent<TDefs extends ReadonlyArray<EventDefinition<string, u
   if (!envelope.success) return { ok: false, reason: `invalid envelope: ${describeIssues(envelope.error)}` };
   const definition = definitions.find((d) => d.type === envelope.data.type && d.version === envelope.data.version);
   if (!definition) {
-    return { ok: false, reason: `unknown event ${envelope.data.type} v${envelope.data.version}` };
+    return { ok: false, reason: `unknown event ${envelope.data.type} v${envelope.data.version}`, type: envelope.data.type };
   }
   const data = definition.data.safeParse(envelope.data.data);
   if (!data.success) {
-    return { ok: false, reason: `invalid ${definition.type} v${definition.version} data: ${describeIssues(data.error)}` };
+    return { ok: false, reason: `invalid ${definition.type} v${definition.version} data: ${describeIssues(data.error)}`, type: definition.type };
   }
   return { ok: true, event: { ...envelope.data, data: data.data } as EventOf<TDefs[number]> };
 }

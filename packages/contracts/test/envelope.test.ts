@@ -40,7 +40,7 @@ describe('event envelope', () => {
   it('rejects unknown types and versions, and bad payloads, with the reason', () => {
     const good = PointCredited.create('u', { userId: 'u', point: 1 }, { correlationId: 'c' });
     const unknownVersion = parseEvent(JSON.stringify({ ...good, version: 2 }), known);
-    expect(unknownVersion).toEqual({ ok: false, reason: 'unknown event PointCredited v2' });
+    expect(unknownVersion).toEqual({ ok: false, reason: 'unknown event PointCredited v2', type: 'PointCredited' });
     const badData = parseEvent(JSON.stringify({ ...good, data: { userId: 'u', point: 'lots' } }), known);
     expect(badData.ok).toBe(false);
     if (!badData.ok) expect(badData.reason).toMatch(/^invalid PointCredited v1 data: point:/);

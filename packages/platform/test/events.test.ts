@@ -54,13 +54,14 @@ afterAll(async () => {
 }, 60_000);
 
 /** A consumer group that records what it receives. */
-async function collect(topic: string, groupId: string, handle?: (event: EventEnvelope) => Promise<void>) {
+async function collect(topic: string, groupId: string, handle?: (event: EventEnvelope) => Promise<void>, ignore: string[] = []) {
   const received: Array<{ event: EventEnvelope; partition: number }> = [];
   const consumer = await runEventConsumer({
     kafka,
     groupId,
     topics: [topic],
     definitions,
+    ignore,
     producer,
     logger,
     sessionTimeout: 6000,
@@ -164,13 +165,15 @@ describe('event consumer runner', () => {
     await producer.sendRaw(topic, [
       { key: 'x', value: 'this is not json' },
       { key: 'y', value: JSON.stringify({ ...good, eventId: randomUUID(), type: 'SomethingElse' }) },
+      // A type this consumer ignores, without the event-type header: skipped, not dead-lettered.
+      { key: 'i', value: JSON.stringify({ ...good, eventId: randomUUID(), type: 'NotOurs' }) },
       { key: 'z', value: JSON.stringify({ ...good, eventId: randomUUID(), data: { name: '' } }) },
     ]);
     await producer.publish(topic, [refused, good]);
 
     const received = await collect(topic, groupId, async (event) => {
       if (event.data && (event.data as { name: string }).name === 'refuse-me') throw new PermanentEventError('name is reserved');
-    });
+    }, ['NotOurs']);
     await eventually(() => received.length, (n) => n >= 1);
     expect(received.map((r) => r.event.eventId)).toEqual([good.eventId]);
 

@@ -71,7 +71,8 @@ export async function runEventConsumer<TDefs extends ReadonlyArray<EventDefiniti
       if (type !== undefined && ignored.has(type)) return;
       const parsed = parseEvent(message.value, definitions);
       if (!parsed.ok) {
-        if (parsed.reason.startsWith('unknown event ') && ignored.has(parsed.reason.split(' ')[2] ?? '')) return;
+        // Messages without an event-type header (e.g. written by kcat) are recognised by their envelope.
+        if (parsed.type !== undefined && ignored.has(parsed.type)) return;
         await deadLetter(topic, partition, message, parsed.reason);
         return;
       }
