@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { DevSecrets } from './secrets.ts';
 
 export type InfraKind = 'kafka' | 'mongo' | 'redis';
 
@@ -50,15 +51,48 @@ export type AppComponent = {
   needs: readonly InfraKind[];
   /** Whether this is the public entry point whose address the devstack prints. */
   public?: boolean;
+  /** Variables only this app gets; values already in the environment (real deployments) win. */
+  env?: (secrets: DevSecrets, given: Record<string, string>) => Record<string, string>;
+  /** Runs once the app answers /readyz. */
+  onReady?: (secrets: DevSecrets, warn: (message: string) => void) => void;
+};
+
+const auth: AppComponent = {
+  name: 'auth',
+  dir: 'services/auth',
+  preferredPort: 4101,
+  needs: ['kafka', 'mongo', 'redis'],
+  env: (secrets, given) => ({
+    JWT_PRIVATE_KEY: given.JWT_PRIVATE_KEY ?? secrets.jwtPrivateKey,
+    ADMIN_ID: secrets.adminId,
+    ...(secrets.adminPassword === undefined ? {} : { ADMIN_PASSWORD: secrets.adminPassword }),
+    // Development only: verification codes are readable through auth's SMS outbox, not sent.
+    SMS_DEV_OUTBOX: given.SMS_DEV_OUTBOX ?? 'true',
+  }),
+  // Auth is ready, so the admin account exists: later starts stop passing a password.
+  onReady: (secrets, warn) => {
+    if (secrets.adminPassword === undefined) return;
+    if (secrets.adminPasswordGenerated) {
+      warn(`admin account: id ${secrets.adminId}, password ${secrets.adminPassword} — shown only this once; change it after logging in`);
+    }
+    secrets.markAdminBootstrapped();
+  },
 };
 
 export const apps: readonly AppComponent[] = [
-  { name: 'auth', dir: 'services/auth', preferredPort: 4101, needs: ['kafka', 'mongo', 'redis'] },
+  auth,
   { name: 'catalog', dir: 'services/catalog', preferredPort: 4102, needs: ['kafka', 'mongo', 'redis'] },
   { name: 'wallet', dir: 'services/wallet', preferredPort: 4103, needs: ['kafka', 'mongo'] },
   { name: 'order', dir: 'services/order', preferredPort: 4104, needs: ['kafka', 'mongo'] },
   { name: 'scheduler', dir: 'services/scheduler', preferredPort: 4105, needs: ['kafka', 'mongo'] },
-  { name: 'bff', dir: 'bff', preferredPort: 8080, needs: ['redis'], public: true },
+  {
+    name: 'bff',
+    dir: 'bff',
+    preferredPort: 8080,
+    needs: ['redis'],
+    public: true,
+    env: (secrets, given) => ({ JWT_PUBLIC_KEY: given.JWT_PUBLIC_KEY ?? secrets.jwtPublicKey }),
+  },
 ];
 
 /** A component exists once its package has an entry point. */

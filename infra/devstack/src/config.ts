@@ -5,7 +5,8 @@ import type { z } from 'zod';
 export const devstackConfigShape = {
   DATA_DIR: env.string().default('.data'),
   HOST: env.string().default('127.0.0.1'),
-  BFF_PORT: env.port().default(8080),
+  /** Unset: 8080, or any free port when 8080 is taken. Set: exactly this port. */
+  BFF_PORT: env.port().optional(),
   KAFKA_BROKERS: env.hostPorts().optional(),
   MONGO_URL: env.url(['mongodb', 'mongodb+srv']).optional(),
   REDIS_URL: env.url(['redis', 'rediss']).optional(),

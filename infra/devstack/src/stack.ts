@@ -127,18 +127,13 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
       if (infra.has('redis')) env.REDIS_URL = infra.get('redis')!;
       if (infra.has('mongo')) env.MONGO_URL = databaseUrl(infra.get('mongo')!, app.name);
       for (const other of started) env[`${other.app.name.toUpperCase()}_SERVICE_URL`] = other.url;
-      Object.assign(env, appSecrets(app.name, secrets, baseEnv));
+      Object.assign(env, app.env?.(secrets, baseEnv));
       const child = spawnChild(app.name, embeddedServers.length + index + 1, join(root, app.dir), env);
       const ready = await unlessStopped(waitForHttpReady(child, `${url}/readyz`, config.READY_TIMEOUT_MS));
       if (ready === 'stopped') return await finish();
       started.push({ app, url });
       log(`${app.name}: ready at ${url}`);
-      if (app.name === 'auth' && secrets.adminPassword !== undefined) {
-        if (secrets.adminPasswordGenerated) {
-          warn(`admin account: id ${secrets.adminId}, password ${secrets.adminPassword} — shown only this once; change it after logging in`);
-        }
-        secrets.markAdminBootstrapped();
-      }
+      app.onReady?.(secrets, warn);
     }
 
     if (started.length === 0) {
@@ -175,28 +170,14 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
 
 /**
  * The BFF listens on BFF_PORT: exactly that port when the operator set it (a taken port is an
- * error), otherwise 8080 or, when 8080 is taken, any free port. Services take any free port.
+ * error), otherwise its preferred 8080 or, when 8080 is taken, any free port. Services take
+ * any free port.
  */
 async function appPort(app: AppComponent, config: DevstackConfig): Promise<number> {
-  if (!app.public) return pickPort(app.preferredPort, config.HOST);
-  if (process.env.BFF_PORT === undefined || process.env.BFF_PORT.trim() === '') return pickPort(config.BFF_PORT, config.HOST);
+  if (!app.public || config.BFF_PORT === undefined) return pickPort(app.preferredPort, config.HOST);
   const port = await pickPort(config.BFF_PORT, config.HOST);
   if (config.BFF_PORT !== 0 && port !== config.BFF_PORT) throw new Error(`BFF_PORT ${config.BFF_PORT} is already in use on ${config.HOST}`);
   return port;
-}
-
-/** Variables only some apps get; values already in the environment (real deployments) win. */
-function appSecrets(app: string, secrets: DevSecrets, env: Record<string, string>): Record<string, string> {
-  const extra: Record<string, string> = {};
-  if (app === 'auth') {
-    extra.JWT_PRIVATE_KEY = env.JWT_PRIVATE_KEY ?? secrets.jwtPrivateKey;
-    extra.ADMIN_ID = secrets.adminId;
-    if (secrets.adminPassword !== undefined) extra.ADMIN_PASSWORD = secrets.adminPassword;
-    // Development only: verification codes are readable through auth's SMS outbox, not sent.
-    extra.SMS_DEV_OUTBOX = env.SMS_DEV_OUTBOX ?? 'true';
-  }
-  if (app === 'bff') extra.JWT_PUBLIC_KEY = env.JWT_PUBLIC_KEY ?? secrets.jwtPublicKey;
-  return extra;
 }
 
 async function waitForHttpReady(child: ManagedChild, url: string, timeoutMs: number): Promise<void> {
