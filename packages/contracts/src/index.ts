@@ -6,3 +6,6 @@ export * from './money.ts';
 export * from './settings.ts';
 export * from './events/auth.ts';
 export * from './events/catalog.ts';
+export * from './events/wallet.ts';
+export * from './events/order.ts';
+export * from './events/scheduler.ts';

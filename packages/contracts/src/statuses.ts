@@ -11,6 +11,16 @@ export const OrderStatus = defineStatus({
   CANCELED: { value: 5, label: '취소(전액 환불)' },
 });
 
+/** The English status names resellers' tools expect from the panel-standard API v2. */
+export const orderStatusApiNames: Readonly<Record<number, string>> = {
+  [OrderStatus.values.PENDING]: 'Pending',
+  [OrderStatus.values.IN_PROGRESS]: 'In progress',
+  [OrderStatus.values.COMPLETED]: 'Completed',
+  [OrderStatus.values.PARTIAL]: 'Partial',
+  [OrderStatus.values.PROCESSING]: 'Processing',
+  [OrderStatus.values.CANCELED]: 'Canceled',
+};
+
 /** Spec §4 auto-order status; partial is shown to members as completed. */
 export const AutoOrderStatus = defineStatus({
   ACTIVE: { value: 0, label: '진행중' },

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { deciWonSchema } from '../money.ts';
+import { defineEvent } from '../envelope.ts';
+import { paymentKindSchema } from './wallet.ts';
+
+const userId = z.string().min(1);
+/** Orders and auto orders share one id sequence, so an id names exactly one of them. */
+const orderId = z.number().int().positive();
+const statusValue = z.number().int().min(0).max(5);
+
+/**
+ * An order or auto order was stored and awaits payment: wallet debits `chargeDeci`
+ * (unit price × amount × max(runs, 1)). Aggregate id: `order-<orderId>` (auto orders too).
+ */
+export const OrderPlaced = defineEvent(
+  'OrderPlaced',
+  1,
+  z.object({
+    orderId,
+    kind: paymentKindSchema,
+    userId,
+    serviceId: z.number().int().positive(),
+    amount: z.number().int().positive(),
+    /** 0 for a one-off order. */
+    runs: z.number().int().nonnegative(),
+    /** Minutes between runs; 0 for a one-off order. */
+    interval: z.number().int().nonnegative(),
+    chargeDeci: deciWonSchema.positive(),
+  }),
+);
+
+/**
+ * Payment arrived: a one-off order is now pending (0), an auto order active (0). For auto orders
+ * the scheduler starts firing runs: the first at once, then every `interval` minutes.
+ */
+export const OrderAccepted = defineEvent(
+  'OrderAccepted',
+  1,
+  z.object({ orderId, kind: paymentKindSchema, userId, runs: z.number().int().nonnegative(), interval: z.number().int().nonnegative() }),
+);
+
+/** Payment was refused; the order is kept as rejected and never runs. */
+export const OrderRejected = defineEvent(
+  'OrderRejected',
+  1,
+  z.object({ orderId, kind: paymentKindSchema, userId, reason: z.enum(['INSUFFICIENT_POINTS', 'NO_ACCOUNT']) }),
+);
+
+/** An operator (later: fulfillment) moved an accepted order between spec §4 statuses. */
+export const OrderStatusChanged = defineEvent(
+  'OrderStatusChanged',
+  1,
+  z.object({ orderId, userId, from: statusValue, to: statusValue, startCount: z.number().int().nullable(), remains: z.number().int().nonnegative() }),
+);
+
+/** Run `run` (1-based) of an auto order became child order `childOrderId` (already paid). Aggregate: `order-<autoOrderId>`. */
+export const AutoOrderRunPlaced = defineEvent(
+  'AutoOrderRunPlaced',
+  1,
+  z.object({ autoOrderId: orderId, userId, run: z.number().int().positive(), runs: z.number().int().positive(), childOrderId: orderId }),
+);
+
+/** Every run was placed. The scheduler forgets the auto order. */
+export const AutoOrderCompleted = defineEvent('AutoOrderCompleted', 1, z.object({ autoOrderId: orderId, userId, runs: z.number().int().positive() }));
+
+/** The member cancelled an active auto order; the runs not yet placed are refunded (RefundRequested follows). */
+export const AutoOrderCanceled = defineEvent(
+  'AutoOrderCanceled',
+  1,
+  z.object({ autoOrderId: orderId, userId, runsDone: z.number().int().nonnegative(), runs: z.number().int().positive(), refundDeci: deciWonSchema.nonnegative() }),
+);
+
+/**
+ * Money goes back to a member: wallet credits `amountDeci` exactly once per `refundId`
+ * (e.g. `order-12-canceled`, `order-12-partial`, `auto-40-canceled`).
+ */
+export const RefundRequested = defineEvent(
+  'RefundRequested',
+  1,
+  z.object({ refundId: z.string().min(1), userId, orderId, amountDeci: deciWonSchema.positive(), reason: z.enum(['canceled', 'partial', 'auto-canceled']) }),
+);
+
+export const orderEvents = [OrderPlaced, OrderAccepted, OrderRejected, OrderStatusChanged, AutoOrderRunPlaced, AutoOrderCompleted, AutoOrderCanceled, RefundRequested] as const;

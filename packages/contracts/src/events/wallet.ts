@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { deciWonSchema } from '../money.ts';
+import { defineEvent } from '../envelope.ts';
+import { receiptTypeSchema } from '../statuses.ts';
+
+/**
+ * What a payment is for: a one-off order or an auto order (charged in full up front). Together with
+ * `orderId` it names the debit; wallet debits each `(kind, orderId)` at most once.
+ */
+export const paymentKindSchema = z.enum(['order', 'auto']);
+export type PaymentKind = z.infer<typeof paymentKindSchema>;
+
+const userId = z.string().min(1);
+const orderId = z.number().int().positive();
+const topUpId = z.number().int().positive();
+
+/**
+ * Points were taken for an order. Aggregate id: `account-<userId>` (every wallet event is keyed by
+ * the account, so one member's movements stay in order).
+ */
+export const PointDebited = defineEvent(
+  'PointDebited',
+  1,
+  z.object({ userId, kind: paymentKindSchema, orderId, amountDeci: deciWonSchema.positive(), balanceAfterDeci: deciWonSchema.nonnegative() }),
+);
+
+/** The balance did not cover an order (or the member has no account); nothing was taken. */
+export const PointDebitRejected = defineEvent(
+  'PointDebitRejected',
+  1,
+  z.object({
+    userId,
+    kind: paymentKindSchema,
+    orderId,
+    amountDeci: deciWonSchema.positive(),
+    balanceDeci: deciWonSchema.nonnegative(),
+    reason: z.enum(['INSUFFICIENT_POINTS', 'NO_ACCOUNT']),
+  }),
+);
+
+/**
+ * Points were added: an approved top-up (`source: topup`, `referenceId` = `topup-<id>`) or a refund
+ * (`source: refund`, `referenceId` = the refund id of RefundRequested). Applied once per referenceId.
+ */
+export const PointCredited = defineEvent(
+  'PointCredited',
+  1,
+  z.object({
+    userId,
+    source: z.enum(['topup', 'refund']),
+    referenceId: z.string().min(1),
+    amountDeci: deciWonSchema.positive(),
+    balanceAfterDeci: deciWonSchema.nonnegative(),
+  }),
+);
+
+/** A member asked to top up by bank transfer; the scheduler expires it at `expiresAt` if still pending. Aggregate: `topup-<id>`. */
+export const TopUpRequested = defineEvent(
+  'TopUpRequested',
+  1,
+  z.object({
+    topUpId,
+    userId,
+    pointDeci: deciWonSchema.positive(),
+    /** What the member transfers: the points, plus 10 % for a tax invoice when the fee setting is on. */
+    transferDeci: deciWonSchema.positive(),
+    receiptType: receiptTypeSchema,
+    expiresAt: z.iso.datetime({ offset: true }),
+  }),
+);
+
+/** An operator confirmed the transfer; PointCredited follows in the same transaction. */
+export const TopUpApproved = defineEvent('TopUpApproved', 1, z.object({ topUpId, userId, pointDeci: deciWonSchema.positive() }));
+
+/** An operator refused the request. */
+export const TopUpRejected = defineEvent('TopUpRejected', 1, z.object({ topUpId, userId }));
+
+/** The request was still pending when its 3 hours ran out. */
+export const TopUpExpired = defineEvent('TopUpExpired', 1, z.object({ topUpId, userId }));
+
+export const walletEvents = [PointDebited, PointDebitRejected, PointCredited, TopUpRequested, TopUpApproved, TopUpRejected, TopUpExpired] as const;
