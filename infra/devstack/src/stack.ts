@@ -6,6 +6,7 @@ import type { DevstackConfig } from './config.ts';
 import { lineFormatter } from './format.ts';
 import { pickPort } from './ports.ts';
 import { DevSecrets } from './secrets.ts';
+import { buildWeb, webBuildState } from './web-build.ts';
 
 /** A problem the operator must fix before the stack can start; printed as one line. */
 export class StartupError extends Error {}
@@ -110,6 +111,16 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
       const address = server.address(config.HOST, port, ready.value);
       infra.set(server.kind, address);
       log(`${server.label}: embedded server ready at ${address} (data in ${join(dataDir, server.kind)})`);
+    }
+
+    // The BFF serves the built web app: build it first when the sources are newer than the build.
+    const webDir = join(root, 'web');
+    if (webBuildState(webDir) === 'build') {
+      log('web: building the web app (sources changed since the last build)');
+      const webLog = lineFormatter('web', 0, nameWidth, io.colour);
+      const built = await unlessStopped(buildWeb(webDir, baseEnv, (line) => io.print(webLog(line))));
+      if (built === 'stopped') return await finish();
+      log('web: built');
     }
 
     const started: Array<{ app: AppComponent; url: string }> = [];
