@@ -29,6 +29,7 @@ try {
     upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
     settingsCache: { ttlSeconds: config.SETTINGS_CACHE_SECONDS, revalidateSeconds: config.SETTINGS_REVALIDATE_SECONDS },
     trustProxy: trustProxy(config.TRUST_PROXY),
+    web: (await import('./web-mount.ts')).mountWeb({ logger }),
   });
   const server = await listen(app, config.PORT, config.HOST);
   logger.info({ host: config.HOST, port: server.port }, 'listening');

@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express from 'express';
+import type { Express, NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+
+/** Where `npm run build -w @smm/web` writes the app. */
+export const defaultWebDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+const year = 365 * 24 * 60 * 60;
+
+/** Shown while web/dist does not exist yet (the app was never built on this checkout). */
+const notBuiltPage = `<!doctype html>
+<html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>웹 앱이 아직 빌드되지 않았습니다</title>
+<style>body{font-family:"Pretendard","Apple SD Gothic Neo","Noto Sans KR",sans-serif;background:#f5f6fa;color:#1a1d26;display:grid;place-items:center;min-height:100vh;margin:0}
+main{background:#fff;border:1px solid #e3e6ed;border-radius:16px;padding:32px 36px;max-width:520px;line-height:1.7}
+code{background:#f0f2f7;border-radius:6px;padding:2px 8px}</style></head>
+<body><main><h1>웹 앱이 아직 빌드되지 않았습니다</h1>
+<p>API 서버는 정상적으로 실행 중입니다. 화면을 보려면 저장소 루트에서 아래 명령으로 웹 앱을 빌드한 뒤 이 페이지를 새로 고쳐 주세요.</p>
+<p><code>npm run build -w @smm/web</code></p></main></body></html>`;
+
+/**
+ * Serves the built web app (createApp's `web` option, mounted after /api and the health checks):
+ * hashed files under /assets are cached for a year, everything else is revalidated, and any other
+ * GET that asks for HTML gets index.html so the client router can take over. Whether the build
+ * exists is checked per request, so a build finishing after start-up is picked up without restart.
+ */
+export function mountWeb(options: { logger: Logger; distDir?: string }): (app: Express) => void {
+  const dist = options.distDir ?? defaultWebDist;
+  const index = join(dist, 'index.html');
+  let warned = false;
+
+  return (app) => {
+    if (!existsSync(index)) {
+      warned = true;
+      options.logger.warn({ dist }, 'web app not built: serving a notice page; run `npm run build -w @smm/web`');
+    }
+    app.use(
+      express.static(dist, {
+        index: false,
+        setHeaders(res, path) {
+          if (path.includes(`${join(dist, 'assets')}`)) res.setHeader('Cache-Control', `public, max-age=${year}, immutable`);
+          else res.setHeader('Cache-Control', 'no-cache');
+        },
+      }),
+    );
+    app.use((req: Request, res: Response, next: NextFunction) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+      if (req.path.startsWith('/api/') || req.path === '/api') return next();
+      // A missing hashed asset must stay a 404, not become the HTML page.
+      if (req.path.startsWith('/assets/')) return next();
+      if (!existsSync(index)) {
+        if (!warned) {
+          warned = true;
+          options.logger.warn({ dist }, 'web app not built: serving a notice page; run `npm run build -w @smm/web`');
+        }
+        res.status(503).type('html').setHeader('Cache-Control', 'no-store').send(notBuiltPage);
+        return;
+      }
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(index);
+    });
+  };
+}

@@ -1,0 +1,87 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import useSWR from 'swr';
+import { api, onUnauthorized } from '../lib/api.ts';
+import type { AuthState } from '../lib/statuses.ts';
+import { storage } from '../lib/storage.ts';
+import type { Profile } from '../lib/types.ts';
+
+/** Spec §3: the guest profile is the web app's own — point 0, id meaning browse mode, no API key. */
+export const guestProfile: Profile = { id: '둘러보기', point: 0, pointDeci: 0, apiKey: null, referralCode: null };
+
+type Auth = {
+  state: AuthState;
+  profile: Profile | null;
+  isMember: boolean;
+  isGuest: boolean;
+  signIn(accessToken: string): void;
+  browseAsGuest(): void;
+  signOut(): void;
+  refreshProfile(): Promise<unknown>;
+};
+
+const AuthContext = createContext<Auth | null>(null);
+
+/**
+ * Spec §4 auth state: `loading` until the profile answers; a profile gives `authorization`, a
+ * failure `unAuthorization`; browse mode (`guest`) is separate and never fetches a profile.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [token, setToken] = useState<string | null>(() => storage.token());
+  const [guest, setGuest] = useState(() => !storage.token() && storage.authMode() === 'guest');
+
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        setToken(null);
+        setGuest(false);
+      }),
+    [],
+  );
+
+  const { data, error, mutate } = useSWR<Profile>(token ? ['/auth/profile', token] : null, ([path]: [string]) => api<Profile>(path));
+
+  let state: AuthState;
+  if (token) state = data ? 'authorization' : error ? 'unAuthorization' : 'loading';
+  else state = guest ? 'guest' : 'unAuthorization';
+
+  const signIn = useCallback((accessToken: string) => {
+    storage.setToken(accessToken);
+    storage.setAuthMode('authorized');
+    setGuest(false);
+    setToken(accessToken);
+  }, []);
+  const browseAsGuest = useCallback(() => {
+    storage.setToken(null);
+    storage.setAuthMode('guest');
+    setToken(null);
+    setGuest(true);
+  }, []);
+  const signOut = useCallback(() => {
+    storage.setToken(null);
+    storage.setAuthMode('unauthorized');
+    setToken(null);
+    setGuest(false);
+  }, []);
+
+  const value = useMemo<Auth>(
+    () => ({
+      state,
+      profile: state === 'authorization' ? (data ?? null) : state === 'guest' ? guestProfile : null,
+      isMember: state === 'authorization',
+      isGuest: state === 'guest',
+      signIn,
+      browseAsGuest,
+      signOut,
+      refreshProfile: () => mutate(),
+    }),
+    [state, data, signIn, browseAsGuest, signOut, mutate],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): Auth {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth outside AuthProvider');
+  return auth;
+}

@@ -1,0 +1,3 @@
+export default function AccountPage() {
+  return <div>AccountPage</div>;
+}

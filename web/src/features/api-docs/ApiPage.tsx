@@ -1,0 +1,3 @@
+export default function ApiPage() {
+  return <div>ApiPage</div>;
+}

@@ -1,0 +1,3 @@
+export default function NaverCallback() {
+  return <div>NaverCallback</div>;
+}

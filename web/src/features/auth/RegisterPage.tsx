@@ -1,0 +1,3 @@
+export default function RegisterPage({ provider }: { provider: 'naver' | 'kakao' | null }) {
+  return <div>Register {provider}</div>;
+}

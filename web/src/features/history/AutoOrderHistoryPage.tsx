@@ -1,0 +1,3 @@
+export default function AutoOrderHistoryPage() {
+  return <div>AutoOrderHistoryPage</div>;
+}

@@ -1,0 +1,3 @@
+export default function OrderHistoryPage() {
+  return <div>OrderHistoryPage</div>;
+}

@@ -1,0 +1,3 @@
+export default function OrderPage() {
+  return <div>OrderPage</div>;
+}

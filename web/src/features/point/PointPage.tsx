@@ -1,0 +1,3 @@
+export default function PointPage() {
+  return <div>PointPage</div>;
+}

@@ -1,0 +1,3 @@
+export default function PriceListPage() {
+  return <div>PriceListPage</div>;
+}

@@ -1,0 +1,3 @@
+export default function QnaPage() {
+  return <div>QnaPage</div>;
+}

@@ -1,0 +1,3 @@
+export default function ServiceTermsPage() {
+  return <div>ServiceTermsPage</div>;
+}

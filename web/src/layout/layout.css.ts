@@ -1,0 +1,158 @@
+import { keyframes, style } from '@vanilla-extract/css';
+import { tokens, vars } from '../theme/contract.css.ts';
+
+const wide = 'screen and (min-width: 1281px)';
+const narrow = 'screen and (max-width: 1280px)';
+
+export const shell = style({ minHeight: '100vh', display: 'flex', flexDirection: 'column' });
+export const main = style({ flex: 1 });
+
+export const header = style({
+  position: 'sticky',
+  top: 0,
+  zIndex: 50,
+  background: `color-mix(in srgb, ${vars.color.surface} 92%, transparent)`,
+  backdropFilter: 'saturate(1.4) blur(10px)',
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+export const headerInner = style({
+  maxWidth: 1400,
+  margin: '0 auto',
+  height: 64,
+  padding: '0 20px',
+  display: 'flex',
+  alignItems: 'center',
+  gap: 16,
+});
+export const logo = style({ display: 'inline-flex', alignItems: 'center', gap: 10, textDecoration: 'none', fontWeight: 800, fontSize: 19, letterSpacing: '-0.03em', flexShrink: 0 });
+export const logoImg = style({ width: 32, height: 32, borderRadius: 9 });
+export const navList = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: 2,
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  flex: 1,
+  '@media': { [narrow]: { display: 'none' } },
+});
+export const navRight = style({ display: 'flex', alignItems: 'center', gap: 6, marginLeft: 'auto' });
+export const navLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 6,
+  padding: '8px 12px',
+  borderRadius: tokens.radius.sm,
+  textDecoration: 'none',
+  fontWeight: 600,
+  fontSize: 15,
+  color: vars.color.textMuted,
+  whiteSpace: 'nowrap',
+  background: 'none',
+  border: 'none',
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { color: vars.color.text, background: vars.color.surfaceAlt },
+    '&[aria-current="page"]': { color: vars.color.primary, background: vars.color.primarySoft },
+  },
+});
+export const balance = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 8,
+  padding: '6px 8px 6px 14px',
+  borderRadius: tokens.radius.pill,
+  background: vars.color.surfaceAlt,
+  textDecoration: 'none',
+  fontWeight: 700,
+  fontVariantNumeric: 'tabular-nums',
+  whiteSpace: 'nowrap',
+});
+export const topUpBadge = style({
+  padding: '2px 10px',
+  borderRadius: tokens.radius.pill,
+  background: vars.color.primary,
+  color: vars.color.primaryText,
+  fontSize: 12,
+  fontWeight: 700,
+});
+export const spacer = style({ flex: 1, '@media': { [wide]: { display: 'none' } } });
+export const iconButton = style({
+  width: 40,
+  height: 40,
+  display: 'inline-grid',
+  placeItems: 'center',
+  borderRadius: tokens.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  cursor: 'pointer',
+  color: vars.color.text,
+  flexShrink: 0,
+});
+export const hamburger = style([iconButton, { '@media': { [wide]: { display: 'none' } } }]);
+export const wideOnly = style({ '@media': { [narrow]: { display: 'none' } } });
+
+const drop = keyframes({ from: { opacity: 0, transform: 'translateY(-6px)' }, to: { opacity: 1, transform: 'none' } });
+export const mobilePanel = style({
+  borderTop: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  padding: '10px 16px 16px',
+  animation: `${drop} .15s ease-out`,
+  boxShadow: vars.shadow.pop,
+  '@media': { [wide]: { display: 'none' } },
+});
+export const mobileList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 2 });
+export const mobileLink = style([navLink, { display: 'flex', width: '100%', padding: '12px 12px', fontSize: 16 }]);
+
+export const statusBar = style({
+  background: vars.color.surface,
+  borderBottom: `1px solid ${vars.color.border}`,
+  fontSize: 13,
+  color: vars.color.textMuted,
+});
+export const statusInner = style({ maxWidth: 1400, margin: '0 auto', padding: '7px 20px', display: 'flex', alignItems: 'center', gap: 10, flexWrap: 'wrap' });
+const pulse = keyframes({ '0%': { boxShadow: '0 0 0 0 rgba(18,128,92,.45)' }, '100%': { boxShadow: '0 0 0 8px rgba(18,128,92,0)' } });
+export const statusDot = style({ width: 8, height: 8, borderRadius: '50%', background: vars.color.success, animation: `${pulse} 1.6s infinite` });
+export const statusDotWarn = style({ width: 8, height: 8, borderRadius: '50%', background: vars.color.warning });
+export const clock = style({ marginLeft: 'auto', fontVariantNumeric: 'tabular-nums', fontFamily: tokens.mono, fontSize: 12 });
+
+export const footer = style({
+  marginTop: 40,
+  borderTop: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.textMuted,
+  fontSize: 13,
+});
+export const footerInner = style({ maxWidth: 1120, margin: '0 auto', padding: '28px 20px 40px', display: 'grid', gap: 10 });
+export const footerLinks = style({ display: 'flex', gap: 16, fontWeight: 700, color: vars.color.text });
+export const footerFacts = style({ display: 'flex', flexWrap: 'wrap', columnGap: 14, rowGap: 4 });
+
+export const chat = style({
+  position: 'fixed',
+  right: 20,
+  bottom: 20,
+  zIndex: 60,
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 8,
+  padding: '12px 18px',
+  borderRadius: tokens.radius.pill,
+  background: '#FEE500',
+  color: '#191600',
+  fontWeight: 800,
+  fontSize: 14,
+  textDecoration: 'none',
+  boxShadow: vars.shadow.pop,
+});
+
+export const landscape = style({
+  background: vars.color.info,
+  color: '#fff',
+  fontSize: 13,
+  fontWeight: 600,
+  display: 'flex',
+  alignItems: 'center',
+  gap: 10,
+  padding: '8px 12px 8px 16px',
+});
+export const landscapeClose = style({ marginLeft: 'auto', background: 'rgba(255,255,255,.18)', border: 'none', color: '#fff', borderRadius: 6, padding: '4px 10px', cursor: 'pointer', fontWeight: 700 });

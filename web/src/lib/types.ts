@@ -1,0 +1,74 @@
+/** Answers of the BFF (bff/API.md, /tmp/plan/bff-money-api.md) as the web app reads them. */
+export type Setting = { key: string; value: string };
+export type Profile = {
+  id: string;
+  point: number;
+  pointDeci: number;
+  apiKey: string | null;
+  referralCode: string | null;
+  userId?: string;
+  role?: string;
+  email?: string;
+};
+export type Platform = { id: number; text: string; icon?: string; visible: boolean; background: string };
+export type Category = { id: string | number; text: string; platform?: unknown; platformId: number };
+export type Service = {
+  id: string | number;
+  text: string;
+  categoryId: string | number;
+  platformId?: number;
+  min: number;
+  max: number;
+  point: number;
+  unitPriceDeci: number;
+  notice: string;
+  enableAuto: boolean;
+  isReadOnly: boolean;
+};
+export type Notice = { id?: string | number; content: string; isTop: boolean };
+export type Qna = { id?: string | number; title: string; answer: string };
+export type RegisterWhere = { id?: string | number; text: string };
+export type Page<T> = { items: T[]; page: number; pageSize: number; hasNext: boolean };
+export type OrderItem = {
+  id: string | number;
+  createdAt: string;
+  serviceId: string | number;
+  serviceText?: string;
+  link: string;
+  linkUrl?: string;
+  point: number;
+  pointDeci: number;
+  amount: number;
+  status: number;
+  startCount: number | null;
+  remains: number | null;
+  autoOrderId?: string | null;
+};
+export type AutoOrderItem = {
+  id: string | number;
+  createdAt: string;
+  serviceId: string | number;
+  serviceText?: string;
+  link: string;
+  linkUrl?: string;
+  point: number;
+  pointDeci: number;
+  amount: number;
+  completed: number;
+  runs: number;
+  interval: number;
+  totalQuantity?: number;
+  status: number;
+};
+export type TopUp = {
+  id: string | number;
+  createdAt: string;
+  point: number;
+  pointDeci: number;
+  transferAmount?: number;
+  transferDeci?: number;
+  receiptType?: string;
+  status: number;
+  responseAt: string | null;
+  expiresAt?: string;
+};

@@ -1,0 +1,102 @@
+import { createGlobalTheme, createThemeContract } from '@vanilla-extract/css';
+
+/**
+ * One contract, two themes (light, dark). `primary` and `notice` are overridden at run time with
+ * the MAIN_COLOR and NOTICE_BOLD_COLOR settings; soft tints derive from them with color-mix so a
+ * new main colour recolours the whole app.
+ */
+export const vars = createThemeContract({
+  color: {
+    bg: null,
+    surface: null,
+    surfaceAlt: null,
+    text: null,
+    textMuted: null,
+    border: null,
+    borderStrong: null,
+    primary: null,
+    primaryText: null,
+    primarySoft: null,
+    notice: null,
+    noticeSoft: null,
+    danger: null,
+    dangerSoft: null,
+    success: null,
+    successSoft: null,
+    warning: null,
+    warningSoft: null,
+    focus: null,
+    overlay: null,
+    info: null,
+  },
+  shadow: { card: null, pop: null },
+});
+
+export const tokens = {
+  font: '"Pretendard", "Apple SD Gothic Neo", "Noto Sans KR", "Malgun Gothic", system-ui, sans-serif',
+  mono: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  radius: { sm: '8px', md: '12px', lg: '16px', pill: '999px' },
+  space: { xs: '4px', sm: '8px', md: '12px', lg: '16px', xl: '24px', xxl: '32px' },
+};
+
+const soft = (color: string, pct: number, base: string) => `color-mix(in srgb, ${color} ${pct}%, ${base})`;
+
+createGlobalTheme(':root', vars, {
+  color: {
+    bg: '#F5F6FA',
+    surface: '#FFFFFF',
+    surfaceAlt: '#F0F2F7',
+    text: '#1A1D26',
+    textMuted: '#5F6677',
+    border: '#E3E6ED',
+    borderStrong: '#C9CEDA',
+    primary: '#4F46E5',
+    primaryText: '#FFFFFF',
+    primarySoft: soft(vars.color.primary, 10, '#FFFFFF'),
+    notice: '#E11D48',
+    noticeSoft: soft(vars.color.notice, 8, '#FFFFFF'),
+    danger: '#D92D20',
+    dangerSoft: '#FEF0EF',
+    success: '#12805C',
+    successSoft: '#E7F6EF',
+    warning: '#B54708',
+    warningSoft: '#FEF4E6',
+    focus: vars.color.primary,
+    overlay: 'rgba(15, 18, 28, 0.55)',
+    info: '#1D6FE0',
+  },
+  shadow: {
+    card: '0 1px 2px rgba(16, 24, 40, 0.04), 0 2px 8px rgba(16, 24, 40, 0.05)',
+    pop: '0 12px 32px rgba(16, 24, 40, 0.18)',
+  },
+});
+
+createGlobalTheme(':root.theme-dark', vars, {
+  color: {
+    bg: '#0F1117',
+    surface: '#171A23',
+    surfaceAlt: '#1F2330',
+    text: '#EDEFF5',
+    textMuted: '#A0A7B8',
+    border: '#2A2F3D',
+    borderStrong: '#3A4152',
+    primary: '#6D67F0',
+    primaryText: '#FFFFFF',
+    primarySoft: soft(vars.color.primary, 22, '#171A23'),
+    notice: '#FB7185',
+    noticeSoft: soft(vars.color.notice, 16, '#171A23'),
+    danger: '#F97066',
+    dangerSoft: '#3A1D1D',
+    success: '#47CD89',
+    successSoft: '#143226',
+    warning: '#FDB022',
+    warningSoft: '#3A2C12',
+    focus: vars.color.primary,
+    overlay: 'rgba(0, 0, 0, 0.65)',
+    info: '#5B9BF5',
+  },
+  shadow: {
+    card: '0 1px 2px rgba(0, 0, 0, 0.3), 0 4px 12px rgba(0, 0, 0, 0.25)',
+    pop: '0 16px 40px rgba(0, 0, 0, 0.5)',
+  },
+});

@@ -1,0 +1,53 @@
+import { setElementVars } from '@vanilla-extract/dynamic';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import { keys, useSettings } from '../lib/settings.ts';
+import { storage } from '../lib/storage.ts';
+import { vars } from './contract.css.ts';
+
+type ThemeApi = { dark: boolean; toggle(): void };
+const ThemeContext = createContext<ThemeApi | null>(null);
+
+function initialDark(): boolean {
+  const stored = storage.darkMode();
+  if (stored !== null) return stored;
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
+const colourPattern = /^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\)|hsla?\([\d\s.,%deg]+\))$/i;
+
+/**
+ * Dark or light theme (spec §2): stored under the dark-mode key, the browser preference otherwise.
+ * The main colour and the notice highlight colour come from the site settings.
+ */
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const [dark, setDark] = useState(initialDark);
+  const settings = useSettings();
+  const main = settings.get(keys.mainColor);
+  const notice = settings.get(keys.noticeBoldColor);
+
+  useEffect(() => {
+    document.documentElement.classList.toggle('theme-dark', dark);
+  }, [dark]);
+
+  useEffect(() => {
+    const root = document.documentElement;
+    if (colourPattern.test(main)) setElementVars(root, { [vars.color.primary]: main });
+    if (colourPattern.test(notice)) setElementVars(root, { [vars.color.notice]: notice });
+  }, [main, notice]);
+
+  const toggle = useCallback(() => {
+    setDark((value) => {
+      storage.setDarkMode(!value);
+      return !value;
+    });
+  }, []);
+  const api = useMemo(() => ({ dark, toggle }), [dark, toggle]);
+  return <ThemeContext.Provider value={api}>{children}</ThemeContext.Provider>;
+}
+
+export function useTheme(): ThemeApi {
+  const api = useContext(ThemeContext);
+  if (!api) throw new Error('useTheme outside ThemeProvider');
+  return api;
+}
