@@ -7,7 +7,12 @@ const config = loadConfig(walletConfigShape);
 const logger = createLogger({ service: 'wallet', level: config.LOG_LEVEL });
 
 try {
-  const wallet = await startWalletService({ mongoUrl: config.MONGO_URL, kafkaBrokers: config.KAFKA_BROKERS, logger });
+  const wallet = await startWalletService({
+    mongoUrl: config.MONGO_URL,
+    kafkaBrokers: config.KAFKA_BROKERS,
+    logger,
+    topUpExpirySeconds: config.TOPUP_EXPIRY_SECONDS,
+  });
   const server = await listen(wallet.app, config.PORT, config.HOST);
   logger.info({ port: server.port }, 'listening');
   onShutdown(logger, [

@@ -1,49 +1,59 @@
 import type { Express } from 'express';
-import { Topics, UserRegistered } from '@smm/contracts';
+import { Topics } from '@smm/contracts';
 import {
   EventProducer,
   type Logger,
+  OutboxRelay,
   connectMongo,
   createHttpApp,
   createKafka,
+  ensureTopics,
   kafkaReady,
   mongoReady,
-  runEventConsumer,
 } from '@smm/platform';
-import { onUserRegistered } from './events/on-user-registered.ts';
+import { startWalletConsumer } from './events/consumers.ts';
 import { walletRoutes } from './http/routes.ts';
-import { PointAccounts } from './store/point-account.model.ts';
+import type { PointAccounts } from './store/point-account.model.ts';
+import { type Store, createStore } from './store/store.ts';
+import type { WalletDeps } from './use-cases/context.ts';
 
-export type WalletSettings = { mongoUrl: string; kafkaBrokers: readonly string[]; logger: Logger };
-export type WalletService = { app: Express; accounts: PointAccounts; stop(): Promise<void> };
+export type WalletSettings = {
+  mongoUrl: string;
+  kafkaBrokers: readonly string[];
+  logger: Logger;
+  /** Default 10,800 (3 hours). */
+  topUpExpirySeconds?: number;
+  /** How often the outbox relay polls when nothing kicks it; default 500 ms. */
+  relayIntervalMs?: number;
+};
+export type WalletService = { app: Express; accounts: PointAccounts; store: Store; relay: OutboxRelay; stop(): Promise<void> };
 
-/** Wires the wallet: storage, event consumers and HTTP routes. `main.ts` only adds listen and signals. */
-export async function startWalletService({ mongoUrl, kafkaBrokers, logger }: WalletSettings): Promise<WalletService> {
+/** Wires the wallet: storage, outbox relay, event consumer and HTTP routes. `main.ts` only adds listen and signals. */
+export async function startWalletService(settings: WalletSettings): Promise<WalletService> {
+  const { mongoUrl, kafkaBrokers, logger } = settings;
   const connection = await connectMongo(mongoUrl, logger, 'wallet');
-  const accounts = new PointAccounts(connection);
+  const store = await createStore(connection);
   const kafka = createKafka(kafkaBrokers, 'wallet', logger);
+  await ensureTopics(kafka, [{ topic: Topics.wallet, numPartitions: 3 }]);
   const producer = new EventProducer(kafka);
   await producer.connect();
-  const consumer = await runEventConsumer({
-    kafka,
-    groupId: 'wallet',
-    topics: [Topics.auth],
-    definitions: [UserRegistered] as const,
-    ignore: ['ApiKeyRotated', 'ReferralCodeIssued'],
-    producer,
-    logger,
-    handle: (event, { log }) => onUserRegistered({ connection, accounts }, event, log),
-  });
+  const relay = new OutboxRelay({ connection, producer, logger, ...(settings.relayIntervalMs ? { intervalMs: settings.relayIntervalMs } : {}) });
+  relay.start();
+  const deps: WalletDeps = { store, logger, relay, topUpExpirySeconds: settings.topUpExpirySeconds ?? 10_800 };
+  const consumer = await startWalletConsumer(deps, kafka, producer, logger);
   const app = createHttpApp({
     logger,
     readiness: { mongo: mongoReady(connection), kafka: kafkaReady(kafka) },
-    routes: walletRoutes(accounts),
+    routes: walletRoutes(deps),
   });
   return {
     app,
-    accounts,
+    accounts: store.accounts,
+    store,
+    relay,
     async stop() {
       await consumer.stop();
+      await relay.stop();
       await producer.disconnect();
       await connection.close();
     },

@@ -1,19 +1,84 @@
 import type { Express } from 'express';
-import { deciToWon } from '@smm/contracts';
-import { notFound } from '@smm/platform';
-import type { PointAccounts } from '../store/point-account.model.ts';
+import { ChargeStatus, type PaymentTypeFilter, deciToWon, paymentTypeFilters } from '@smm/contracts';
+import { HttpError, badRequest, forbidden, notFound } from '@smm/platform';
+import { messages } from '../domain/messages.ts';
+import type { WalletDeps } from '../use-cases/context.ts';
+import { decideTopUpRequest, requestTopUp } from '../use-cases/top-ups.ts';
+import { adminTopUpView, ledgerView, paged, topUpView } from '../use-cases/views.ts';
+import { adminOnly, callerId, isAdmin, originOf } from './actor.ts';
+import { pageOf, queryText } from './paging.ts';
 
-export const messages = {
-  accountNotFound: '포인트 계정을 찾을 수 없습니다.',
-} as const;
+export { messages };
 
-export function walletRoutes(accounts: PointAccounts) {
+const topUpIdOf = (raw: string | undefined): number => {
+  const id = raw !== undefined && /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
+  if (id < 1) throw notFound(messages.topUpNotFound, 'TOPUP_NOT_FOUND');
+  return id;
+};
+
+export function walletRoutes(deps: WalletDeps) {
+  const { store } = deps;
   return (app: Express) => {
     /** A member's balance: `point` in won (up to one decimal) for screens, `pointDeci` exact. */
     app.get('/accounts/:userId', async (req, res) => {
-      const account = await accounts.find(req.params.userId);
+      const account = await store.accounts.find(req.params.userId);
       if (!account) throw notFound(messages.accountNotFound, 'ACCOUNT_NOT_FOUND');
       res.json({ userId: account.userId, point: deciToWon(account.balanceDeci), pointDeci: account.balanceDeci });
+    });
+
+    /** 201 for a new request; 200 with the earlier one for a double submit. */
+    app.post('/top-ups', async (req, res) => {
+      const result = await requestTopUp(deps, callerId(req), req.body, originOf(req));
+      if (!result.ok) throw badRequest(result.problem.message, undefined, result.problem.code);
+      if (result.created) req.log.info({ topUpId: result.topUp.id, pointDeci: result.topUp.pointDeci }, 'top-up requested');
+      res.status(result.created ? 201 : 200).json(topUpView(result.topUp));
+    });
+
+    /** A member's own history, newest first; operators may read anyone's. */
+    app.get('/top-ups', async (req, res) => {
+      const caller = callerId(req);
+      const userId = queryText(req, 'userId') ?? caller;
+      if (userId !== caller && !isAdmin(req)) throw forbidden(messages.notYours, 'FORBIDDEN');
+      const { page, pageSize, skip } = pageOf(req);
+      const rows = await store.topUps.page({ userId }, skip, pageSize + 1);
+      res.json(
+        paged(rows, page, pageSize, (t) => {
+          const { expiresAt: _e, ...view } = topUpView(t);
+          return view;
+        }),
+      );
+    });
+
+    app.use('/admin', adminOnly);
+
+    app.get('/admin/top-ups', async (req, res) => {
+      const statusText = queryText(req, 'status');
+      const status = statusText === undefined ? undefined : Number(statusText);
+      if (status !== undefined && (!/^\d$/.test(statusText!) || !ChargeStatus.is(status))) {
+        throw badRequest(messages.statusFilterInvalid, undefined, 'STATUS_INVALID');
+      }
+      const filterName = (queryText(req, 'paymentType') ?? 'ALL').toUpperCase();
+      if (!Object.hasOwn(paymentTypeFilters, filterName)) throw badRequest(messages.paymentTypeFilterInvalid, undefined, 'PAYMENT_TYPE_INVALID');
+      const paymentTypes = filterName === 'ALL' ? undefined : paymentTypeFilters[filterName as PaymentTypeFilter];
+      const { page, pageSize, skip } = pageOf(req);
+      const rows = await store.topUps.page({ ...(status === undefined ? {} : { status }), ...(paymentTypes ? { paymentTypes } : {}) }, skip, pageSize + 1);
+      res.json(paged(rows, page, pageSize, adminTopUpView));
+    });
+
+    for (const decision of ['approve', 'reject'] as const) {
+      app.post(`/admin/top-ups/:id/${decision}`, async (req, res) => {
+        const id = topUpIdOf(req.params.id);
+        const result = await decideTopUpRequest(deps, id, decision, originOf(req));
+        if (!result.ok) throw new HttpError(result.status, result.problem.code, result.problem.message);
+        req.log.info({ topUpId: id, decision, operator: req.get('x-user-id') }, 'top-up decided');
+        res.json(adminTopUpView(result.topUp));
+      });
+    }
+
+    app.get('/admin/accounts/:userId/ledger', async (req, res) => {
+      const { page, pageSize, skip } = pageOf(req);
+      const rows = await store.ledger.page(req.params.userId, skip, pageSize + 1);
+      res.json(paged(rows, page, pageSize, ledgerView));
     });
   };
 }

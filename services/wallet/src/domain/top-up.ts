@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto';
+import { ChargeStatus, type ReceiptType, paymentTypeOf, receiptTypes } from '@smm/contracts';
+import { type Problem, messages, problem } from './messages.ts';
+
+/** Spec §9: top-ups come in 5,000-won steps; the upper bound keeps a typo from asking for billions. */
+export const topUpStepWon = 5_000;
+export const topUpMaxWon = 10_000_000;
+/** An identical request this young and still pending is a double submit, not a new request. */
+export const duplicateWindowMs = 60_000;
+
+/** Receipt details as stored: tax invoice, cash receipt, or none. */
+export type FeeValue =
+  | { company: string; businessNumber: string; leader: string; phone: string; email: string }
+  | { phone: string }
+  | Record<string, never>;
+
+/** A validated request, before it has an id. */
+export type TopUpDraft = {
+  userId: string;
+  name: string;
+  pointDeci: number;
+  transferDeci: number;
+  receiptType: ReceiptType;
+  paymentType: number;
+  feeValue: FeeValue;
+  /** Same for two requests exactly when user, depositor, amount and receipt are the same. */
+  fingerprint: string;
+};
+
+export type TopUp = TopUpDraft & {
+  id: number;
+  status: number;
+  createdAt: Date;
+  responseAt: Date | null;
+  expiresAt: Date;
+};
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+const digitsWithHyphens = (value: string, lengths: readonly number[]): boolean =>
+  /^[0-9-]+$/.test(value) && lengths.includes(value.replace(/-/g, '').length);
+const emailLike = (value: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+
+/** The amount in deci-won when it is a positive whole multiple of 5,000 won up to the maximum. */
+function pointDeciOf(value: unknown): number | undefined {
+  const won = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(won) || won <= 0 || won > topUpMaxWon || won % topUpStepWon !== 0) return undefined;
+  return won * 10;
+}
+
+function receiptTypeOf(value: unknown): ReceiptType | undefined {
+  if (value === undefined || value === null) return 'none'; // the receipt is optional on the form
+  return receiptTypes.find((type) => type === value);
+}
+
+function feeValueOf(receiptType: ReceiptType, raw: unknown): { feeValue: FeeValue } | { problem: Problem } {
+  const input = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  if (receiptType === 'fee') {
+    const company = text(input.company);
+    const businessNumber = text(input.businessNumber);
+    const leader = text(input.leader);
+    const phone = text(input.phone);
+    const email = text(input.email);
+    if (company === '') return { problem: problem('COMPANY_REQUIRED', messages.companyRequired) };
+    if (!digitsWithHyphens(businessNumber, [10])) return { problem: problem('BUSINESS_NUMBER_INVALID', messages.businessNumberInvalid) };
+    if (leader === '') return { problem: problem('LEADER_REQUIRED', messages.leaderRequired) };
+    if (!digitsWithHyphens(phone, [10, 11])) return { problem: problem('RECEIPT_PHONE_INVALID', messages.receiptPhoneInvalid) };
+    if (!emailLike(email)) return { problem: problem('RECEIPT_EMAIL_INVALID', messages.receiptEmailInvalid) };
+    return { feeValue: { company, businessNumber, leader, phone, email } };
+  }
+  if (receiptType === 'cash') {
+    const phone = text(input.phone);
+    if (!digitsWithHyphens(phone, [10, 11])) return { problem: problem('RECEIPT_PHONE_INVALID', messages.receiptPhoneInvalid) };
+    return { feeValue: { phone } };
+  }
+  return { feeValue: {} };
+}
+
+/**
+ * What the member transfers: the points, plus 10 % when a tax invoice is asked for and the fee
+ * setting is on. Exact in deci-won because the amount is a multiple of 5,000 won.
+ */
+export function transferDeciOf(pointDeci: number, receiptType: ReceiptType, feeEnabled: boolean): number {
+  return receiptType === 'fee' && feeEnabled ? (pointDeci * 11) / 10 : pointDeci;
+}
+
+/**
+ * Checks a top-up request in the agreed order (depositor, amount, receipt type, receipt details)
+ * and answers the first broken rule, or the draft to store.
+ */
+export function validateTopUp(userId: string, body: unknown, feeEnabled: boolean): { ok: true; draft: TopUpDraft } | { ok: false; problem: Problem } {
+  const input = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const name = text(input.name);
+  const refuse = (p: Problem) => ({ ok: false as const, problem: p });
+  if (name === '') return refuse(problem('DEPOSITOR_REQUIRED', messages.depositorRequired));
+  const pointDeci = pointDeciOf(input.point);
+  if (pointDeci === undefined) return refuse(problem('POINT_INVALID', messages.pointInvalid));
+  const receiptType = receiptTypeOf(input.feeType);
+  if (receiptType === undefined) return refuse(problem('RECEIPT_TYPE_INVALID', messages.receiptTypeInvalid));
+  const receipt = feeValueOf(receiptType, input.feeValue);
+  if ('problem' in receipt) return refuse(receipt.problem);
+  const { feeValue } = receipt;
+  const fingerprint = createHash('sha256').update(JSON.stringify([userId, name, pointDeci, receiptType, feeValue])).digest('base64url');
+  return {
+    ok: true,
+    draft: {
+      userId,
+      name,
+      pointDeci,
+      transferDeci: transferDeciOf(pointDeci, receiptType, feeEnabled),
+      receiptType,
+      paymentType: paymentTypeOf(receiptType),
+      feeValue,
+      fingerprint,
+    },
+  };
+}
+
+export type TopUpDecision = 'approve' | 'reject' | 'expire';
+
+/** Only a pending request can be approved, rejected or expired; each ends it for good. */
+export function decideTopUp(topUp: Pick<TopUp, 'status'>, decision: TopUpDecision): { ok: true; status: number } | { ok: false; problem: Problem } {
+  if (topUp.status !== ChargeStatus.values.PENDING) return { ok: false, problem: problem('TOPUP_NOT_PENDING', messages.topUpNotPending) };
+  return { ok: true, status: decision === 'approve' ? ChargeStatus.values.SUCCESS : ChargeStatus.values.FAIL };
+}

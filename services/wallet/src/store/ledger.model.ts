@@ -1,0 +1,58 @@
+import { Schema } from 'mongoose';
+import type { ClientSession, Connection, Model } from 'mongoose';
+import { isDuplicateKeyError, modelOn } from '@smm/platform';
+import type { LedgerEntry } from '../domain/ledger.ts';
+
+/** `_id` is the referenceId: the primary key itself makes "one movement per reference" hold. */
+export type LedgerDoc = Omit<LedgerEntry, 'referenceId'> & { _id: string };
+
+const ledgerSchema = new Schema<LedgerDoc>(
+  {
+    _id: { type: String, required: true },
+    userId: { type: String, required: true },
+    seq: { type: Number, required: true },
+    deltaDeci: { type: Number, required: true },
+    balanceAfterDeci: { type: Number, required: true, min: 0 },
+    kind: { type: String, required: true, enum: ['debit', 'credit'] },
+    source: { type: String, required: true, enum: ['order', 'topup', 'refund'] },
+    createdAt: { type: Date, required: true },
+  },
+  { collection: 'ledger_entries', versionKey: false },
+);
+// One entry per position of an account's chain; also serves "an account's entries, newest first".
+ledgerSchema.index({ userId: 1, seq: -1 }, { unique: true });
+
+export const ledgerCollection = 'ledger_entries';
+
+/** True when a write failed because the ledger already holds an entry for that reference. */
+export function isDuplicateReference(error: unknown): boolean {
+  if (!isDuplicateKeyError(error, ledgerCollection)) return false;
+  const text = error instanceof Error ? error.message : '';
+  return text.includes('index: _id_');
+}
+
+const toEntry = ({ _id, ...rest }: LedgerDoc): LedgerEntry => ({ ...rest, referenceId: _id });
+
+export class Ledger {
+  readonly model: Model<LedgerDoc>;
+
+  constructor(connection: Connection) {
+    this.model = modelOn(connection, 'LedgerEntry', ledgerSchema);
+  }
+
+  /** Appends an entry; a second entry for the same reference fails with a duplicate-key error. */
+  async append(entry: LedgerEntry, session: ClientSession): Promise<void> {
+    const { referenceId, ...rest } = entry;
+    await this.model.collection.insertOne({ _id: referenceId, ...rest } as never, { session });
+  }
+
+  async page(userId: string, skip: number, limit: number): Promise<LedgerEntry[]> {
+    const docs = await this.model.find({ userId }).sort({ seq: -1 }).skip(skip).limit(limit).lean();
+    return docs.map(toEntry);
+  }
+
+  async findByReference(referenceId: string): Promise<LedgerEntry | null> {
+    const doc = await this.model.findById(referenceId).lean();
+    return doc ? toEntry(doc) : null;
+  }
+}

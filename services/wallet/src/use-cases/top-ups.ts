@@ -1,0 +1,100 @@
+import { type EventOrigin, PointCredited, TopUpApproved, TopUpExpired, TopUpRejected, TopUpRequested, Topics, settingEnabled, settingKeys } from '@smm/contracts';
+import type { EventEnvelope } from '@smm/contracts';
+import { type ClientSession, appendToOutbox, inTransaction } from '@smm/platform';
+import { ledgerEntry, references } from '../domain/ledger.ts';
+import { type Problem, messages, problem } from '../domain/messages.ts';
+import { type TopUp, type TopUpDecision, decideTopUp, duplicateWindowMs, validateTopUp } from '../domain/top-up.ts';
+import type { WalletDeps } from './context.ts';
+
+export type RequestResult = { ok: true; created: boolean; topUp: TopUp } | { ok: false; problem: Problem };
+
+/**
+ * Records a top-up request and TopUpRequested (the scheduler expires it at `expiresAt`). An
+ * identical request that is still pending and younger than a minute is answered instead of a new
+ * one: the member's guard write serialises concurrent submits, so even simultaneous double clicks
+ * create one request.
+ */
+export async function requestTopUp(deps: WalletDeps, userId: string, body: unknown, origin: EventOrigin): Promise<RequestResult> {
+  const { store } = deps;
+  const feeEnabled = settingEnabled(await store.settings.get(settingKeys.enablePaymentFee));
+  const validated = validateTopUp(userId, body, feeEnabled);
+  if (!validated.ok) return validated;
+  const { draft } = validated;
+  const result = await inTransaction(store.connection, async (session) => {
+    await store.topUps.lockMember(userId, session);
+    const now = new Date();
+    const earlier = await store.topUps.findPendingDuplicate(draft.fingerprint, new Date(now.getTime() - duplicateWindowMs), session);
+    if (earlier) return { created: false, topUp: earlier };
+    const id = await store.topUps.nextId(session);
+    const topUp: TopUp = { ...draft, id, status: 0, createdAt: now, responseAt: null, expiresAt: new Date(now.getTime() + deps.topUpExpirySeconds * 1000) };
+    await store.topUps.insert(topUp, session);
+    const requested = TopUpRequested.create(
+      `topup-${id}`,
+      { topUpId: id, userId, pointDeci: topUp.pointDeci, transferDeci: topUp.transferDeci, receiptType: topUp.receiptType, expiresAt: topUp.expiresAt.toISOString() },
+      origin,
+      now,
+    );
+    await appendToOutbox(store.connection, session, Topics.wallet, [requested]);
+    return { created: true, topUp };
+  });
+  if (result.created) deps.relay.kick();
+  return { ok: true, ...result };
+}
+
+export type DecideResult = { ok: true; topUp: TopUp } | { ok: false; status: 404 | 409; problem: Problem };
+
+/**
+ * An operator's decision on a pending request. Approval credits the points (opening the account if
+ * the member has none yet: the transfer has arrived) with its ledger entry, TopUpApproved and
+ * PointCredited in the same transaction; rejection records TopUpRejected.
+ */
+export async function decideTopUpRequest(deps: WalletDeps, id: number, decision: Exclude<TopUpDecision, 'expire'>, origin: EventOrigin): Promise<DecideResult> {
+  const { store } = deps;
+  const result = await inTransaction(store.connection, async (session): Promise<DecideResult> => {
+    const current = await store.topUps.find(id, session);
+    if (!current) return { ok: false, status: 404, problem: problem('TOPUP_NOT_FOUND', messages.topUpNotFound) };
+    const decided = decideTopUp(current, decision);
+    if (!decided.ok) return { ok: false, status: 409, problem: decided.problem };
+    const now = new Date();
+    const topUp = await store.topUps.settle(id, decided.status, now, session);
+    if (!topUp) return { ok: false, status: 409, problem: problem('TOPUP_NOT_PENDING', messages.topUpNotPending) };
+    const events: EventEnvelope[] = [];
+    if (decision === 'approve') {
+      const after = await store.accounts.credit(topUp.userId, topUp.pointDeci, now, session, true);
+      if (!after) throw new Error(`credit of top-up ${id} opened no account`);
+      const referenceId = references.topUp(id);
+      await store.ledger.append(ledgerEntry(after, topUp.pointDeci, 'topup', referenceId, now), session);
+      events.push(
+        TopUpApproved.create(`topup-${id}`, { topUpId: id, userId: topUp.userId, pointDeci: topUp.pointDeci }, origin, now),
+        PointCredited.create(
+          `account-${topUp.userId}`,
+          { userId: topUp.userId, source: 'topup', referenceId, amountDeci: topUp.pointDeci, balanceAfterDeci: after.balanceDeci },
+          origin,
+          now,
+        ),
+      );
+    } else {
+      events.push(TopUpRejected.create(`topup-${id}`, { topUpId: id, userId: topUp.userId }, origin, now));
+    }
+    await appendToOutbox(store.connection, session, Topics.wallet, events);
+    return { ok: true, topUp };
+  });
+  if (result.ok) deps.relay.kick();
+  return result;
+}
+
+export type ExpireOutcome = 'expired' | 'not-pending' | 'unknown';
+
+/** The scheduler says a request's time is up: a pending one fails with TopUpExpired; anything else stays as it is. */
+export async function expireTopUp(deps: WalletDeps, id: number, origin: EventOrigin, session: ClientSession): Promise<ExpireOutcome> {
+  const { store } = deps;
+  const current = await store.topUps.find(id, session);
+  if (!current) return 'unknown';
+  const decided = decideTopUp(current, 'expire');
+  if (!decided.ok) return 'not-pending';
+  const now = new Date();
+  const topUp = await store.topUps.settle(id, decided.status, now, session);
+  if (!topUp) return 'not-pending';
+  await appendToOutbox(store.connection, session, Topics.wallet, [TopUpExpired.create(`topup-${id}`, { topUpId: id, userId: topUp.userId }, origin, now)]);
+  return 'expired';
+}
