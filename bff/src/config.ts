@@ -19,7 +19,8 @@ export const configShape = {
   AUTH_SERVICE_URL: serviceUrl(),
   CATALOG_SERVICE_URL: serviceUrl(),
   WALLET_SERVICE_URL: serviceUrl(),
-  // Arrive with later issues; unused until then but accepted (and checked by /readyz) when set.
+  // Optional so the BFF starts before they are deployed: order routes answer 503 while unset;
+  // /readyz checks them when set.
   ORDER_SERVICE_URL: serviceUrl().optional(),
   SCHEDULER_SERVICE_URL: serviceUrl().optional(),
 
@@ -28,6 +29,16 @@ export const configShape = {
   /** Settings are cached for an hour; this often the BFF asks catalog (cheaply, by ETag) whether they changed. */
   SETTINGS_CACHE_SECONDS: env.int(1).default(3600),
   SETTINGS_REVALIDATE_SECONDS: env.int(0).default(10),
+  /** How long an order placement waits for the wallet's answer before answering 202 awaiting payment. */
+  ORDER_WAIT_MS: env.int(0).default(5000),
+  /** Public reseller API: requests per API key per minute (fixed one-minute window in Redis). */
+  API_RATE_LIMIT_PER_MINUTE: env.int(1).default(600),
+  /** How long an Idempotency-Key's first answer is kept and replayed. */
+  IDEMPOTENCY_TTL_SECONDS: env.int(1).default(86_400),
+  /** API key → member resolutions kept in Redis (0 = ask auth on every request). */
+  API_KEY_CACHE_SECONDS: env.int(0).default(60),
+  /** The reseller service list (catalog's services, categories, platforms) kept in memory this long. */
+  RESELLER_CATALOGUE_CACHE_MS: env.int(0).default(1000),
   /** Behind a reverse proxy, set to its hop count (or true) so the client address comes from X-Forwarded-For. */
   TRUST_PROXY: env.string().optional(),
 };

@@ -30,6 +30,13 @@ try {
     settingsCache: { ttlSeconds: config.SETTINGS_CACHE_SECONDS, revalidateSeconds: config.SETTINGS_REVALIDATE_SECONDS },
     trustProxy: trustProxy(config.TRUST_PROXY),
     web: (await import('./web-mount.ts')).mountWeb({ logger }),
+    reseller: {
+      orderWaitMs: config.ORDER_WAIT_MS,
+      ratePerMinute: config.API_RATE_LIMIT_PER_MINUTE,
+      idempotencyTtlSeconds: config.IDEMPOTENCY_TTL_SECONDS,
+      apiKeyCacheSeconds: config.API_KEY_CACHE_SECONDS,
+      catalogueCacheMs: config.RESELLER_CATALOGUE_CACHE_MS,
+    },
   });
   const server = await listen(app, config.PORT, config.HOST);
   logger.info({ host: config.HOST, port: server.port }, 'listening');

@@ -14,4 +14,13 @@ export const messages = {
   upstreamFailed: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',
   qnaDisabled: '자주 묻는 질문 메뉴를 이용할 수 없습니다.',
   routeNotFound: '요청한 경로를 찾을 수 없습니다.',
+  orderNotFound: '주문을 찾을 수 없습니다.',
+  accountNotFound: '계정을 찾을 수 없습니다.',
+  topUpNotFound: '충전 요청을 찾을 수 없습니다.',
+  /** Public reseller API. */
+  apiKeyInvalid: 'API 키가 올바르지 않습니다.',
+  rateLimited: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
+  idempotencyReused: '이미 다른 요청에 사용된 Idempotency-Key입니다.',
+  idempotencyInProgress: '같은 Idempotency-Key의 요청을 처리하고 있습니다. 잠시 후 다시 시도해 주세요.',
+  idempotencyKeyInvalid: 'Idempotency-Key는 255자 이하의 영문, 숫자, 기호여야 합니다.',
 } as const;

@@ -57,6 +57,6 @@ describe('when a service is down or misbehaves', () => {
   it('is not ready while a service is down, and says which', async () => {
     const res = await call(h.url, 'GET', '/readyz');
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ status: 'not_ready', checks: { redis: 'ok', auth: 'ok', catalog: 'ok', wallet: 'unavailable' } });
+    expect(res.body).toEqual({ status: 'not_ready', checks: { redis: 'ok', auth: 'ok', catalog: 'ok', wallet: 'unavailable', order: 'ok' } });
   });
 });

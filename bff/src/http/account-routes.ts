@@ -1,6 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import { HttpError, parseInput } from '@smm/platform';
 import { messages } from '../messages.ts';
+import type { ApiKeyResolver } from '../reseller/api-key-resolver.ts';
 import type { TokenVerifier } from '../security/token-verifier.ts';
 import { failed, isErrorBody, relay } from '../upstream/relay.ts';
 import type { ServiceAnswer, ServiceClient } from '../upstream/service-client.ts';
@@ -30,7 +31,7 @@ function balanceOf(answer: ServiceAnswer): Balance | 'failed' {
 }
 
 /** The signed-in member's own account (spec §3 Profile, §5 "Other" guest refusals). */
-export function accountRoutes(router: Router, verifier: TokenVerifier, auth: ServiceClient, wallet: ServiceClient): void {
+export function accountRoutes(router: Router, verifier: TokenVerifier, auth: ServiceClient, wallet: ServiceClient, apiKeys: ApiKeyResolver): void {
   router.get('/auth/profile', access(verifier, 'signedIn'), async (req: Request, res: Response) => {
     const ctx = callContext(req);
     const caller = callerOf(req);
@@ -61,7 +62,11 @@ export function accountRoutes(router: Router, verifier: TokenVerifier, auth: Ser
     relay(res, await auth.call(callContext(req), 'PUT', '/members/me/password', { body: input }));
   });
   router.post('/auth/api-key', access(verifier, 'notGuest'), async (req: Request, res: Response) => {
-    relay(res, await auth.call(callContext(req), 'POST', '/members/me/api-key'));
+    const ctx = callContext(req);
+    const answer = await auth.call(ctx, 'POST', '/members/me/api-key');
+    // The old key must stop working at once, also for resolutions the BFF keeps.
+    if (answer.status >= 200 && answer.status < 300) await apiKeys.rotated(ctx, callerOf(req).userId);
+    relay(res, answer);
   });
   router.post('/auth/referral-code', access(verifier, 'notGuest'), async (req: Request, res: Response) => {
     relay(res, await auth.call(callContext(req), 'POST', '/members/me/referral-code'));

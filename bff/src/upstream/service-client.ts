@@ -42,11 +42,20 @@ function isTimeout(error: unknown): boolean {
 export class ServiceClient {
   constructor(
     readonly name: string,
-    private readonly baseUrl: string,
+    /** Unset while the service is not deployed (optional in the configuration): every call is a 503. */
+    private readonly baseUrl: string | undefined,
     private readonly timeoutMs: number,
   ) {}
 
+  get configured(): boolean {
+    return this.baseUrl !== undefined;
+  }
+
   async call(ctx: CallContext, method: string, path: string, options: CallOptions = {}): Promise<ServiceAnswer> {
+    if (this.baseUrl === undefined) {
+      ctx.log.warn({ service: this.name, method, path }, 'service not configured');
+      throw new ServiceUnavailable(this.name, false);
+    }
     const url = new URL(path, this.baseUrl);
     if (options.query) url.search = options.query.toString();
     const headers: Record<string, string> = {
@@ -88,6 +97,7 @@ export class ServiceClient {
   /** A readiness check: the service's own /readyz answers 200. */
   ready(timeoutMs = 2000): () => Promise<void> {
     return async () => {
+      if (this.baseUrl === undefined) throw new Error(`${this.name} is not configured`);
       const res = await fetch(new URL('/readyz', this.baseUrl), { signal: AbortSignal.timeout(timeoutMs) });
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`${this.name} /readyz answered ${res.status}`);

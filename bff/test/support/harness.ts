@@ -2,7 +2,7 @@ import { pino } from 'pino';
 import { Redis } from 'ioredis';
 import { type EmbeddedRedis, startEmbeddedRedis } from '@smm/embedded-redis';
 import { type RunningServer, listen } from '@smm/platform';
-import { createApp } from '../../src/app.ts';
+import { type AppDeps, createApp } from '../../src/app.ts';
 import { FakeService } from './fake-service.ts';
 import { testKeys } from './keys.ts';
 
@@ -12,6 +12,7 @@ export type Harness = {
   auth: FakeService;
   catalog: FakeService;
   wallet: FakeService;
+  order: FakeService;
   redis: Redis;
   embeddedRedis: EmbeddedRedis;
   stop(): Promise<void>;
@@ -21,17 +22,20 @@ export type Harness = {
  * The BFF alone over real HTTP: real Redis (embedded, in process) and local fakes of auth, catalog
  * and wallet, so a test can make a service fail, hang or answer oddly.
  */
-export async function startHarness(options: { upstreamTimeoutMs?: number; revalidateSeconds?: number; walletUrl?: string } = {}): Promise<Harness> {
+export async function startHarness(
+  options: { upstreamTimeoutMs?: number; revalidateSeconds?: number; walletUrl?: string; withoutOrder?: boolean; reseller?: AppDeps['reseller'] } = {},
+): Promise<Harness> {
   const silent = pino({ level: 'silent' });
   const embeddedRedis = await startEmbeddedRedis({ port: 0, logger: silent });
   const redis = new Redis(embeddedRedis.url, { maxRetriesPerRequest: 1, retryStrategy: () => 200, lazyConnect: false });
   redis.on('error', () => undefined);
   const keys = testKeys();
-  const [auth, catalog, wallet] = await Promise.all([new FakeService().start(), new FakeService().start(), new FakeService().start()]);
+  const [auth, catalog, wallet, order] = await Promise.all([new FakeService().start(), new FakeService().start(), new FakeService().start(), new FakeService().start()]);
   const app = createApp({
     logger: silent,
     redis,
-    services: { auth: auth.url, catalog: catalog.url, wallet: options.walletUrl ?? wallet.url },
+    services: { auth: auth.url, catalog: catalog.url, wallet: options.walletUrl ?? wallet.url, order: options.withoutOrder ? undefined : order.url },
+    reseller: options.reseller,
     jwtPublicKey: keys.publicPem,
     upstreamTimeoutMs: options.upstreamTimeoutMs ?? 3000,
     settingsCache: { ttlSeconds: 3600, revalidateSeconds: options.revalidateSeconds ?? 1 },
@@ -43,13 +47,14 @@ export async function startHarness(options: { upstreamTimeoutMs?: number; revali
     auth,
     catalog,
     wallet,
+    order,
     redis,
     embeddedRedis,
     async stop() {
       await server.close();
       redis.disconnect();
       await embeddedRedis.close();
-      await Promise.all([auth.close(), catalog.close(), wallet.close()]);
+      await Promise.all([auth.close(), catalog.close(), wallet.close(), order.close()]);
     },
   };
 }

@@ -1,0 +1,133 @@
+import { AutoOrderStatus, OrderStatus, orderStatusApiNames } from '@smm/contracts';
+
+/**
+ * The de-facto panel-standard API v2 (what resellers' tools speak): English error texts, money as
+ * strings in won, English status names. Pure translation rules; the HTTP side lives in http/.
+ */
+export const v2Errors = {
+  invalidKey: 'Invalid API key',
+  incorrectRequest: 'Incorrect request',
+  incorrectOrderId: 'Incorrect order ID',
+  incorrectServiceId: 'Incorrect service ID',
+  incorrectLink: 'Incorrect link',
+  incorrectQuantity: 'Incorrect quantity',
+  notEnoughFunds: 'Not enough funds on balance',
+  incorrectRuns: 'Incorrect runs: at least 2 whole runs',
+  incorrectInterval: 'Incorrect interval: at least 60 whole minutes',
+  dripFeedUnsupported: 'Drip-feed is not supported for this service',
+  serviceUnavailable: 'Service is not available for ordering',
+  maintenance: 'Ordering is paused for maintenance',
+  rateLimited: 'Too many requests',
+  idempotencyReused: 'Idempotency-Key was already used with another request',
+  temporary: 'Temporary error, try again later',
+} as const;
+
+/** Exact won string with one decimal digit ("12345.0", "2.5") from deci-won. */
+export function wonString(deci: number): string {
+  const sign = deci < 0 ? '-' : '';
+  const abs = Math.abs(deci);
+  return `${sign}${Math.trunc(abs / 10)}.${abs % 10}`;
+}
+
+/** Panel rate: the price of 1,000 units, exact (unit price in deci-won × 1,000). */
+export function ratePer1000(unitPriceDeci: number): string {
+  return wonString(unitPriceDeci * 1000);
+}
+
+/** Quantity limits in the words resellers' tools show. */
+export const quantityBelowMin = (min: number | undefined) => (min === undefined ? v2Errors.incorrectQuantity : `Quantity less than minimal ${min}`);
+export const quantityAboveMax = (max: number | undefined) => (max === undefined ? v2Errors.incorrectQuantity : `Quantity more than maximal ${max}`);
+
+/**
+ * The order service's error code → the v2 error text and HTTP status. Codes not listed (a service
+ * failure) become a temporary error with the service's own status.
+ */
+export function v2ErrorFor(code: string, limits: { min?: number | undefined; max?: number | undefined }): { error: string; status: number } | undefined {
+  switch (code) {
+    case 'SERVICE_REQUIRED':
+    case 'SERVICE_NOT_FOUND':
+      return { error: v2Errors.incorrectServiceId, status: 400 };
+    case 'LINK_REQUIRED':
+      return { error: v2Errors.incorrectLink, status: 400 };
+    case 'AMOUNT_BELOW_MIN':
+      return { error: quantityBelowMin(limits.min), status: 400 };
+    case 'AMOUNT_ABOVE_MAX':
+      return { error: quantityAboveMax(limits.max), status: 400 };
+    case 'RUNS_TOO_FEW':
+    case 'RUNS_NOT_INTEGER':
+      return { error: v2Errors.incorrectRuns, status: 400 };
+    case 'INTERVAL_TOO_SHORT':
+    case 'INTERVAL_NOT_INTEGER':
+      return { error: v2Errors.incorrectInterval, status: 400 };
+    case 'AUTO_NOT_SUPPORTED':
+      return { error: v2Errors.dripFeedUnsupported, status: 400 };
+    case 'INSUFFICIENT_POINTS':
+      return { error: v2Errors.notEnoughFunds, status: 402 };
+    case 'SERVICE_READ_ONLY':
+      return { error: v2Errors.serviceUnavailable, status: 403 };
+    case 'SERVICE_CHECK':
+      return { error: v2Errors.maintenance, status: 503 };
+    case 'ORDER_NOT_FOUND':
+      return { error: v2Errors.incorrectOrderId, status: 404 };
+    default:
+      return undefined;
+  }
+}
+
+/** What the order service shows of one order or auto order (the fields v2 reads). */
+export type OrderView = {
+  id: number;
+  kind?: 'order' | 'auto';
+  status?: number | null;
+  pointDeci?: number;
+  startCount?: number | null;
+  remains?: number | null;
+  amount?: number;
+  runs?: number;
+  completed?: number;
+  payment?: string;
+};
+
+const autoStatusNames: Readonly<Record<number, string>> = {
+  [AutoOrderStatus.values.ACTIVE]: 'In progress',
+  [AutoOrderStatus.values.COMPLETED]: 'Completed',
+  [AutoOrderStatus.values.CANCELED]: 'Canceled',
+  [AutoOrderStatus.values.PARTIAL]: 'Partial',
+};
+
+/** An order whose payment is not settled (awaiting) reads Pending; a refused one Canceled. */
+export function statusName(view: OrderView): string {
+  if (view.payment === 'rejected') return orderStatusApiNames[OrderStatus.values.CANCELED]!;
+  if (view.status === null || view.status === undefined) return orderStatusApiNames[OrderStatus.values.PENDING]!;
+  if (view.kind === 'auto') return autoStatusNames[view.status] ?? 'Pending';
+  return orderStatusApiNames[view.status] ?? 'Pending';
+}
+
+/** Units still to deliver: an order's own count; for an auto order, the runs not yet placed. */
+export function remainsOf(view: OrderView): number {
+  if (view.kind === 'auto' && typeof view.runs === 'number' && typeof view.amount === 'number') {
+    return Math.max(0, view.runs - (view.completed ?? 0)) * view.amount;
+  }
+  return typeof view.remains === 'number' ? view.remains : (view.amount ?? 0);
+}
+
+/** One order's v2 status answer: `{charge, start_count, status, remains, currency}`. */
+export function v2Status(view: OrderView): { charge: string; start_count: string; status: string; remains: string; currency: 'KRW' } {
+  const startCount = typeof view.startCount === 'number' && view.startCount >= 0 ? view.startCount : 0;
+  return { charge: wonString(view.pointDeci ?? 0), start_count: String(startCount), status: statusName(view), remains: String(remainsOf(view)), currency: 'KRW' };
+}
+
+/** `orders=1,2,3` → ids in the order given, duplicates dropped; null when any item is not an id. */
+export function parseOrderIds(text: string, max = 100): { ids: number[]; bad: string[] } | null {
+  const parts = text.split(',').map((p) => p.trim()).filter((p) => p !== '');
+  if (parts.length === 0 || parts.length > max) return null;
+  const ids: number[] = [];
+  const bad: string[] = [];
+  for (const part of parts) {
+    if (/^[1-9]\d{0,14}$/.test(part)) {
+      const id = Number(part);
+      if (!ids.includes(id)) ids.push(id);
+    } else if (!bad.includes(part)) bad.push(part);
+  }
+  return { ids, bad };
+}

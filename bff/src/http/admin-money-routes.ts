@@ -1,0 +1,55 @@
+import type { Request, Response, Router } from 'express';
+import { HttpError, parseInput } from '@smm/platform';
+import { messages } from '../messages.ts';
+import type { TokenVerifier } from '../security/token-verifier.ts';
+import { relay } from '../upstream/relay.ts';
+import type { ServiceClient } from '../upstream/service-client.ts';
+import { access } from './access.ts';
+import { callContext } from './context.ts';
+import { adminOrderPatch } from './money-schemas.ts';
+import { idParam, listQuery, paymentTypeRule, statusRule, userIdRule } from './query.ts';
+
+const topUpNotFound = () => new HttpError(404, 'TOPUP_NOT_FOUND', messages.topUpNotFound);
+const orderNotFound = () => new HttpError(404, 'ORDER_NOT_FOUND', messages.orderNotFound);
+const topUpStatusRule = { name: 'status', pattern: /^[0-2]$/ };
+
+/**
+ * Operators' money screens: top-up approval (wallet), order status changes with refunds (order),
+ * and a member's ledger (wallet). Admin role only; x-user-role admin goes along and the services
+ * check it again. Registered before the catalogue admin routes so these paths are not taken for
+ * catalogue resources.
+ */
+export function adminMoneyRoutes(router: Router, verifier: TokenVerifier, order: ServiceClient, wallet: ServiceClient): void {
+  const admin = access(verifier, 'admin');
+
+  router.get('/admin/top-ups', admin, async (req: Request, res: Response) => {
+    const query = listQuery(req, [topUpStatusRule, paymentTypeRule, userIdRule]);
+    relay(res, await wallet.call(callContext(req), 'GET', '/admin/top-ups', { query }));
+  });
+  for (const action of ['approve', 'reject'] as const) {
+    router.post(`/admin/top-ups/:id/${action}`, admin, async (req: Request, res: Response) => {
+      const id = idParam(req.params.id, topUpNotFound);
+      relay(res, await wallet.call(callContext(req), 'POST', `/admin/top-ups/${id}/${action}`));
+    });
+  }
+
+  router.get('/admin/orders', admin, async (req: Request, res: Response) => {
+    const query = listQuery(req, [statusRule, userIdRule]);
+    relay(res, await order.call(callContext(req), 'GET', '/admin/orders', { query }));
+  });
+  router.get('/admin/orders/:id', admin, async (req: Request, res: Response) => {
+    const id = idParam(req.params.id, orderNotFound);
+    relay(res, await order.call(callContext(req), 'GET', `/orders/${id}`));
+  });
+  router.patch('/admin/orders/:id', admin, async (req: Request, res: Response) => {
+    const id = idParam(req.params.id, orderNotFound);
+    const input = parseInput(adminOrderPatch, req.body ?? {});
+    relay(res, await order.call(callContext(req), 'PATCH', `/admin/orders/${id}`, { body: input }));
+  });
+
+  router.get('/admin/accounts/:userId/ledger', admin, async (req: Request, res: Response) => {
+    const userId = req.params.userId;
+    if (typeof userId !== 'string' || !userIdRule.pattern.test(userId)) throw new HttpError(404, 'ACCOUNT_NOT_FOUND', messages.accountNotFound);
+    relay(res, await wallet.call(callContext(req), 'GET', `/admin/accounts/${userId}/ledger`, { query: listQuery(req) }));
+  });
+}

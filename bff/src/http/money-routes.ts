@@ -1,0 +1,54 @@
+import type { Request, Response, Router } from 'express';
+import { HttpError, parseInput } from '@smm/platform';
+import { messages } from '../messages.ts';
+import type { TokenVerifier } from '../security/token-verifier.ts';
+import { relay } from '../upstream/relay.ts';
+import type { ServiceClient } from '../upstream/service-client.ts';
+import { access } from './access.ts';
+import { callContext, callerOf } from './context.ts';
+import { orderBody, topUpBody } from './money-schemas.ts';
+import { idParam, listQuery, statusRule } from './query.ts';
+
+export type OrderPlacement = { waitMs: number };
+
+const orderNotFound = () => new HttpError(404, 'ORDER_NOT_FOUND', messages.orderNotFound);
+
+/**
+ * The member's money (spec §3 order, histories, top-up): the BFF names the member (x-user-id) and
+ * passes the order and wallet services' answers on unchanged — their Korean messages are the ones
+ * spec §5 lists. Guests (no token) get GUEST_NOT_ALLOWED.
+ */
+export function moneyRoutes(router: Router, verifier: TokenVerifier, order: ServiceClient, wallet: ServiceClient, placement: OrderPlacement): void {
+  const member = access(verifier, 'notGuest');
+
+  router.post('/service/order', member, async (req: Request, res: Response) => {
+    const input = parseInput(orderBody, req.body ?? {});
+    const query = new URLSearchParams({ waitMs: String(placement.waitMs) });
+    relay(res, await order.call(callContext(req), 'POST', '/orders', { query, body: { ...input, source: 'web' } }));
+  });
+
+  router.get('/service/order-history', member, async (req: Request, res: Response) => {
+    const query = listQuery(req, [statusRule], { userId: callerOf(req).userId });
+    relay(res, await order.call(callContext(req), 'GET', '/orders', { query }));
+  });
+
+  router.get('/service/auto-order-history', member, async (req: Request, res: Response) => {
+    const query = listQuery(req, [statusRule], { userId: callerOf(req).userId });
+    relay(res, await order.call(callContext(req), 'GET', '/auto-orders', { query }));
+  });
+
+  router.post('/service/auto-order/:id/cancel', member, async (req: Request, res: Response) => {
+    const id = idParam(req.params.id, orderNotFound);
+    relay(res, await order.call(callContext(req), 'POST', `/auto-orders/${id}/cancel`));
+  });
+
+  router.post('/service/point', member, async (req: Request, res: Response) => {
+    const input = parseInput(topUpBody, req.body ?? {});
+    relay(res, await wallet.call(callContext(req), 'POST', '/top-ups', { body: input }));
+  });
+
+  router.get('/service/point-history', member, async (req: Request, res: Response) => {
+    const query = listQuery(req, [], { userId: callerOf(req).userId });
+    relay(res, await wallet.call(callContext(req), 'GET', '/top-ups', { query }));
+  });
+}

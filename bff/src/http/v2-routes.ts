@@ -1,0 +1,140 @@
+import express from 'express';
+import type { Express, NextFunction, Request, Response } from 'express';
+import { HttpError } from '@smm/platform';
+import { type OrderView, parseOrderIds, ratePer1000, v2ErrorFor, v2Errors, v2Status, wonString } from '../domain/panel-v2.ts';
+import { RateLimited } from '../reseller/rate-limiter.ts';
+import type { Reseller } from '../reseller/reseller.ts';
+import { ServiceUnavailable } from '../upstream/service-client.ts';
+import { callContext } from './context.ts';
+import { orderBody } from './money-schemas.ts';
+import { placeApiOrder, withIdempotency } from './reseller-routes.ts';
+
+/** A v2 answer that is an error: `{ error }` with an HTTP status. */
+class V2Error extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+  ) {
+    super(error);
+  }
+}
+
+type Fields = Record<string, unknown>;
+const field = (body: Fields, name: string): string | undefined => {
+  const v = body[name];
+  if (typeof v === 'string') return v.trim() === '' ? undefined : v.trim();
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return undefined;
+};
+
+/** Any failure on the way becomes `{ error }` in English, with a status a client can act on. */
+function asV2Error(error: unknown): { status: number; error: string; retryAfter?: number } {
+  if (error instanceof V2Error) return { status: error.status, error: error.error };
+  if (error instanceof RateLimited) return { status: 429, error: v2Errors.rateLimited, retryAfter: error.retryAfterSeconds };
+  if (error instanceof ServiceUnavailable) return { status: 503, error: v2Errors.temporary };
+  if (error instanceof HttpError) {
+    if (error.code === 'API_KEY_INVALID') return { status: 401, error: v2Errors.invalidKey };
+    if (error.code === 'IDEMPOTENCY_KEY_REUSED') return { status: 409, error: v2Errors.idempotencyReused };
+    const known = v2ErrorFor(error.code, {});
+    if (known) return known;
+    if (error.status < 500) return { status: error.status, error: v2Errors.incorrectRequest };
+    return { status: error.status, error: v2Errors.temporary };
+  }
+  if (typeof error === 'object' && error !== null && 'type' in error) return { status: 400, error: v2Errors.incorrectRequest };
+  return { status: 500, error: v2Errors.temporary };
+}
+
+/**
+ * The panel-standard API v2 (`POST /api/v2`, form-encoded or JSON, fields `key` and `action`), so
+ * resellers' existing tools work: services | add | status | balance. Every answer is JSON; errors
+ * are `{ error: "…" }` with a fitting HTTP status (400 bad input, 401 bad key, 402 funds, 404 order,
+ * 429 limit, 503 maintenance or a service down).
+ */
+export function v2Routes(app: Express, reseller: Reseller): void {
+  const router = express.Router();
+  router.post('/', express.urlencoded({ extended: false, limit: '100kb' }), async (req: Request, res: Response) => {
+    const body = (typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? req.body : {}) as Fields;
+    const ctx = callContext(req);
+    req.caller = await reseller.keys.resolve(ctx, field(body, 'key')).catch((error: unknown) => {
+      if (error instanceof HttpError && error.code === 'API_KEY_INVALID') throw new V2Error(401, v2Errors.invalidKey);
+      throw error;
+    });
+    const caller = req.caller;
+    await reseller.limiter.take(caller.userId, (error) => req.log.warn({ err: error.message }, 'rate limit not counted: redis unavailable'));
+    const member = callContext(req);
+
+    switch (field(body, 'action')) {
+      case 'services': {
+        const items = await reseller.catalogue.items(member);
+        res.json(
+          items.map((s) => ({ service: s.id, name: s.text, type: 'Default', category: s.category, rate: ratePer1000(s.unitPriceDeci), min: s.min, max: s.max, refill: false, cancel: false, dripfeed: s.enableAuto })),
+        );
+        return;
+      }
+      case 'add': {
+        const parsed = orderBody.safeParse({ serviceId: body.service, link: body.link, amount: body.quantity, runs: body.runs, interval: body.interval });
+        if (!parsed.success) throw new V2Error(400, v2Errors.incorrectRequest);
+        const input = parsed.data;
+        const answer = await withIdempotency(req, res, reseller, 'POST /api/v2 add', input, async () => {
+          const placed = await placeApiOrder(reseller, member, input);
+          if (placed.orderId !== undefined) return { status: 200, body: { order: placed.orderId } };
+          const code = (placed.body as { code?: unknown } | null)?.code;
+          const service = input.serviceId === undefined ? undefined : await reseller.catalogue.find(member, input.serviceId).catch(() => undefined);
+          const mapped = typeof code === 'string' ? v2ErrorFor(code, { min: service?.min, max: service?.max }) : undefined;
+          return mapped ? { status: mapped.status, body: { error: mapped.error } } : { status: placed.status, body: { error: v2Errors.temporary } };
+        });
+        res.status(answer.status).json(answer.body);
+        return;
+      }
+      case 'status': {
+        const many = field(body, 'orders');
+        if (many !== undefined) {
+          const parsed = parseOrderIds(many);
+          if (parsed === null) throw new V2Error(400, v2Errors.incorrectRequest);
+          const found = new Map<number, OrderView>();
+          if (parsed.ids.length > 0) {
+            const answer = await reseller.order.call(member, 'GET', '/orders', { query: new URLSearchParams({ userId: caller.userId, ids: parsed.ids.join(',') }) });
+            if (answer.status !== 200) throw new HttpError(answer.status >= 500 ? 502 : answer.status, 'SERVICE_FAILED', v2Errors.temporary);
+            const list = Array.isArray(answer.body) ? answer.body : ((answer.body as { items?: unknown } | null)?.items ?? []);
+            for (const view of list as OrderView[]) found.set(view.id, view);
+          }
+          const result: Record<string, unknown> = {};
+          for (const id of parsed.ids) {
+            const view = found.get(id);
+            result[String(id)] = view ? v2Status(view) : { error: v2Errors.incorrectOrderId };
+          }
+          for (const bad of parsed.bad) result[bad] = { error: v2Errors.incorrectOrderId };
+          res.json(result);
+          return;
+        }
+        const one = field(body, 'order');
+        if (one === undefined || !/^[1-9]\d{0,14}$/.test(one)) throw new V2Error(one === undefined ? 400 : 404, one === undefined ? v2Errors.incorrectRequest : v2Errors.incorrectOrderId);
+        const answer = await reseller.order.call(member, 'GET', `/orders/${one}`);
+        if (answer.status === 404) throw new V2Error(404, v2Errors.incorrectOrderId);
+        if (answer.status !== 200) throw new HttpError(answer.status >= 500 ? 502 : answer.status, 'SERVICE_FAILED', v2Errors.temporary);
+        res.json(v2Status(answer.body as OrderView));
+        return;
+      }
+      case 'balance': {
+        const answer = await reseller.wallet.call(member, 'GET', `/accounts/${encodeURIComponent(caller.userId)}`);
+        // A brand-new member whose account wallet has not opened yet holds nothing.
+        if (answer.status === 404) return void res.json({ balance: wonString(0), currency: 'KRW' });
+        const pointDeci = (answer.body as { pointDeci?: unknown } | null)?.pointDeci;
+        if (answer.status !== 200 || typeof pointDeci !== 'number') throw new HttpError(502, 'SERVICE_FAILED', v2Errors.temporary);
+        res.json({ balance: wonString(pointDeci), currency: 'KRW' });
+        return;
+      }
+      default:
+        throw new V2Error(400, v2Errors.incorrectRequest);
+    }
+  });
+  app.use('/api/v2', router);
+  // Also catches the JSON parser's errors (malformed body) for this path: they answer in v2's shape.
+  app.use('/api/v2', (error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    const answer = asV2Error(error);
+    if (answer.status >= 500) req.log.error({ err: error }, 'v2 request failed');
+    if (answer.retryAfter !== undefined) res.setHeader('retry-after', String(answer.retryAfter));
+    res.status(answer.status).json({ error: answer.error });
+  });
+}

@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { HttpError } from '@smm/platform';
+import { messages } from '../messages.ts';
+
+/** An answer worth replaying: the status and the JSON body the client first received. */
+export type StoredAnswer = { status: number; body: unknown };
+
+type Record_ = { hash: string; answer: StoredAnswer };
+
+/** JSON with sorted keys, so `{a,b}` and `{b,a}` are the same request. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export const requestHash = (route: string, body: unknown) => createHash('sha256').update(`${route}\n${canonical(body)}`).digest('base64url');
+
+const validKey = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * Idempotency-Key handling for public writes (house rule 4; novu's interceptor is the model): per
+ * member and key, Redis keeps the request's hash and its first answer for `ttlSeconds`.
+ *
+ * - same key, same request → the stored answer again (header `idempotent-replayed: true`);
+ * - same key, another request → 409 IDEMPOTENCY_KEY_REUSED;
+ * - a duplicate while the first is still running → waits for the first answer (SET NX lock, so the
+ *   work runs once), or 409 IDEMPOTENCY_KEY_IN_PROGRESS if it does not come in time.
+ *
+ * Service failures (5xx) are not stored: the client may retry them with the same key.
+ */
+export class Idempotency {
+  constructor(
+    private readonly redis: Redis,
+    private readonly ttlSeconds: number,
+    private readonly lockMs: number,
+  ) {}
+
+  static validKey(key: string): boolean {
+    return validKey.test(key);
+  }
+
+  async run(subject: string, key: string, hash: string, work: () => Promise<StoredAnswer>): Promise<StoredAnswer & { replayed: boolean }> {
+    const recordKey = `bff:idem:${subject}:${key}`;
+    const lockKey = `bff:idem-lock:${subject}:${key}`;
+    const stored = await this.read(recordKey, hash);
+    if (stored) return { ...stored, replayed: true };
+
+    const deadline = Date.now() + this.lockMs;
+    for (;;) {
+      const locked = await this.redis.set(lockKey, hash, 'PX', this.lockMs, 'NX');
+      if (locked === 'OK') break;
+      // Someone else runs this key now: a different request is refused at once, the same one waits.
+      const holder = await this.redis.get(lockKey);
+      if (holder !== null && holder !== hash) throw reused();
+      const done = await this.read(recordKey, hash);
+      if (done) return { ...done, replayed: true };
+      if (Date.now() > deadline) throw new HttpError(409, 'IDEMPOTENCY_KEY_IN_PROGRESS', messages.idempotencyInProgress);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    try {
+      // The first request may have finished between the read above and taking the lock.
+      const done = await this.read(recordKey, hash);
+      if (done) return { ...done, replayed: true };
+      const answer = await work();
+      if (answer.status < 500) {
+        const record: Record_ = { hash, answer };
+        await this.redis.set(recordKey, JSON.stringify(record), 'EX', this.ttlSeconds);
+      }
+      return { ...answer, replayed: false };
+    } finally {
+      await this.redis.del(lockKey).catch(() => undefined);
+    }
+  }
+
+  private async read(recordKey: string, hash: string): Promise<StoredAnswer | undefined> {
+    const raw = await this.redis.get(recordKey);
+    if (raw === null) return undefined;
+    const record = JSON.parse(raw) as Record_;
+    if (record.hash !== hash) throw reused();
+    return record.answer;
+  }
+}
+
+const reused = () => new HttpError(409, 'IDEMPOTENCY_KEY_REUSED', messages.idempotencyReused);

@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Harness, call, startHarness } from './support/harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ reseller: { ratePerMinute: 8, apiKeyCacheSeconds: 60, catalogueCacheMs: 0, orderWaitMs: 1234 } });
+});
+afterAll(() => h.stop());
+beforeEach(async () => {
+  for (const fake of [h.auth, h.catalog, h.wallet, h.order]) fake.reset();
+  await h.redis.flushall();
+});
+
+const services = [
+  { id: 1, text: '인스타그램 한국인 좋아요', categoryId: 10, platformId: 1, min: 10, max: 10000, point: 2.5, unitPriceDeci: 25, notice: '', enableAuto: true, isReadOnly: false },
+  { id: 2, text: '유튜브 조회수', categoryId: 20, platformId: 2, min: 100, max: 30000, point: 1, unitPriceDeci: 10, notice: '', enableAuto: false, isReadOnly: false },
+];
+function catalogue() {
+  h.catalog.on('GET /services', { body: services });
+  h.catalog.on('GET /categories', { body: [{ id: 10, text: '좋아요', platform: 1, platformId: 1 }, { id: 20, text: '조회수', platform: 2, platformId: 2 }] });
+  h.catalog.on('GET /platforms', { body: [{ id: 1, text: '인스타그램' }, { id: 2, text: '유튜브' }] });
+}
+/** auth knows exactly these keys. */
+function keys(known: Record<string, string>) {
+  h.auth.on('POST /api-keys/resolve', (req) => {
+    const key = (req.body as { apiKey: string }).apiKey;
+    const userId = known[key];
+    return userId ? { body: { userId, loginId: `login-${userId}`, role: 'member' } } : { status: 404, body: { code: 'API_KEY_INVALID', message: 'x' } };
+  });
+}
+const placed = (id: number) => ({ status: 201, body: { outcome: 'accepted', order: { id, kind: 'order', status: 0 } } });
+
+describe('member money routes', () => {
+  it('refuses guests and bad tokens before any service sees the request', async () => {
+    const guest = await call(h.url, 'POST', '/api/service/order', { body: { serviceId: 1, link: 'x', amount: 10 } });
+    expect(guest.status).toBe(401);
+    expect(guest.body.code).toBe('GUEST_NOT_ALLOWED');
+    expect((await call(h.url, 'GET', '/api/service/point-history', { token: 'garbage' })).body.code).toBe('TOKEN_INVALID');
+    expect(h.order.requests).toEqual([]);
+  });
+
+  it('places an order with waitMs, the member and source web, and passes the answer on', async () => {
+    h.order.on('POST /orders', placed(7));
+    const res = await call(h.url, 'POST', '/api/service/order', { token: h.keys.member(), body: { serviceId: '1', link: 'kim', amount: 10, runs: null, interval: '' } });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ outcome: 'accepted', order: { id: 7, kind: 'order', status: 0 } });
+    const sent = h.order.calls('POST /orders')[0]!;
+    expect(sent.query.get('waitMs')).toBe('1234');
+    expect(sent.headers['x-user-id']).toBe('member-1');
+    expect(sent.body).toEqual({ serviceId: 1, link: 'kim', amount: 10, source: 'web' });
+  });
+
+  it('passes order service refusals through unchanged, and 400s on wrong types', async () => {
+    h.order.on('POST /orders', { status: 402, body: { code: 'INSUFFICIENT_POINTS', message: '포인트가 부족합니다.', orderId: 9 } });
+    const poor = await call(h.url, 'POST', '/api/service/order', { token: h.keys.member(), body: { serviceId: 1, link: 'x', amount: 10 } });
+    expect(poor.status).toBe(402);
+    expect(poor.body).toEqual({ code: 'INSUFFICIENT_POINTS', message: '포인트가 부족합니다.', orderId: 9 });
+    const wrong = await call(h.url, 'POST', '/api/service/order', { token: h.keys.member(), body: { serviceId: { a: 1 }, link: 'x', amount: 10 } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('lists with the caller as userId and checks paging', async () => {
+    h.order.on('GET /orders', { body: { items: [], page: 2, pageSize: 5, hasNext: false } });
+    const res = await call(h.url, 'GET', '/api/service/order-history?page=2&pageSize=5&status=3&userId=someone-else', { token: h.keys.member() });
+    expect(res.status).toBe(200);
+    const sent = h.order.calls('GET /orders')[0]!;
+    expect(Object.fromEntries(sent.query)).toEqual({ userId: 'member-1', page: '2', pageSize: '5', status: '3' });
+    for (const bad of ['page=0', 'pageSize=101', 'status=9', 'page=abc']) {
+      expect((await call(h.url, 'GET', `/api/service/order-history?${bad}`, { token: h.keys.member() })).status, bad).toBe(400);
+    }
+  });
+
+  it('answers 503 SERVICE_UNAVAILABLE on order routes while ORDER_SERVICE_URL is unset', async () => {
+    const alone = await startHarness({ withoutOrder: true });
+    try {
+      const res = await call(alone.url, 'POST', '/api/service/order', { token: alone.keys.member(), body: { serviceId: 1, link: 'x', amount: 10 } });
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe('SERVICE_UNAVAILABLE');
+      expect((await call(alone.url, 'GET', '/readyz')).body.checks).not.toHaveProperty('order');
+    } finally {
+      await alone.stop();
+    }
+  });
+
+  it('sends top-ups to wallet and admin actions with the admin role', async () => {
+    h.wallet.on('POST /top-ups', { status: 201, body: { id: 3, status: 0 } });
+    h.wallet.on('POST /admin/top-ups/3/approve', { body: { id: 3, status: 1 } });
+    const asked = await call(h.url, 'POST', '/api/service/point', { token: h.keys.member(), body: { name: '김', point: 5000, feeType: 'none', feeValue: null } });
+    expect(asked.status).toBe(201);
+    expect(h.wallet.calls('POST /top-ups')[0]!.body).toEqual({ name: '김', point: 5000, feeType: 'none', feeValue: null });
+    expect((await call(h.url, 'POST', '/api/admin/top-ups/3/approve', { token: h.keys.member() })).status).toBe(403);
+    const approved = await call(h.url, 'POST', '/api/admin/top-ups/3/approve', { token: h.keys.admin() });
+    expect(approved.body).toEqual({ id: 3, status: 1 });
+    expect(h.wallet.calls('POST /admin/top-ups/3/approve')[0]!.headers['x-user-role']).toBe('admin');
+  });
+});
+
+describe('public reseller API', () => {
+  it('answers 401 API_KEY_INVALID for a missing or unknown key', async () => {
+    keys({ 'key-a': 'user-a' });
+    for (const headers of [{}, { 'api-key': 'nope' }, { 'api-key': '' }] as Array<Record<string, string>>) {
+      const res = await call(h.url, 'GET', '/api/services', { headers });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ code: 'API_KEY_INVALID', message: 'API 키가 올바르지 않습니다.' });
+    }
+  });
+
+  it('lists services with category and platform names', async () => {
+    keys({ 'key-a': 'user-a' });
+    catalogue();
+    const res = await call(h.url, 'GET', '/api/services', { headers: { 'api-key': 'key-a' } });
+    expect(res.body).toEqual([
+      { id: 1, text: '인스타그램 한국인 좋아요', min: 10, max: 10000, point: 2.5, platform: '인스타그램', category: '좋아요', enableAuto: true },
+      { id: 2, text: '유튜브 조회수', min: 100, max: 30000, point: 1, platform: '유튜브', category: '조회수', enableAuto: false },
+    ]);
+  });
+
+  it('caches key resolutions but drops them at once when the key is rotated through the BFF', async () => {
+    keys({ 'key-old': 'member-1' });
+    catalogue();
+    for (let i = 0; i < 3; i++) expect((await call(h.url, 'GET', '/api/services', { headers: { 'api-key': 'key-old' } })).status).toBe(200);
+    expect(h.auth.calls('POST /api-keys/resolve')).toHaveLength(1);
+    // auth rotates: the old key is unknown there now
+    keys({ 'key-new': 'member-1' });
+    h.auth.on('POST /members/me/api-key', { status: 201, body: { apiKey: 'key-new', apiKeyPrefix: 'smm_new' } });
+    expect((await call(h.url, 'POST', '/api/auth/api-key', { token: h.keys.member() })).status).toBe(201);
+    expect((await call(h.url, 'GET', '/api/services', { headers: { 'api-key': 'key-old' } })).status).toBe(401);
+    expect((await call(h.url, 'GET', '/api/services', { headers: { 'api-key': 'key-new' } })).status).toBe(200);
+  });
+
+  it('places orders as the key owner and answers {wId}', async () => {
+    keys({ 'key-a': 'user-a' });
+    h.order.on('POST /orders', placed(41));
+    const res = await call(h.url, 'POST', '/api/order', { headers: { 'api-key': 'key-a' }, body: { serviceId: 1, link: 'https://x', amount: 10 } });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ wId: 41 });
+    const sent = h.order.calls('POST /orders')[0]!;
+    expect(sent.headers['x-user-id']).toBe('user-a');
+    expect(sent.headers['x-user-role']).toBe('member');
+    expect(sent.body).toEqual({ serviceId: 1, link: 'https://x', amount: 10, source: 'api' });
+  });
+
+  it('replays an Idempotency-Key answer, refuses it for another body, and places a concurrent burst once', async () => {
+    keys({ 'key-a': 'user-a' });
+    let next = 100;
+    h.order.on('POST /orders', () => ({ ...placed(next++), delayMs: 150 }));
+    const body = { serviceId: 1, link: 'https://x', amount: 10 };
+    const headers = { 'api-key': 'key-a', 'idempotency-key': 'k-1' };
+    const burst = await Promise.all(Array.from({ length: 4 }, () => call(h.url, 'POST', '/api/order', { headers, body })));
+    expect(burst.map((r) => r.body)).toEqual(Array.from({ length: 4 }, () => ({ wId: 100 })));
+    expect(h.order.calls('POST /orders')).toHaveLength(1);
+    expect(burst.filter((r) => r.headers.get('idempotent-replayed') === 'true')).toHaveLength(3);
+    const other = await call(h.url, 'POST', '/api/order', { headers, body: { ...body, amount: 11 } });
+    expect(other.status).toBe(409);
+    expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('rate-limits per key owner with 429 RATE_LIMITED and Retry-After', async () => {
+    keys({ 'key-a': 'user-a', 'key-b': 'user-b' });
+    catalogue();
+    const statuses = [];
+    for (let i = 0; i < 9; i++) statuses.push((await call(h.url, 'GET', '/api/services', { headers: { 'api-key': 'key-a' } })).status);
+    expect(statuses).toEqual([...Array.from({ length: 8 }, () => 200), 429]);
+    const limited = await call(h.url, 'GET', '/api/services', { headers: { 'api-key': 'key-a' } });
+    expect(limited.body.code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((await call(h.url, 'GET', '/api/services', { headers: { 'api-key': 'key-b' } })).status).toBe(200);
+  });
+});
+
+describe('API v2', () => {
+  const form = (fields: Record<string, string>) =>
+    fetch(`${h.url}/api/v2`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
+
+  it('answers errors in the panel shape', async () => {
+    keys({ 'key-a': 'user-a' });
+    expect(await form({ key: 'nope', action: 'balance' })).toEqual({ status: 401, body: { error: 'Invalid API key' } });
+    expect(await form({ action: 'balance' })).toEqual({ status: 401, body: { error: 'Invalid API key' } });
+    expect(await form({ key: 'key-a' })).toEqual({ status: 400, body: { error: 'Incorrect request' } });
+    expect(await form({ key: 'key-a', action: 'dance' })).toEqual({ status: 400, body: { error: 'Incorrect request' } });
+    const malformed = await fetch(`${h.url}/api/v2`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"key":' });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ error: 'Incorrect request' });
+  });
+
+  it('lists services with rates per 1,000 and balance as strings', async () => {
+    keys({ 'key-a': 'user-a' });
+    catalogue();
+    h.wallet.on('GET /accounts/user-a', { body: { userId: 'user-a', point: 1234.5, pointDeci: 12345 } });
+    const list = await form({ key: 'key-a', action: 'services' });
+    expect(list.body).toEqual([
+      { service: 1, name: '인스타그램 한국인 좋아요', type: 'Default', category: '좋아요', rate: '2500.0', min: 10, max: 10000, refill: false, cancel: false, dripfeed: true },
+      { service: 2, name: '유튜브 조회수', type: 'Default', category: '조회수', rate: '1000.0', min: 100, max: 30000, refill: false, cancel: false, dripfeed: false },
+    ]);
+    expect((await form({ key: 'key-a', action: 'balance' })).body).toEqual({ balance: '1234.5', currency: 'KRW' });
+  });
+
+  it('adds orders (drip-feed with runs and interval) and maps refusals to panel errors', async () => {
+    keys({ 'key-a': 'user-a' });
+    catalogue();
+    h.order.on('POST /orders', placed(55));
+    expect(await form({ key: 'key-a', action: 'add', service: '1', link: 'https://x', quantity: '10', runs: '3', interval: '60' })).toEqual({ status: 200, body: { order: 55 } });
+    expect(h.order.calls('POST /orders')[0]!.body).toEqual({ serviceId: 1, link: 'https://x', amount: 10, runs: 3, interval: 60, source: 'api' });
+    const refusals: Array<[number, string, string]> = [
+      [402, 'INSUFFICIENT_POINTS', 'Not enough funds on balance'],
+      [400, 'SERVICE_REQUIRED', 'Incorrect service ID'],
+      [400, 'AMOUNT_BELOW_MIN', 'Quantity less than minimal 10'],
+      [400, 'AMOUNT_ABOVE_MAX', 'Quantity more than maximal 10000'],
+    ];
+    for (const [status, code, error] of refusals) {
+      h.order.on('POST /orders', { status, body: { code, message: '…' } });
+      expect(await form({ key: 'key-a', action: 'add', service: '1', link: 'https://x', quantity: '5' })).toEqual({ status, body: { error } });
+    }
+    expect(await form({ key: 'key-a', action: 'add', service: 'abc', link: 'x', quantity: '5' })).toEqual({ status: 400, body: { error: 'Incorrect request' } });
+  });
+
+  it('answers status for one order and for many, bad ids as Incorrect order ID', async () => {
+    keys({ 'key-a': 'user-a' });
+    h.order.on('GET /orders/5', { body: { id: 5, kind: 'order', status: 3, pointDeci: 255, startCount: 120, remains: 4, amount: 10 } });
+    expect((await form({ key: 'key-a', action: 'status', order: '5' })).body).toEqual({ charge: '25.5', start_count: '120', status: 'Partial', remains: '4', currency: 'KRW' });
+    expect(await form({ key: 'key-a', action: 'status', order: '6' })).toEqual({ status: 404, body: { error: 'Incorrect order ID' } });
+    h.order.on('GET /orders', { body: { items: [{ id: 5, kind: 'order', status: 2, pointDeci: 250, startCount: null, remains: 0, amount: 10 }] } });
+    const many = await form({ key: 'key-a', action: 'status', orders: '5,6,x' });
+    expect(many.body).toEqual({
+      '5': { charge: '25.0', start_count: '0', status: 'Completed', remains: '0', currency: 'KRW' },
+      '6': { error: 'Incorrect order ID' },
+      x: { error: 'Incorrect order ID' },
+    });
+    expect(Object.fromEntries(h.order.calls('GET /orders')[0]!.query)).toEqual({ userId: 'user-a', ids: '5,6' });
+  });
+});
