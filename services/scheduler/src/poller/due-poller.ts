@@ -1,0 +1,122 @@
+import type { Logger } from 'pino';
+
+/** What one pass over a kind of due item did; `waiting` items are due but held back for a moment. */
+export type FireResult = { fired: number; waiting: number };
+
+/** One kind of due item: fire what is due, and tell when the next one falls due. */
+export type DueSource = {
+  name: string;
+  fire(now: Date): Promise<FireResult>;
+  earliestDue(): Promise<Date | null>;
+};
+
+export type DuePollerOptions = {
+  sources: readonly DueSource[];
+  logger: Logger;
+  /** Longest sleep between passes, whatever the database says: picks up items written by other instances. */
+  pollMs: number;
+  /** Called after a pass that recorded events (kick the outbox relay). */
+  onFired: () => void;
+};
+
+/** Sleep while an item is due but waits for the relay to publish its schedule's previous events. */
+const heldBackRetryMs = 50;
+
+/**
+ * The timer worker (eShop's grace-period manager is the model): due times live in MongoDB, and a
+ * pass fires everything due now. It sleeps until the soonest known due time or `pollMs`, whichever
+ * comes first, and `wake()` shortens the sleep when this instance stores an item due sooner. Being
+ * stopped or crashed loses nothing: the next start fires whatever fell due meanwhile.
+ */
+export class DuePoller {
+  private timer: NodeJS.Timeout | undefined;
+  private timerAt = Number.POSITIVE_INFINITY;
+  private running: Promise<void> | undefined;
+  private wokenWhileRunning = false;
+  private stopped = true;
+  private failures = 0;
+  /** Events this instance recorded since start (tests compare instances with it). */
+  fired = 0;
+
+  constructor(private readonly options: DuePollerOptions) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Something due at `at` was stored: pass at that time unless a pass comes sooner anyway. */
+  wake(at: Date = new Date()): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.wokenWhileRunning = true;
+      return;
+    }
+    const delay = Math.max(0, at.getTime() - Date.now());
+    if (Date.now() + delay < this.timerAt) this.schedule(delay);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.timerAt = Number.POSITIVE_INFINITY;
+    await this.running;
+  }
+
+  /** One pass over every source until nothing more is due now; resolves with the events recorded. */
+  async passOnce(): Promise<{ fired: number; waiting: number }> {
+    let fired = 0;
+    let waiting = 0;
+    for (;;) {
+      let firedThisRound = 0;
+      waiting = 0;
+      const now = new Date();
+      for (const source of this.options.sources) {
+        const result = await source.fire(now);
+        firedThisRound += result.fired;
+        waiting += result.waiting;
+      }
+      if (firedThisRound > 0) this.options.onFired();
+      fired += firedThisRound;
+      // Passes are bounded in size: go round again until one finds nothing left to fire.
+      if (firedThisRound === 0 || this.stopped) return { fired, waiting };
+    }
+  }
+
+  private schedule(delay: number): void {
+    clearTimeout(this.timer);
+    this.timerAt = Date.now() + delay;
+    this.timer = setTimeout(() => {
+      this.timerAt = Number.POSITIVE_INFINITY;
+      this.running = this.cycle().finally(() => (this.running = undefined));
+    }, delay);
+  }
+
+  private async cycle(): Promise<void> {
+    const { pollMs, logger } = this.options;
+    let delay = pollMs;
+    try {
+      this.wokenWhileRunning = false;
+      const { fired, waiting } = await this.passOnce();
+      this.fired += fired;
+      this.failures = 0;
+      if (waiting > 0 || this.wokenWhileRunning) delay = Math.min(pollMs, heldBackRetryMs);
+      else delay = Math.min(pollMs, await this.untilSoonestDue());
+    } catch (error) {
+      this.failures += 1;
+      delay = Math.min(pollMs * 2 ** this.failures, 30_000);
+      logger.warn({ err: (error as Error).message, failures: this.failures, retryInMs: delay }, 'due pass failed; will retry');
+    }
+    if (!this.stopped) this.schedule(Math.max(0, delay));
+  }
+
+  private async untilSoonestDue(): Promise<number> {
+    let soonest = Number.POSITIVE_INFINITY;
+    for (const source of this.options.sources) {
+      const at = await source.earliestDue();
+      if (at !== null) soonest = Math.min(soonest, at.getTime());
+    }
+    // An item due already but not fired (written while the pass ran): come back at once, but not in a tight loop.
+    return Math.max(soonest - Date.now(), soonest <= Date.now() ? heldBackRetryMs : 0);
+  }
+}
