@@ -212,7 +212,8 @@ describe('API v2', () => {
       h.order.on('POST /orders', { status, body: { code, message: '…' } });
       expect(await form({ key: 'key-a', action: 'add', service: '1', link: 'https://x', quantity: '5' })).toEqual({ status, body: { error } });
     }
-    expect(await form({ key: 'key-a', action: 'add', service: 'abc', link: 'x', quantity: '5' })).toEqual({ status: 400, body: { error: 'Incorrect request' } });
+    expect(await form({ key: 'key-a', action: 'add', service: 'abc', link: 'x', quantity: '5' })).toEqual({ status: 400, body: { error: 'Incorrect service ID' } });
+    expect(await form({ key: 'key-a', action: 'add', service: '1', link: 'x', quantity: 'lots' })).toEqual({ status: 400, body: { error: 'Incorrect quantity' } });
   });
 
   it('answers status for one order and for many, bad ids as Incorrect order ID', async () => {

@@ -3,20 +3,17 @@ import { messages } from '../messages.ts';
 
 /**
  * Shapes of the money bodies. Only types are checked here; the rules with Korean messages (min,
- * max, runs, 5,000-won steps, receipt fields …) belong to the order and wallet services.
- * Numbers may arrive as numeric strings from HTML forms; null/empty mean "not given".
+ * max, runs, 5,000-won steps, receipt fields …) belong to the order and wallet services, which also
+ * judge odd values (a non-numeric amount is theirs to refuse with their message).
+ * Numbers may arrive as numeric strings from HTML forms and API v2; null/empty mean "not given".
  */
 const number = z
   .union([z.number(), z.string().trim().max(32), z.null()], { error: messages.badRequest })
   .optional()
-  .transform((v, ctx) => {
+  .transform((v) => {
     if (v === null || v === undefined || v === '') return undefined;
-    const n = typeof v === 'number' ? v : Number(v);
-    if (!Number.isFinite(n)) {
-      ctx.addIssue({ code: 'custom', message: messages.badRequest });
-      return z.NEVER;
-    }
-    return n;
+    if (typeof v === 'number') return v;
+    return /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v;
   });
 const text = (max: number) => z.union([z.string().max(max, { error: messages.badRequest }), z.null()], { error: messages.badRequest }).optional().transform((v) => v ?? undefined);
 const body = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: messages.badRequest });
@@ -24,11 +21,13 @@ const body = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: mes
 export const orderBody = body({ serviceId: number, link: text(2048), amount: number, runs: number, interval: number });
 export type OrderBody = z.infer<typeof orderBody>;
 
+const scalar = z.union([z.string().max(200), z.number(), z.boolean(), z.null()], { error: messages.badRequest }).optional();
+/** Wallet checks every top-up rule in its order with its own messages; only the fields go on. */
 export const topUpBody = body({
-  name: text(100),
-  point: number,
-  feeType: text(16),
-  feeValue: z.union([z.record(z.string(), z.union([z.string().max(200), z.number(), z.null()])), z.null()], { error: messages.badRequest }).optional(),
+  name: scalar,
+  point: scalar,
+  feeType: scalar,
+  feeValue: z.union([z.record(z.string(), scalar), z.null()], { error: messages.badRequest }).optional(),
 });
 
 export const adminOrderPatch = body({

@@ -8,7 +8,7 @@ import type { Reseller } from '../reseller/reseller.ts';
 import { isErrorBody, relay } from '../upstream/relay.ts';
 import type { CallContext } from '../upstream/service-client.ts';
 import { callContext, callerOf } from './context.ts';
-import { orderBody } from './money-schemas.ts';
+import { type OrderBody, orderBody } from './money-schemas.ts';
 import { idParam } from './query.ts';
 
 const orderNotFound = () => new HttpError(404, 'ORDER_NOT_FOUND', messages.orderNotFound);
@@ -28,7 +28,7 @@ function apiKeyAccess(reseller: Reseller) {
   };
 }
 
-export type PlacedOrder = { serviceId?: number | undefined; link?: string | undefined; amount?: number | undefined; runs?: number | undefined; interval?: number | undefined };
+export type PlacedOrder = Partial<OrderBody>;
 
 /**
  * Places an order for an API caller: the order service's answer, reduced to what the public API

@@ -75,11 +75,14 @@ export function v2Routes(app: Express, reseller: Reseller): void {
         const parsed = orderBody.safeParse({ serviceId: body.service, link: body.link, amount: body.quantity, runs: body.runs, interval: body.interval });
         if (!parsed.success) throw new V2Error(400, v2Errors.incorrectRequest);
         const input = parsed.data;
+        if (typeof input.serviceId !== 'number' || !Number.isSafeInteger(input.serviceId) || input.serviceId < 1) throw new V2Error(400, v2Errors.incorrectServiceId);
+        if (typeof input.amount !== 'number' || !Number.isSafeInteger(input.amount)) throw new V2Error(400, v2Errors.incorrectQuantity);
+        const serviceId = input.serviceId;
         const answer = await withIdempotency(req, res, reseller, 'POST /api/v2 add', input, async () => {
           const placed = await placeApiOrder(reseller, member, input);
           if (placed.orderId !== undefined) return { status: 200, body: { order: placed.orderId } };
           const code = (placed.body as { code?: unknown } | null)?.code;
-          const service = input.serviceId === undefined ? undefined : await reseller.catalogue.find(member, input.serviceId).catch(() => undefined);
+          const service = await reseller.catalogue.find(member, serviceId).catch(() => undefined);
           const mapped = typeof code === 'string' ? v2ErrorFor(code, { min: service?.min, max: service?.max }) : undefined;
           return mapped ? { status: mapped.status, body: { error: mapped.error } } : { status: placed.status, body: { error: v2Errors.temporary } };
         });
