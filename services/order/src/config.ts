@@ -1,0 +1,16 @@
+import { env } from '@smm/platform';
+
+/** The devstack's common variables, plus the order service's own (all with defaults). */
+export const orderConfigShape = {
+  HOST: env.string().default('127.0.0.1'),
+  PORT: env.port().default(4104),
+  MONGO_URL: env.url(['mongodb', 'mongodb+srv']),
+  KAFKA_BROKERS: env.hostPorts(),
+  LOG_LEVEL: env.logLevel().default('info'),
+  /** How often a waiting POST /orders checks the database for an answer another replica applied. */
+  ORDER_WAIT_POLL_MS: env.int(10).default(250),
+  /** Order ids reserved per counter write (1 = strictly increasing ids; more = fewer writes, gaps on restart). */
+  ORDER_ID_BLOCK: env.int(1).default(1),
+  /** How often the outbox relay looks for events when nothing kicked it. */
+  OUTBOX_POLL_MS: env.int(10).default(500),
+};

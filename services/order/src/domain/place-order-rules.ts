@@ -1,0 +1,93 @@
+import { priceDeci } from '@smm/contracts';
+import { messages } from './messages.ts';
+import { type Problem, problem } from './problem.ts';
+import type { Product } from './product.ts';
+
+/** The order form as the member sent it; numbers may still be anything. */
+export type OrderRequest = {
+  serviceId?: unknown;
+  link?: unknown;
+  amount?: unknown;
+  runs?: unknown;
+  interval?: unknown;
+};
+
+/** A request that passed every rule: what gets stored and charged. */
+export type ValidOrder = {
+  kind: 'order' | 'auto';
+  product: Product;
+  link: string;
+  amount: number;
+  /** 0 for a one-off order. */
+  runs: number;
+  /** Minutes between runs; 0 for a one-off order. */
+  interval: number;
+  /** unit price × amount: a one-off order's charge, an auto order's share per run (exact). */
+  perRunDeci: number;
+  /** unit price × amount × max(runs, 1): what the wallet debits. */
+  chargeDeci: number;
+};
+
+export type Refusal =
+  | { kind: 'invalid'; problem: Problem } // 400
+  | { kind: 'read-only'; problem: Problem } // 403
+  | { kind: 'service-check'; problem: Problem }; // 503
+
+export type Verdict = { ok: true; order: ValidOrder } | { ok: false; refusal: Refusal };
+
+const invalid = (code: string, message: string): Verdict => ({ ok: false, refusal: { kind: 'invalid', problem: problem(code, message) } });
+
+/** Numbers arrive as JSON numbers or numeric strings (forms); anything else is NaN. */
+export function toNumber(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  return Number.NaN;
+}
+
+const optional = (value: unknown): number => (value === undefined || value === null || value === '' ? 0 : toNumber(value));
+
+/**
+ * Spec §5 "Order", in its order: the site-wide service check first (nothing can be ordered then),
+ * 1 product chosen (unknown and hidden products count as not chosen) and not read-only, 2 link,
+ * 3 amount ≥ min, 4 amount ≤ max, 5 auto: supported, runs > 1, runs integer, interval ≥ 60,
+ * interval integer. Rule 6 (balance) is the wallet's: it answers with PointDebited or
+ * PointDebitRejected.
+ */
+export function checkOrder(request: OrderRequest, product: Product | null, serviceCheck: boolean): Verdict {
+  if (serviceCheck) return { ok: false, refusal: { kind: 'service-check', problem: problem('SERVICE_CHECK', messages.serviceCheck) } };
+  if (!product || !product.visible) return invalid('SERVICE_REQUIRED', messages.serviceRequired);
+  if (product.isReadOnly) return { ok: false, refusal: { kind: 'read-only', problem: problem('SERVICE_READ_ONLY', messages.serviceReadOnly) } };
+
+  const link = typeof request.link === 'string' ? request.link.trim() : '';
+  if (link === '') return invalid('LINK_REQUIRED', messages.linkRequired);
+
+  const amount = toNumber(request.amount);
+  if (!Number.isInteger(amount)) return invalid('AMOUNT_INVALID', messages.amountInvalid);
+  if (amount < product.min) return invalid('AMOUNT_BELOW_MIN', messages.amountBelowMin(product.min));
+  if (amount > product.max) return invalid('AMOUNT_ABOVE_MAX', messages.amountAboveMax(product.max));
+
+  const runs = optional(request.runs);
+  const interval = optional(request.interval);
+  // NaN counts as "asked for": a garbled auto-order field must not silently become a one-off order.
+  const auto = !(runs <= 0) || !(interval <= 0);
+  if (auto) {
+    if (!product.enableAuto) return invalid('AUTO_NOT_SUPPORTED', messages.autoNotSupported);
+    if (!(runs > 1)) return invalid('RUNS_TOO_FEW', messages.runsTooFew);
+    if (!Number.isInteger(runs)) return invalid('RUNS_NOT_INTEGER', messages.runsNotInteger);
+    if (!(interval >= 60)) return invalid('INTERVAL_TOO_SHORT', messages.intervalTooShort);
+    if (!Number.isInteger(interval)) return invalid('INTERVAL_NOT_INTEGER', messages.intervalNotInteger);
+  }
+
+  let perRunDeci: number;
+  let chargeDeci: number;
+  try {
+    perRunDeci = priceDeci(product.unitPriceDeci, amount);
+    chargeDeci = priceDeci(perRunDeci, auto ? runs : 1);
+  } catch {
+    return invalid('PRICE_OUT_OF_RANGE', messages.priceOutOfRange);
+  }
+  return {
+    ok: true,
+    order: { kind: auto ? 'auto' : 'order', product, link, amount, runs: auto ? runs : 0, interval: auto ? interval : 0, perRunDeci, chargeDeci },
+  };
+}

@@ -1,0 +1,85 @@
+import { type AutoOrderRunDue, type EventOf, OrderStatus, causedBy } from '@smm/contracts';
+import { type Logger, handleOnce, isDuplicateKeyError } from '@smm/platform';
+import { placeRun } from '../domain/auto-order.ts';
+import type { AutoOrder, Order } from '../store/models.ts';
+import { type OrderDeps, withOutbox } from '../use-cases/context.ts';
+import { autoOrderCompleted, autoOrderRunPlaced } from './order-events.ts';
+
+export const runsConsumer = 'order-runs';
+
+/**
+ * Saga step 5: a due run of an active auto order becomes a paid child order (status 0, the per-run
+ * amount and share of the charge), the auto order counts it, and AutoOrderRunPlaced (and after the
+ * last run AutoOrderCompleted) go out — one transaction. Cancel writes the same auto-order document,
+ * so a run and a cancel racing each other serialize (the loser's transaction is retried and then
+ * sees the winner's result). Anything else (cancelled, already placed, out of order) only logs.
+ */
+export async function onAutoOrderRunDue(deps: OrderDeps, event: EventOf<typeof AutoOrderRunDue>, log: Logger): Promise<void> {
+  const { autoOrderId, run } = event.data;
+  // The id comes first, outside the transaction (gaps are fine): a sequence bump inside would make
+  // every concurrent run conflict on the counter.
+  const childId = await deps.store.nextOrderId();
+  let placed: { completed: boolean } | null = null;
+  let emitted = 0;
+  try {
+    await handleOnce(deps.store.connection, runsConsumer, event, async (session) => {
+      placed = null;
+      const r = await withOutbox(deps, session, async (s, emit) => {
+        const auto = await deps.store.autoOrders.findById(autoOrderId).session(s).lean<AutoOrder>();
+        if (!auto) {
+          log.warn({ autoOrderId, run }, 'run due for an unknown auto order ignored');
+          return;
+        }
+        if (auto.userId !== event.data.userId) {
+          log.warn({ autoOrderId, run }, 'run due names another member; ignored');
+          return;
+        }
+        const verdict = placeRun({ id: auto._id, status: auto.status, runs: auto.runs, completed: auto.completed, chargeDeci: auto.chargeDeci, perRunDeci: auto.perRunDeci, refundedDeci: auto.refundedDeci }, run);
+        if (!verdict.ok) {
+          log.info({ autoOrderId, run, reason: verdict.reason }, 'auto order run not placed');
+          return;
+        }
+        const now = new Date();
+        const child: Order = {
+          _id: childId,
+          userId: auto.userId,
+          serviceId: auto.serviceId,
+          serviceText: auto.serviceText,
+          platformId: auto.platformId,
+          link: auto.link,
+          amount: auto.amount,
+          unitPriceDeci: auto.unitPriceDeci,
+          chargeDeci: auto.perRunDeci,
+          payment: 'paid',
+          status: OrderStatus.values.PENDING,
+          startCount: null,
+          remains: auto.amount,
+          refundedDeci: 0,
+          autoOrderId,
+          run,
+          source: auto.source,
+          createdAt: now,
+          paidAt: now,
+        };
+        const guard = { _id: autoOrderId, status: auto.status, completed: auto.completed };
+        const updated = await deps.store.autoOrders.updateOne(guard, { $set: { completed: verdict.completedAfter, status: verdict.statusAfter } }, { session: s });
+        if (updated.modifiedCount !== 1) throw new Error(`auto order ${autoOrderId} changed under the transaction`);
+        await deps.store.orders.insertMany([child], { session: s });
+        emit(autoOrderRunPlaced({ autoOrderId, userId: auto.userId, run, runs: auto.runs, childOrderId: childId }, causedBy(event)));
+        if (verdict.finished) emit(autoOrderCompleted({ autoOrderId, userId: auto.userId, runs: auto.runs }, causedBy(event)));
+        placed = { completed: verdict.finished };
+      });
+      emitted = r.emitted;
+    });
+  } catch (error) {
+    // The unique {autoOrderId, run} index: another delivery (another event id) placed this run first.
+    if (isDuplicateKeyError(error, 'orders')) {
+      log.info({ autoOrderId, run }, 'auto order run already placed');
+      return;
+    }
+    throw error;
+  }
+  if (emitted > 0) deps.relay.kick();
+  const done = placed as { completed: boolean } | null;
+  if (done) log.info({ autoOrderId, run, childOrderId: childId, completed: done.completed }, 'auto order run placed');
+}

@@ -1,0 +1,76 @@
+import type { Express, Request, Response } from 'express';
+import { deciToWon } from '@smm/contracts';
+import { HttpError, conflict, notFound, parseInput } from '@smm/platform';
+import { messages } from '../domain/messages.ts';
+import type { Refusal } from '../domain/place-order-rules.ts';
+import { cancelAuto } from '../use-cases/cancel-auto-order.ts';
+import type { OrderDeps } from '../use-cases/context.ts';
+import { placeOrder } from '../use-cases/place-order.ts';
+import { autoOrderHistory, findAnyOrder, findOrders, orderHistory } from '../use-cases/read-orders.ts';
+import { actorOf, originOf, ownerFor } from './actor.ts';
+import { autoOrderListQuery, idParam, orderListQuery, placeBody, placeQuery } from './schemas.ts';
+
+function refusalError(refusal: Refusal): HttpError {
+  const status = refusal.kind === 'service-check' ? 503 : refusal.kind === 'read-only' ? 403 : 400;
+  return new HttpError(status, refusal.problem.code, refusal.problem.message);
+}
+
+/** Members' routes (through the BFF, which sets x-user-id and x-user-role). */
+export function memberRoutes(app: Express, deps: OrderDeps): void {
+  app.post('/orders', async (req: Request, res: Response) => {
+    const actor = actorOf(req);
+    const { waitMs } = parseInput(placeQuery, req.query);
+    const body = parseInput(placeBody, req.body ?? {});
+    const result = await placeOrder(deps, originOf(req), { ...body, userId: actor.userId, waitMs });
+    switch (result.kind) {
+      case 'refused':
+        throw refusalError(result.refusal);
+      case 'accepted':
+        res.status(201).json({ outcome: 'accepted', order: result.order });
+        return;
+      case 'rejected':
+        res.status(402).json({ code: 'INSUFFICIENT_POINTS', message: messages.insufficientPoints, orderId: result.orderId });
+        return;
+      case 'awaiting_payment':
+        res.status(202).json({ outcome: 'awaiting_payment', order: result.order });
+        return;
+    }
+  });
+
+  app.get('/orders', async (req: Request, res: Response) => {
+    const actor = actorOf(req);
+    const query = parseInput(orderListQuery, req.query);
+    const userId = ownerFor(actor, query.userId);
+    if (query.ids !== undefined) {
+      res.json({ items: await findOrders(deps.store, query.ids, actor.admin && query.userId === undefined ? undefined : userId) });
+      return;
+    }
+    res.json(await orderHistory(deps.store, userId, query.status, query));
+  });
+
+  app.get('/orders/:id', async (req: Request, res: Response) => {
+    const actor = actorOf(req);
+    const { id } = parseInput(idParam, req.params);
+    const found = await findAnyOrder(deps.store, id);
+    // Someone else's id answers exactly like a missing one.
+    if (!found || (!actor.admin && found.userId !== actor.userId)) throw notFound(messages.orderNotFound, 'ORDER_NOT_FOUND');
+    res.json(found);
+  });
+
+  app.get('/auto-orders', async (req: Request, res: Response) => {
+    const actor = actorOf(req);
+    const query = parseInput(autoOrderListQuery, req.query);
+    res.json(await autoOrderHistory(deps.store, ownerFor(actor, query.userId), query.status, query));
+  });
+
+  app.post('/auto-orders/:id/cancel', async (req: Request, res: Response) => {
+    const actor = actorOf(req);
+    const { id } = parseInput(idParam, req.params);
+    const result = await cancelAuto(deps, originOf(req), actor, id);
+    if (!result.ok) {
+      if (result.kind === 'not-found') throw notFound(result.problem.message, result.problem.code);
+      throw conflict(result.problem.message, result.problem.code);
+    }
+    res.json({ autoOrder: result.autoOrder, refund: deciToWon(result.refundDeci), refundDeci: result.refundDeci });
+  });
+}

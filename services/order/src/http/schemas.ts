@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { AutoOrderStatus, OrderStatus } from '@smm/contracts';
+import { messages } from '../domain/messages.ts';
+
+const intFromQuery = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+
+export const pagingQuery = z.object({
+  page: intFromQuery(1, 1_000_000).default(1),
+  pageSize: intFromQuery(1, 100).default(20),
+});
+
+export const orderListQuery = pagingQuery.extend({
+  userId: z.string().min(1).optional(),
+  status: z
+    .string()
+    .regex(/^\d$/)
+    .transform(Number)
+    .refine((n) => OrderStatus.is(n), { message: messages.statusInvalid })
+    .optional(),
+  ids: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, { message: messages.idsInvalid })
+    .transform((s) => [...new Set(s.split(',').map(Number))])
+    .refine((ids) => ids.length <= 100, { message: messages.idsInvalid })
+    .optional(),
+});
+
+export const autoOrderListQuery = pagingQuery.extend({
+  userId: z.string().min(1).optional(),
+  status: z
+    .string()
+    .regex(/^\d$/)
+    .transform(Number)
+    .refine((n) => AutoOrderStatus.is(n), { message: messages.statusInvalid })
+    .optional(),
+});
+
+export const adminOrderQuery = pagingQuery.extend({
+  userId: z.string().min(1).optional(),
+  status: orderListQuery.shape.status,
+  payment: z.enum(['awaiting', 'paid', 'rejected']).optional(),
+});
+
+export const placeQuery = z.object({
+  waitMs: intFromQuery(0, 30_000).default(5000),
+});
+
+/** Types are checked by the domain rules (so their messages and order hold); only the shape here. */
+export const placeBody = z.object({
+  serviceId: z.unknown().optional(),
+  link: z.unknown().optional(),
+  amount: z.unknown().optional(),
+  runs: z.unknown().optional(),
+  interval: z.unknown().optional(),
+  source: z.enum(['web', 'api']).default('web'),
+});
+
+export const idParam = z.object({ id: z.string().regex(/^\d{1,15}$/).transform(Number) });
+
+/** Values are checked by the domain's guarded transition, which names the field that is wrong. */
+export const statusPatchBody = z.object({ status: z.unknown().optional(), startCount: z.unknown().optional(), remains: z.unknown().optional() });

@@ -1,0 +1,155 @@
+import { Schema } from 'mongoose';
+import type { PaymentState } from '../domain/payment.ts';
+
+/** A one-off order, or one run (child) of an auto order. `status` is null until paid. */
+export type Order = {
+  _id: number;
+  userId: string;
+  serviceId: number;
+  serviceText: string;
+  platformId: number;
+  link: string;
+  amount: number;
+  unitPriceDeci: number;
+  chargeDeci: number;
+  payment: PaymentState;
+  status: number | null;
+  startCount: number | null;
+  remains: number;
+  refundedDeci: number;
+  autoOrderId: number | null;
+  run: number | null;
+  source: 'web' | 'api';
+  createdAt: Date;
+  paidAt: Date | null;
+};
+
+/** An auto order: charged in full up front, then one child order per due run. */
+export type AutoOrder = {
+  _id: number;
+  userId: string;
+  serviceId: number;
+  serviceText: string;
+  platformId: number;
+  link: string;
+  amount: number;
+  runs: number;
+  interval: number;
+  unitPriceDeci: number;
+  chargeDeci: number;
+  perRunDeci: number;
+  completed: number;
+  refundedDeci: number;
+  payment: PaymentState;
+  status: number | null;
+  source: 'web' | 'api';
+  createdAt: Date;
+  paidAt: Date | null;
+  canceledAt: Date | null;
+};
+
+/** The catalogue as order needs it (ServiceUpserted), keyed by service id. */
+export type ProductDoc = {
+  _id: number;
+  text: string;
+  platformId: number;
+  categoryId: number;
+  min: number;
+  max: number;
+  unitPriceDeci: number;
+  enableAuto: boolean;
+  isReadOnly: boolean;
+  visible: boolean;
+};
+
+export type SettingDoc = { _id: string; value: string };
+export type Counter = { _id: string; seq: number };
+
+const paymentField = { type: String, required: true, enum: ['awaiting', 'paid', 'rejected'] };
+
+export const orderSchema = new Schema<Order>(
+  {
+    _id: { type: Number, required: true },
+    userId: { type: String, required: true },
+    serviceId: { type: Number, required: true },
+    serviceText: { type: String, required: true },
+    platformId: { type: Number, required: true },
+    link: { type: String, required: true },
+    amount: { type: Number, required: true },
+    unitPriceDeci: { type: Number, required: true },
+    chargeDeci: { type: Number, required: true },
+    payment: paymentField,
+    status: { type: Number, default: null },
+    startCount: { type: Number, default: null },
+    remains: { type: Number, required: true },
+    refundedDeci: { type: Number, default: 0 },
+    autoOrderId: { type: Number, default: null },
+    run: { type: Number, default: null },
+    source: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+    paidAt: { type: Date, default: null },
+  },
+  { collection: 'orders', versionKey: false, minimize: false },
+);
+// Member history: paid orders newest first, all or by status (status is null until paid).
+orderSchema.index({ userId: 1, payment: 1, _id: -1 });
+orderSchema.index({ userId: 1, status: 1, _id: -1 });
+// Operators' list, across members.
+orderSchema.index({ payment: 1, _id: -1 });
+orderSchema.index({ status: 1, _id: -1 });
+// One child order per run of an auto order, whatever redelivers the run.
+orderSchema.index({ autoOrderId: 1, run: 1 }, { unique: true, partialFilterExpression: { autoOrderId: { $type: 'number' } } });
+
+export const autoOrderSchema = new Schema<AutoOrder>(
+  {
+    _id: { type: Number, required: true },
+    userId: { type: String, required: true },
+    serviceId: { type: Number, required: true },
+    serviceText: { type: String, required: true },
+    platformId: { type: Number, required: true },
+    link: { type: String, required: true },
+    amount: { type: Number, required: true },
+    runs: { type: Number, required: true },
+    interval: { type: Number, required: true },
+    unitPriceDeci: { type: Number, required: true },
+    chargeDeci: { type: Number, required: true },
+    perRunDeci: { type: Number, required: true },
+    completed: { type: Number, default: 0 },
+    refundedDeci: { type: Number, default: 0 },
+    payment: paymentField,
+    status: { type: Number, default: null },
+    source: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+    paidAt: { type: Date, default: null },
+    canceledAt: { type: Date, default: null },
+  },
+  { collection: 'auto_orders', versionKey: false, minimize: false },
+);
+autoOrderSchema.index({ userId: 1, payment: 1, _id: -1 });
+autoOrderSchema.index({ userId: 1, status: 1, _id: -1 });
+
+export const productSchema = new Schema<ProductDoc>(
+  {
+    _id: { type: Number, required: true },
+    text: { type: String, required: true },
+    platformId: { type: Number, required: true },
+    categoryId: { type: Number, required: true },
+    min: { type: Number, required: true },
+    max: { type: Number, required: true },
+    unitPriceDeci: { type: Number, required: true },
+    enableAuto: { type: Boolean, required: true },
+    isReadOnly: { type: Boolean, required: true },
+    visible: { type: Boolean, required: true },
+  },
+  { collection: 'products', versionKey: false },
+);
+
+export const settingSchema = new Schema<SettingDoc>(
+  { _id: { type: String, required: true }, value: { type: String, required: true } },
+  { collection: 'settings', versionKey: false },
+);
+
+export const counterSchema = new Schema<Counter>(
+  { _id: { type: String, required: true }, seq: { type: Number, required: true } },
+  { collection: 'counters', versionKey: false },
+);

@@ -1,0 +1,35 @@
+import type { ClientSession } from 'mongoose';
+import type { Logger } from 'pino';
+import { type EventEnvelope, Topics } from '@smm/contracts';
+import { appendToOutbox, inTransaction } from '@smm/platform';
+import type { Store } from '../store/store.ts';
+import type { PaymentWaiter } from './payment-waiter.ts';
+
+/** What every use case and handler needs. `relay` is kicked after a commit that recorded events. */
+export type OrderDeps = {
+  store: Store;
+  logger: Logger;
+  relay: { kick(): void };
+  waiter: PaymentWaiter;
+};
+
+export type Emit = (...events: EventEnvelope[]) => void;
+
+/**
+ * Runs a change and the events it causes in one transaction (retried as a whole on WriteConflict),
+ * then wakes the relay. `session` is given when the caller already runs one (handleOnce).
+ */
+export async function commit<T>(deps: OrderDeps, work: (session: ClientSession, emit: Emit) => Promise<T>): Promise<T> {
+  let emitted = 0;
+  const value = await inTransaction(deps.store.connection, (session) => withOutbox(deps, session, work).then((r) => ((emitted = r.emitted), r.value)));
+  if (emitted > 0) deps.relay.kick();
+  return value;
+}
+
+/** Inside an existing transaction: the work's events go to the outbox in the same transaction. */
+export async function withOutbox<T>(deps: Pick<OrderDeps, 'store'>, session: ClientSession, work: (session: ClientSession, emit: Emit) => Promise<T>): Promise<{ value: T; emitted: number }> {
+  const events: EventEnvelope[] = [];
+  const value = await work(session, (...more) => events.push(...more));
+  await appendToOutbox(deps.store.connection, session, Topics.order, events);
+  return { value, emitted: events.length };
+}

@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PointDebitRejected, PointDebited, Topics } from '@smm/contracts';
+import { type ErrorBody, type Harness, client, eventually, replicated, sleep, startHarness, startInfra } from './support.ts';
+
+let infra: Awaited<ReturnType<typeof startInfra>>;
+let h: Harness;
+
+beforeAll(async () => {
+  infra = await startInfra();
+  h = await startHarness(infra);
+  await h.stand.product({ serviceId: 1, text: '인스타그램 좋아요', platformId: 1, min: 10, max: 1000, unitPriceDeci: 25, enableAuto: true });
+  await h.stand.product({ serviceId: 2, text: '유튜브 조회수', platformId: 2, min: 100, max: 5000, unitPriceDeci: 3, enableAuto: false });
+  await h.stand.product({ serviceId: 3, text: '숨김 서비스', visible: false });
+  await h.stand.product({ serviceId: 4, text: '읽기 전용', isReadOnly: true });
+  await h.stand.product({ serviceId: 5, text: '삭제될 서비스' });
+  await h.stand.removeProduct(5);
+  await replicated(h, 4);
+  await eventually(() => h.order.store.product(5), (p) => p === null);
+});
+
+afterAll(async () => {
+  await h?.stop();
+  await infra?.stop();
+});
+
+type Placed = { outcome: string; order: { id: number; status: number | null; payment: string; pointDeci: number; point: number; amount: number; kind: string; linkUrl: string | null; serviceText: string } };
+
+const member = () => {
+  const userId = `m-${randomUUID().slice(0, 8)}`;
+  return { userId, api: client(h.base, userId) };
+};
+
+describe('POST /orders validation (spec §5, in order)', () => {
+  const cases: Array<[string, Record<string, unknown>, number, string, string]> = [
+    ['no product', { link: 'x', amount: 5 }, 400, 'SERVICE_REQUIRED', '서비스를 선택해 주세요.'],
+    ['unknown product', { serviceId: 999, link: '', amount: 0 }, 400, 'SERVICE_REQUIRED', '서비스를 선택해 주세요.'],
+    ['hidden product', { serviceId: 3, link: 'x', amount: 50 }, 400, 'SERVICE_REQUIRED', '서비스를 선택해 주세요.'],
+    ['removed product', { serviceId: 5, link: 'x', amount: 50 }, 400, 'SERVICE_REQUIRED', '서비스를 선택해 주세요.'],
+    ['read-only product', { serviceId: 4, link: '', amount: 0 }, 403, 'SERVICE_READ_ONLY', '현재 주문할 수 없는 서비스입니다.'],
+    ['empty link (before the amount)', { serviceId: 1, link: '  ', amount: 1 }, 400, 'LINK_REQUIRED', '링크를 입력해 주세요.'],
+    ['amount below min', { serviceId: 1, link: 'https://a', amount: 9, runs: 1 }, 400, 'AMOUNT_BELOW_MIN', '최소 주문 수량보다 적습니다. (최소 10)'],
+    ['amount above max', { serviceId: 2, link: 'https://a', amount: 5001 }, 400, 'AMOUNT_ABOVE_MAX', '최대 주문 수량을 초과했습니다. (최대 5,000)'],
+    ['amount not a number', { serviceId: 1, link: 'https://a', amount: 'many' }, 400, 'AMOUNT_INVALID', '주문 수량을 숫자로 입력해 주세요.'],
+    ['auto on a product without auto', { serviceId: 2, link: 'https://a', amount: 100, runs: 2, interval: 60 }, 400, 'AUTO_NOT_SUPPORTED', '자동 주문을 지원하지 않는 서비스입니다.'],
+    ['runs 1', { serviceId: 1, link: 'https://a', amount: 10, runs: 1, interval: 30 }, 400, 'RUNS_TOO_FEW', '자동 주문 횟수는 2회 이상이어야 합니다.'],
+    ['interval only (runs 0)', { serviceId: 1, link: 'https://a', amount: 10, interval: 60 }, 400, 'RUNS_TOO_FEW', '자동 주문 횟수는 2회 이상이어야 합니다.'],
+    ['runs not integer', { serviceId: 1, link: 'https://a', amount: 10, runs: 2.5, interval: 30 }, 400, 'RUNS_NOT_INTEGER', '자동 주문 횟수는 정수로 입력해 주세요.'],
+    ['interval below 60', { serviceId: 1, link: 'https://a', amount: 10, runs: 3, interval: 59 }, 400, 'INTERVAL_TOO_SHORT', '자동 주문 간격은 60분 이상이어야 합니다.'],
+    ['interval missing', { serviceId: 1, link: 'https://a', amount: 10, runs: 3 }, 400, 'INTERVAL_TOO_SHORT', '자동 주문 간격은 60분 이상이어야 합니다.'],
+    ['interval not integer', { serviceId: 1, link: 'https://a', amount: 10, runs: 3, interval: 60.5 }, 400, 'INTERVAL_NOT_INTEGER', '자동 주문 간격은 분 단위 정수로 입력해 주세요.'],
+  ];
+  it.each(cases)('%s', async (_name, body, status, code, message) => {
+    const { api } = member();
+    const res = await api.post<ErrorBody>('/orders?waitMs=0', body);
+    expect(res.status).toBe(status);
+    expect(res.body).toEqual({ code, message });
+  });
+
+  it('refuses everything with 503 while the service check is on, and orders again once it is off', async () => {
+    const { api } = member();
+    await h.stand.setting('ENABLE_SERVICE_CHECK', 'true');
+    await eventually(() => h.order.store.setting('ENABLE_SERVICE_CHECK'), (v) => v === 'true');
+    const res = await api.post<ErrorBody>('/orders?waitMs=0', { serviceId: 1, link: 'https://a', amount: 10 });
+    expect(res).toEqual({ status: 503, body: { code: 'SERVICE_CHECK', message: '서비스 점검 중에는 주문할 수 없습니다.' } });
+    await h.stand.setting('ENABLE_SERVICE_CHECK', 'false');
+    await eventually(() => h.order.store.setting('ENABLE_SERVICE_CHECK'), (v) => v === 'false');
+    expect((await api.post('/orders?waitMs=0', { serviceId: 1, link: 'https://a', amount: 10 })).status).toBe(202);
+  });
+
+  it('stores nothing and emits nothing for a refused order', async () => {
+    const { userId, api } = member();
+    await api.post('/orders?waitMs=0', { serviceId: 1, link: '', amount: 10 });
+    expect(await h.order.store.orders.countDocuments({ userId })).toBe(0);
+    await sleep(300);
+    expect(h.stand.orderEvents.filter((e) => (e.data as { userId?: string }).userId === userId)).toEqual([]);
+  });
+
+  it('follows the product as the catalogue changes it (price, max)', async () => {
+    const { userId, api } = member();
+    h.stand.balances.set(userId, 1_000_000);
+    await h.stand.product({ serviceId: 6, min: 1, max: 100, unitPriceDeci: 10 });
+    await replicated(h, 6);
+    await h.stand.product({ serviceId: 6, min: 1, max: 200, unitPriceDeci: 15 });
+    await replicated(h, 6, (p) => p?.unitPriceDeci === 15);
+    const res = await api.post<Placed>('/orders', { serviceId: 6, link: 'https://a', amount: 150 });
+    expect(res.status).toBe(201);
+    expect(res.body.order.pointDeci).toBe(2250);
+  });
+
+  it('answers 401 without a member and 400 for a bad waitMs', async () => {
+    const res = await fetch(`${h.base}/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(401);
+    const { api } = member();
+    expect((await api.post('/orders?waitMs=30001', { serviceId: 1, link: 'a', amount: 10 })).status).toBe(400);
+  });
+});
+
+describe('the order saga with the wallet', () => {
+  it('accepts a paid one-off order: 201, status 0 pending, OrderPlaced then OrderAccepted', async () => {
+    const { userId, api } = member();
+    h.stand.balances.set(userId, 10_000);
+    const res = await api.post<Placed>('/orders', { serviceId: 1, link: 'https://instagram.com/p/1', amount: 100 }, { 'x-correlation-id': 'corr-accept-1' });
+    expect(res.status).toBe(201);
+    expect(res.body.outcome).toBe('accepted');
+    expect(res.body.order).toMatchObject({ kind: 'order', status: 0, payment: 'paid', pointDeci: 2500, point: 250, amount: 100, serviceText: '인스타그램 좋아요' });
+    const id = res.body.order.id;
+    expect(h.stand.balances.get(userId)).toBe(7_500);
+    const events = await eventually(() => h.stand.of(id), (e) => e.length >= 2);
+    expect(events.map((e) => e.type)).toEqual(['OrderPlaced', 'OrderAccepted']);
+    expect(events[0]).toMatchObject({ correlationId: 'corr-accept-1', data: { orderId: id, kind: 'order', userId, serviceId: 1, amount: 100, runs: 0, interval: 0, chargeDeci: 2500 } });
+    expect(events[1]).toMatchObject({ correlationId: 'corr-accept-1', data: { orderId: id, kind: 'order', userId, runs: 0, interval: 0 } });
+    expect((await api.get<{ status: number }>(`/orders/${id}`)).body.status).toBe(0);
+  });
+
+  it('rejects an order the balance does not cover: 402 with the order id, kept as rejected, OrderRejected', async () => {
+    const { userId, api } = member();
+    h.stand.balances.set(userId, 2_499);
+    const res = await api.post<ErrorBody & { orderId: number }>('/orders', { serviceId: 1, link: 'https://a', amount: 100 });
+    expect(res.status).toBe(402);
+    expect(res.body).toEqual({ code: 'INSUFFICIENT_POINTS', message: '포인트가 부족합니다.', orderId: expect.any(Number) });
+    const id = res.body.orderId;
+    const events = await eventually(() => h.stand.of(id), (e) => e.length >= 2);
+    expect(events.map((e) => e.type)).toEqual(['OrderPlaced', 'OrderRejected']);
+    expect(events[1]!.data).toEqual({ orderId: id, kind: 'order', userId, reason: 'INSUFFICIENT_POINTS' });
+    expect((await api.get<{ payment: string; status: null }>(`/orders/${id}`)).body).toMatchObject({ payment: 'rejected', status: null });
+    expect((await api.get<{ items: unknown[] }>('/orders')).body.items).toEqual([]); // only paid orders are history
+  });
+
+  it('answers 202 awaiting_payment on timeout, and the late payment still makes it paid', async () => {
+    const { userId, api } = member();
+    h.stand.balances.set(userId, 10_000);
+    h.stand.hold.add(userId);
+    const started = Date.now();
+    const res = await api.post<Placed>('/orders?waitMs=400', { serviceId: 1, link: 'https://a', amount: 10 });
+    expect(res.status).toBe(202);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(res.body).toMatchObject({ outcome: 'awaiting_payment', order: { status: null, payment: 'awaiting_payment', pointDeci: 250 } });
+    const id = res.body.order.id;
+    const placed = await eventually(() => h.stand.held.get(id), (e) => e !== undefined);
+    await h.stand.answer(placed!);
+    const later = await eventually(() => api.get<{ status: number; payment: string }>(`/orders/${id}`), (r) => r.body.payment === 'paid');
+    expect(later.body.status).toBe(0);
+    expect((await eventually(() => h.stand.of(id), (e) => e.length >= 2)).map((e) => e.type)).toEqual(['OrderPlaced', 'OrderAccepted']);
+  });
+
+  it('hears an answer applied elsewhere (another replica) through the database poll', async () => {
+    const { userId, api } = member();
+    h.stand.hold.add(userId);
+    const pending = api.post<Placed>('/orders?waitMs=10000', { serviceId: 1, link: 'https://a', amount: 10 });
+    const id = await eventually(() => [...h.stand.held.values()].find((e) => (e.data as { userId: string }).userId === userId), (e) => e !== undefined).then((e) => (e!.data as { orderId: number }).orderId);
+    // Another replica's consumer committed the payment: this process was never notified.
+    await h.order.store.orders.updateOne({ _id: id }, { $set: { payment: 'paid', status: 0, paidAt: new Date() } });
+    const res = await pending;
+    expect(res.status).toBe(201);
+    expect(res.body.order).toMatchObject({ id, status: 0, payment: 'paid' });
+  });
+
+  it('changes nothing on a duplicate, a replayed or a contradicting answer', async () => {
+    const { userId, api } = member();
+    h.stand.balances.set(userId, 10_000);
+    h.stand.hold.add(userId);
+    const res = await api.post<Placed>('/orders?waitMs=0', { serviceId: 1, link: 'https://a', amount: 40 });
+    const id = res.body.order.id;
+    const placed = await eventually(() => h.stand.held.get(id), (e) => e !== undefined);
+    const origin = { correlationId: placed!.correlationId, causationId: placed!.eventId };
+    const debited = PointDebited.create(`account-${userId}`, { userId, kind: 'order', orderId: id, amountDeci: 1000, balanceAfterDeci: 9000 }, origin);
+    await h.stand.publish(Topics.wallet, debited, debited);
+    await h.stand.publish(Topics.wallet, debited);
+    const rejected = PointDebitRejected.create(`account-${userId}`, { userId, kind: 'order', orderId: id, amountDeci: 1000, balanceDeci: 0, reason: 'INSUFFICIENT_POINTS' }, origin);
+    await h.stand.publish(Topics.wallet, rejected);
+    // A forged answer for another member or amount is ignored, too.
+    await h.stand.publish(Topics.wallet, PointDebitRejected.create(`account-x`, { userId: 'x', kind: 'order', orderId: id, amountDeci: 1000, balanceDeci: 0, reason: 'NO_ACCOUNT' }, origin));
+    await eventually(() => h.stand.of(id), (e) => e.length >= 2);
+    await sleep(1000);
+    expect(h.stand.of(id).map((e) => e.type)).toEqual(['OrderPlaced', 'OrderAccepted']);
+    expect((await api.get<{ status: number; payment: string }>(`/orders/${id}`)).body).toMatchObject({ status: 0, payment: 'paid' });
+  });
+
+  it('stores profile names as typed and links them under the platform address', async () => {
+    const { userId, api } = member();
+    h.stand.balances.set(userId, 100_000);
+    const insta = await api.post<Placed>('/orders', { serviceId: 1, link: '@my.profile', amount: 10 });
+    expect(insta.body.order).toMatchObject({ link: '@my.profile', linkUrl: 'https://www.instagram.com/my.profile' });
+    const yt = await api.post<Placed>('/orders', { serviceId: 2, link: '채널', amount: 100 });
+    expect(yt.body.order.linkUrl).toBe('https://www.youtube.com/@%EC%B1%84%EB%84%90');
+    const url = await api.post<Placed>('/orders', { serviceId: 1, link: 'https://www.instagram.com/p/abc', amount: 10 });
+    expect(url.body.order.linkUrl).toBe('https://www.instagram.com/p/abc');
+  });
+
+  it('gives orders and auto orders ids from one sequence', async () => {
+    const { userId, api } = member();
+    h.stand.balances.set(userId, 1_000_000);
+    const a = await api.post<Placed>('/orders', { serviceId: 1, link: 'https://a', amount: 10 });
+    const b = await api.post<Placed>('/orders', { serviceId: 1, link: 'https://a', amount: 10, runs: 2, interval: 60 });
+    const c = await api.post<Placed>('/orders', { serviceId: 1, link: 'https://a', amount: 10 });
+    expect(b.body.order.kind).toBe('auto');
+    expect(a.body.order.id).toBeLessThan(b.body.order.id);
+    expect(b.body.order.id).toBeLessThan(c.body.order.id);
+    expect((await api.get<{ kind: string }>(`/orders/${b.body.order.id}`)).body.kind).toBe('auto');
+    const many = await api.get<{ items: Array<{ id: number; kind: string }> }>(`/orders?ids=${a.body.order.id},${b.body.order.id},999999`);
+    expect(many.body.items.map((o) => [o.id, o.kind])).toEqual([
+      [a.body.order.id, 'order'],
+      [b.body.order.id, 'auto'],
+    ]);
+  });
+
+  it('shows an order only to its owner (404 for others) and to operators', async () => {
+    const owner = member();
+    h.stand.balances.set(owner.userId, 10_000);
+    const id = (await owner.api.post<Placed>('/orders', { serviceId: 1, link: 'https://a', amount: 10 })).body.order.id;
+    const other = member();
+    expect(await other.api.get(`/orders/${id}`)).toEqual({ status: 404, body: { code: 'ORDER_NOT_FOUND', message: '주문을 찾을 수 없습니다.' } });
+    expect((await other.api.get<{ items: unknown[] }>(`/orders?ids=${id}`)).body.items).toEqual([]);
+    expect((await other.api.get(`/orders?userId=${owner.userId}`)).status).toBe(403);
+    expect((await client(h.base, 'op', 'admin').get(`/orders/${id}`)).status).toBe(200);
+  });
+});
