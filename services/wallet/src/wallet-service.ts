@@ -25,6 +25,8 @@ export type WalletSettings = {
   topUpExpirySeconds?: number;
   /** How often the outbox relay polls when nothing kicks it; default 500 ms. */
   relayIntervalMs?: number;
+  /** Kafka consumer group; default `wallet`. A new group reads every topic from the start (a replay). */
+  consumerGroup?: string;
 };
 export type WalletService = { app: Express; accounts: PointAccounts; store: Store; relay: OutboxRelay; stop(): Promise<void> };
 
@@ -40,7 +42,7 @@ export async function startWalletService(settings: WalletSettings): Promise<Wall
   const relay = new OutboxRelay({ connection, producer, logger, ...(settings.relayIntervalMs ? { intervalMs: settings.relayIntervalMs } : {}) });
   relay.start();
   const deps: WalletDeps = { store, logger, relay, topUpExpirySeconds: settings.topUpExpirySeconds ?? 10_800 };
-  const consumer = await startWalletConsumer(deps, kafka, producer, logger);
+  const consumer = await startWalletConsumer(deps, kafka, producer, logger, settings.consumerGroup ?? 'wallet');
   const app = createHttpApp({
     logger,
     readiness: { mongo: mongoReady(connection), kafka: kafkaReady(kafka) },

@@ -24,13 +24,13 @@ export const ignoredEvents = [
 ] as const;
 
 /**
- * One consumer group, `wallet`, over every topic it reads. Each handler is idempotent on its own
+ * One consumer group (`wallet`) over every topic it reads. Each handler is idempotent on its own
  * (handleOnce, plus the ledger's unique references for money), so redelivery and replay are safe.
  */
-export function startWalletConsumer(deps: WalletDeps, kafka: Kafka, producer: EventProducer, logger: Logger): Promise<RunningConsumer> {
+export function startWalletConsumer(deps: WalletDeps, kafka: Kafka, producer: EventProducer, logger: Logger, groupId = 'wallet'): Promise<RunningConsumer> {
   return runEventConsumer({
     kafka,
-    groupId: 'wallet',
+    groupId,
     topics: [Topics.auth, Topics.catalog, Topics.order, Topics.scheduler],
     definitions: [UserRegistered, SettingChanged, OrderPlaced, RefundRequested, TopUpExpiryDue] as const,
     ignore: ignoredEvents,

@@ -91,7 +91,7 @@ export class TopUps {
 
   /** Moves a pending request to `status`; null when it is not pending (any more) or does not exist. */
   async settle(id: number, status: number, at: Date, session: ClientSession): Promise<TopUp | null> {
-    const doc = await this.model.findOneAndUpdate({ _id: id, status: 0 }, { $set: { status, responseAt: at } }, { new: true, session }).lean();
+    const doc = await this.model.findOneAndUpdate({ _id: id, status: 0 }, { $set: { status, responseAt: at } }, { returnDocument: 'after', session }).lean();
     return doc ? toTopUp(doc) : null;
   }
 
