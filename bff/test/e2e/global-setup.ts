@@ -12,6 +12,10 @@ export type StackInfo = {
   bffUrl: string;
   authUrl: string;
   walletUrl: string;
+  /** Absent while the order / scheduler services are not built yet. */
+  orderUrl: string | null;
+  schedulerUrl: string | null;
+  dataDir: string;
   adminPassword: string;
   kafkaBrokers: string;
   mongoUrl: string;
@@ -23,6 +27,16 @@ declare module 'vitest' {
     stack: StackInfo;
   }
 }
+
+/** The money saga's timings for the end-to-end run (exported for the tests that depend on them). */
+export const moneyEnv = {
+  SCHEDULER_MINUTE_MS: '30',
+  SCHEDULER_POLL_MS: '50',
+  TOPUP_EXPIRY_SECONDS: '20',
+  API_RATE_LIMIT_PER_MINUTE: '120',
+} as const;
+
+const optional = (text: string, pattern: RegExp): string | null => pattern.exec(text)?.[1] ?? null;
 
 function match(text: string, pattern: RegExp, what: string): string {
   const found = pattern.exec(text)?.[1];
@@ -49,6 +63,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     NAVER_CLIENT_SECRET: naverClient.secret,
     LOGIN_MAX_ATTEMPTS_PER_IP: '10000',
     PHONE_CODE_MAX_SENDS_PER_IP_PER_HOUR: '10000',
+    // money: one auto-order "minute" lasts 30 ms, the scheduler polls every 50 ms, top-ups expire
+    // after 20 s (long enough to approve the others first), a small per-key API limit to test
+    ...moneyEnv,
   };
   let output = '';
   const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'infra/devstack/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -77,6 +94,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       bffUrl: match(output, /bff: ready at (http:\/\/\S+)/, 'bff address'),
       authUrl: match(output, /auth: ready at (http:\/\/\S+)/, 'auth address'),
       walletUrl: match(output, /wallet: ready at (http:\/\/\S+)/, 'wallet address'),
+      orderUrl: optional(output, /order: ready at (http:\/\/\S+)/),
+      schedulerUrl: optional(output, /scheduler: ready at (http:\/\/\S+)/),
+      dataDir,
       adminPassword: match(output, /admin account: id admin, password (\S+)/, 'admin password'),
       kafkaBrokers: match(output, /Kafka: embedded server ready at (\S+)/, 'Kafka address'),
       mongoUrl: match(output, /MongoDB: embedded server ready at (\S+)/, 'MongoDB address'),
