@@ -69,7 +69,7 @@ export const input = style({
   outline: 'none',
   selectors: {
     '&:focus': { borderColor: vars.color.primary, boxShadow: `0 0 0 3px ${vars.color.primarySoft}` },
-    '&:disabled, &:read-only': { background: vars.color.surfaceAlt, color: vars.color.textMuted },
+    '&:disabled, &[readonly]': { background: vars.color.surfaceAlt, color: vars.color.textMuted },
     '&[aria-invalid="true"]': { borderColor: vars.color.danger },
   },
 });

@@ -1,3 +1,160 @@
+import { useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useAuth } from '../../auth/auth.tsx';
+import { ApiError, post } from '../../lib/api.ts';
+import { keys, useSettings } from '../../lib/settings.ts';
+import { storage } from '../../lib/storage.ts';
+import { useToast } from '../../ui/toast.tsx';
+import * as ui from '../../ui/ui.css.ts';
+import * as s from './auth.css.ts';
+import { loginErrorMessage, validateLogin } from './auth-rules.ts';
+import type { LoginField, Problem } from './auth-rules.ts';
+import { authText as t } from './messages.ts';
+import { kakaoLogin, naverLogin } from './social.ts';
+import type { SocialResult } from './social.ts';
+
 export default function LoginPage() {
-  return <div>LoginPage</div>;
+  const auth = useAuth();
+  const settings = useSettings();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const saved = storage.savedId();
+  const [id, setId] = useState(saved ?? '');
+  const [password, setPassword] = useState('');
+  const [saveId, setSaveId] = useState(saved !== null);
+  const [problem, setProblem] = useState<Problem<LoginField>>(null);
+  const [busy, setBusy] = useState(false);
+  const pending = useRef(false);
+  const idField = useId();
+  const passwordField = useId();
+  const refs = { id: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+
+  function finish(accessToken: string) {
+    auth.signIn(accessToken);
+    toast.success(t.loginSuccess);
+    navigate('/order');
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (pending.current) return;
+    const found = validateLogin({ id, password });
+    setProblem(found);
+    if (found) {
+      refs[found.field].current?.focus();
+      return;
+    }
+    pending.current = true;
+    setBusy(true);
+    try {
+      const answer = await post<{ accessToken: string }>('/auth/login', { id: id.trim(), password });
+      storage.setSavedId(saveId ? id.trim() : null);
+      finish(answer.accessToken);
+    } catch (error) {
+      const status = error instanceof ApiError ? error.status : 0;
+      const message = status === 429 && error instanceof ApiError && error.message ? error.message : loginErrorMessage(status);
+      setProblem({ field: 'password', message });
+      toast.error(message);
+    } finally {
+      pending.current = false;
+      setBusy(false);
+    }
+  }
+
+  function onSocial(result: SocialResult) {
+    if (result.kind === 'signedIn') finish(result.accessToken);
+    else if (result.kind === 'register') navigate(`/register/${result.provider}`, { state: { accessToken: result.accessToken } });
+    else if (result.message) toast.error(result.message);
+  }
+
+  const naverOn = settings.enabled(keys.enableNaverLogin);
+  const kakaoOn = settings.enabled(keys.enableKakaoLogin);
+
+  return (
+    <div className={s.wrap}>
+      <section className={s.card} aria-labelledby="login-title">
+        <header>
+          <h1 id="login-title" className={s.title}>{t.loginTitle}</h1>
+          <p className={s.lead}>{t.loginLead}</p>
+        </header>
+        <form className={s.form} onSubmit={submit} noValidate>
+          <div className={ui.field}>
+            <label htmlFor={idField} className={ui.label}>{t.id}</label>
+            <input
+              ref={refs.id}
+              id={idField}
+              name="username"
+              className={ui.input}
+              autoComplete="username"
+              value={id}
+              onChange={(e) => setId(e.target.value)}
+              aria-invalid={problem?.field === 'id' || undefined}
+              aria-describedby={problem?.field === 'id' ? 'login-error' : undefined}
+            />
+          </div>
+          <div className={ui.field}>
+            <label htmlFor={passwordField} className={ui.label}>{t.password}</label>
+            <input
+              ref={refs.password}
+              id={passwordField}
+              name="password"
+              type="password"
+              className={ui.input}
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-invalid={problem?.field === 'password' || undefined}
+              aria-describedby={problem?.field === 'password' ? 'login-error' : undefined}
+            />
+          </div>
+          <label className={ui.checkbox}>
+            <input type="checkbox" className={ui.checkboxInput} checked={saveId} onChange={(e) => setSaveId(e.target.checked)} />
+            {t.saveId}
+          </label>
+          {problem && (
+            <p id="login-error" className={s.formError} role="alert">
+              {problem.message}
+            </p>
+          )}
+          <button type="submit" className={`${ui.button.primary} ${ui.block}`} disabled={busy} style={{ minHeight: 50 }}>
+            {busy ? t.loggingIn : t.login}
+          </button>
+        </form>
+        {(naverOn || kakaoOn) && (
+          <>
+            <div className={s.divider}>{t.or}</div>
+            <div className={ui.stack} style={{ gap: 10 }}>
+              {naverOn && (
+                <button
+                  type="button"
+                  className={`${ui.button.primary} ${ui.block} ${s.naver}`}
+                  onClick={() =>
+                    void naverLogin({
+                      clientId: settings.get(keys.naverClientId),
+                      state: settings.get(keys.naverState),
+                      redirectUrl: settings.get(keys.naverRedirectUrl),
+                    }).then(onSocial)
+                  }
+                >
+                  <strong aria-hidden="true">N</strong> {t.naver}
+                </button>
+              )}
+              {kakaoOn && (
+                <button type="button" className={`${ui.button.primary} ${ui.block} ${s.kakao}`} onClick={() => void kakaoLogin(settings.get(keys.kakaoToken)).then(onSocial)}>
+                  {t.kakao}
+                </button>
+              )}
+            </div>
+          </>
+        )}
+        <p className={s.foot}>
+          {t.noAccount}{' '}
+          <Link to="/register" className={ui.link}>
+            {t.toRegister}
+          </Link>
+        </p>
+      </section>
+    </div>
+  );
 }

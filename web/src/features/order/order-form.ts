@@ -1,0 +1,129 @@
+import { priceDeci } from '../../lib/contracts.ts';
+import { orderText as t } from './messages.ts';
+
+/**
+ * The order form's rules (spec §4 resets, §5 validation order, price), free of React so they are
+ * unit-tested directly. Inputs stay strings as typed; they are parsed when checked.
+ */
+export type CatalogService = {
+  id: string | number;
+  categoryId: string | number;
+  min: number;
+  max: number;
+  unitPriceDeci: number;
+  enableAuto: boolean;
+  isReadOnly: boolean;
+};
+export type CatalogCategory = { id: string | number; platformId: number };
+export type Catalog = { categories: CatalogCategory[]; services: CatalogService[] };
+
+export type OrderForm = {
+  platformId: number | null;
+  categoryId: string | number | null;
+  serviceId: string | number | null;
+  link: string;
+  amount: string;
+  auto: boolean;
+  runs: string;
+  interval: string;
+};
+
+export const emptyForm: OrderForm = { platformId: null, categoryId: null, serviceId: null, link: '', amount: '', auto: false, runs: '0', interval: '0' };
+
+export const minRuns = 2;
+export const minIntervalMinutes = 60;
+
+export function categoriesOf<C extends CatalogCategory>(catalog: { categories: C[] }, platformId: number | null): C[] {
+  return catalog.categories.filter((c) => c.platformId === platformId);
+}
+
+export function servicesOf<S extends CatalogService>(catalog: { services: S[] }, categoryId: string | number | null): S[] {
+  return catalog.services.filter((s) => String(s.categoryId) === String(categoryId));
+}
+
+export function findService<S extends CatalogService>(catalog: { services: S[] }, serviceId: string | number | null): S | undefined {
+  return serviceId === null ? undefined : catalog.services.find((s) => String(s.id) === String(serviceId));
+}
+
+/** A new product switches auto-order off and sets the amount to the product's minimum. */
+export function selectService(form: OrderForm, catalog: Catalog, serviceId: string | number | null): OrderForm {
+  const service = findService(catalog, serviceId);
+  return { ...form, serviceId: service?.id ?? null, amount: service ? String(service.min) : '', auto: false, runs: '0', interval: '0' };
+}
+
+/** A new category resets the product to its first one. */
+export function selectCategory(form: OrderForm, catalog: Catalog, categoryId: string | number | null): OrderForm {
+  const first = servicesOf(catalog, categoryId)[0];
+  return selectService({ ...form, categoryId }, catalog, first?.id ?? null);
+}
+
+/** Selecting a platform resets the category to its first one (and so the product). */
+export function selectPlatform(form: OrderForm, catalog: Catalog, platformId: number): OrderForm {
+  const first = categoriesOf(catalog, platformId)[0];
+  return selectCategory({ ...form, platformId }, catalog, first?.id ?? null);
+}
+
+/** Toggling auto-order resets runs and interval to 0. */
+export function toggleAuto(form: OrderForm, auto: boolean): OrderForm {
+  return { ...form, auto, runs: '0', interval: '0' };
+}
+
+const toNumber = (value: string): number => (value.trim() === '' ? Number.NaN : Number(value));
+
+/** Total quantity = amount × max(runs, 1); a one-off order counts one run. */
+export function totalQuantity(form: Pick<OrderForm, 'amount' | 'auto' | 'runs'>): number {
+  const amount = toNumber(form.amount);
+  if (!Number.isFinite(amount) || amount < 0) return 0;
+  const runs = form.auto ? toNumber(form.runs) : 1;
+  return amount * Math.max(Number.isFinite(runs) ? runs : 1, 1);
+}
+
+/** Total price in deci-won = unit price × total quantity (0 while the quantity is not a whole number). */
+export function totalPriceDeci(service: Pick<CatalogService, 'unitPriceDeci'> | undefined, form: Pick<OrderForm, 'amount' | 'auto' | 'runs'>): number {
+  const quantity = totalQuantity(form);
+  if (!service || !Number.isInteger(quantity)) return 0;
+  return priceDeci(service.unitPriceDeci, quantity);
+}
+
+export type OrderField = 'service' | 'link' | 'amount' | 'runs' | 'interval' | 'balance';
+export type OrderProblem = { field: OrderField; message: string };
+
+/**
+ * Spec §5 order checks, in this order; the first broken rule is reported. The balance must cover
+ * one run (unit price × amount): automatic runs are charged one by one when they fire.
+ */
+export function validateOrder(
+  form: OrderForm,
+  service: CatalogService | undefined,
+  balanceDeci: number,
+  options: { guest?: boolean } = {},
+): OrderProblem | null {
+  if (!service) return { field: 'service', message: t.chooseService };
+  if (form.link.trim() === '') return { field: 'link', message: t.linkRequired };
+  const amount = toNumber(form.amount);
+  if (!(amount >= service.min)) return { field: 'amount', message: t.belowMin };
+  if (amount > service.max) return { field: 'amount', message: t.aboveMax };
+  if (form.auto) {
+    const runs = toNumber(form.runs);
+    if (!(runs > 1)) return { field: 'runs', message: t.runsTooFew };
+    if (!Number.isInteger(runs)) return { field: 'runs', message: t.runsNotInteger };
+    const interval = toNumber(form.interval);
+    if (!(interval >= minIntervalMinutes)) return { field: 'interval', message: t.intervalTooShort };
+    if (!Number.isInteger(interval)) return { field: 'interval', message: t.intervalNotInteger };
+  }
+  if (options.guest) return { field: 'balance', message: t.guest };
+  const oneRun = priceDeci(service.unitPriceDeci, Math.ceil(amount));
+  if (oneRun > balanceDeci) return { field: 'balance', message: t.insufficient };
+  return null;
+}
+
+/** The body of POST /service/order (spec §3 order-creation payload). */
+export function orderPayload(form: OrderForm, service: CatalogService) {
+  return {
+    serviceId: service.id,
+    link: form.link.trim(),
+    amount: Number(form.amount),
+    runs: form.auto ? Number(form.runs) : 0,
+    interval: form.auto ? Number(form.interval) : 0,
+  };
+}
