@@ -1,0 +1,312 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Topics } from '@smm/contracts';
+import { connectMongo, createKafka, outboxModel } from '@smm/platform';
+import { checkLedger } from '../src/ledger-check.ts';
+import {
+  type Publisher,
+  type Wallet,
+  accountOpened,
+  balanceOf,
+  client,
+  collectWalletEvents,
+  eventually,
+  fund,
+  logger,
+  startInfra,
+  startPublisher,
+  startWallet,
+  withNewId,
+} from './support.ts';
+
+let infra: Awaited<ReturnType<typeof startInfra>>;
+let wallet: Wallet;
+let publisher: Publisher;
+let received: Awaited<ReturnType<typeof collectWalletEvents>>;
+let nextOrderId = 1000;
+
+beforeAll(async () => {
+  infra = await startInfra();
+  wallet = await startWallet(infra);
+  publisher = await startPublisher(infra);
+  received = await collectWalletEvents(createKafka([infra.kafka.brokers], 'wallet-test-collector', logger));
+});
+
+afterAll(async () => {
+  await received?.stop();
+  await publisher?.stop();
+  await wallet?.close();
+  await infra?.stop();
+});
+
+async function newMember(won = 0): Promise<string> {
+  const userId = `member-${randomUUID().slice(0, 8)}`;
+  await publisher.publish(Topics.auth, [publisher.registered(userId)]);
+  await accountOpened(wallet.base, userId);
+  if (won > 0) await fund(wallet.base, userId, won);
+  return userId;
+}
+
+const outcomesOf = (orderId: number) => received.events.filter((e) => (e.type === 'PointDebited' || e.type === 'PointDebitRejected') && (e.data as { orderId: number }).orderId === orderId);
+const quiet = () => new Promise((r) => setTimeout(r, 800));
+type LedgerPage = { items: Array<{ seq: number; deltaDeci: number; balanceAfterDeci: number; kind: string; source: string; referenceId: string }> };
+const ledgerOf = async (userId: string) => (await client(wallet.base, 'operator-1', 'admin').get<LedgerPage>(`/admin/accounts/${userId}/ledger?pageSize=100`)).body.items;
+
+describe('paying for orders (OrderPlaced → PointDebited | PointDebitRejected)', () => {
+  it('debits exactly once under redelivery and under a copy with a new event id', async () => {
+    const userId = await newMember(10_000);
+    const orderId = nextOrderId++;
+    const placed = publisher.orderPlaced(userId, orderId, 12_345);
+    await publisher.publish(Topics.order, [placed, placed]);
+    await publisher.publish(Topics.order, [placed, withNewId(placed)]);
+    await publisher.publish(Topics.order, [withNewId(placed)]);
+
+    await eventually(() => outcomesOf(orderId), (e) => e.length >= 1);
+    await wallet.flush();
+    await quiet();
+    expect(outcomesOf(orderId)).toHaveLength(1);
+    expect(outcomesOf(orderId)[0]).toMatchObject({
+      type: 'PointDebited',
+      aggregateId: `account-${userId}`,
+      correlationId: placed.correlationId,
+      causationId: placed.eventId,
+      data: { userId, kind: 'order', orderId, amountDeci: 12_345, balanceAfterDeci: 87_655 },
+    });
+    expect(await balanceOf(wallet.base, userId)).toBe(87_655);
+    expect((await ledgerOf(userId))[0]).toMatchObject({ seq: 2, deltaDeci: -12_345, balanceAfterDeci: 87_655, kind: 'debit', source: 'order', referenceId: `order-${orderId}` });
+  });
+
+  it('charges an auto order in full under its own reference (auto-<id>)', async () => {
+    const userId = await newMember(5_000);
+    const orderId = nextOrderId++;
+    await publisher.publish(Topics.order, [publisher.orderPlaced(userId, orderId, 40_000, 'auto')]);
+    const [debited] = await eventually(() => outcomesOf(orderId), (e) => e.length === 1);
+    expect(debited).toMatchObject({ type: 'PointDebited', data: { kind: 'auto', orderId, amountDeci: 40_000, balanceAfterDeci: 10_000 } });
+    expect((await ledgerOf(userId))[0]!.referenceId).toBe(`auto-${orderId}`);
+  });
+
+  it('refuses what the balance does not cover, and a refused order stays refused when money arrives later', async () => {
+    const userId = await newMember(5_000);
+    const orderId = nextOrderId++;
+    const placed = publisher.orderPlaced(userId, orderId, 50_001);
+    await publisher.publish(Topics.order, [placed]);
+    const [rejected] = await eventually(() => outcomesOf(orderId), (e) => e.length === 1);
+    expect(rejected).toMatchObject({
+      type: 'PointDebitRejected',
+      aggregateId: `account-${userId}`,
+      data: { userId, kind: 'order', orderId, amountDeci: 50_001, balanceDeci: 50_000, reason: 'INSUFFICIENT_POINTS' },
+    });
+
+    await fund(wallet.base, userId, 10_000);
+    await publisher.publish(Topics.order, [withNewId(placed), placed]);
+    await wallet.flush();
+    await quiet();
+    expect(outcomesOf(orderId)).toHaveLength(1);
+    expect(await balanceOf(wallet.base, userId)).toBe(150_000);
+  });
+
+  it('emits nothing for a copy of a paid order even when the balance no longer covers it', async () => {
+    const userId = await newMember(5_000);
+    const orderId = nextOrderId++;
+    const placed = publisher.orderPlaced(userId, orderId, 50_000);
+    await publisher.publish(Topics.order, [placed]);
+    await eventually(() => outcomesOf(orderId), (e) => e.length === 1);
+    await publisher.publish(Topics.order, [withNewId(placed)]);
+    await wallet.flush();
+    await quiet();
+    expect(outcomesOf(orderId).map((e) => e.type)).toEqual(['PointDebited']);
+    expect(await balanceOf(wallet.base, userId)).toBe(0);
+  });
+
+  it('refuses members without an account (NO_ACCOUNT)', async () => {
+    const orderId = nextOrderId++;
+    await publisher.publish(Topics.order, [publisher.orderPlaced('nobody-here', orderId, 100)]);
+    const [rejected] = await eventually(() => outcomesOf(orderId), (e) => e.length === 1);
+    expect(rejected).toMatchObject({ type: 'PointDebitRejected', data: { userId: 'nobody-here', reason: 'NO_ACCOUNT', balanceDeci: 0, amountDeci: 100 } });
+  });
+
+  it('200 concurrent orders of one member whose balance covers exactly 50: 50 paid, 150 refused, balance 0', async () => {
+    const userId = await newMember(5_000); // 50,000 deci-won
+    const first = nextOrderId;
+    nextOrderId += 200;
+    const orders = Array.from({ length: 200 }, (_, i) => publisher.orderPlaced(userId, first + i, 1_000));
+    // Four producers at once, as four order-service replicas would publish.
+    await Promise.all([0, 1, 2, 3].map((q) => publisher.publish(Topics.order, orders.filter((_, i) => i % 4 === q))));
+
+    const mine = () => received.events.filter((e) => (e.type === 'PointDebited' || e.type === 'PointDebitRejected') && (e.data as { userId: string }).userId === userId);
+    await eventually(mine, (e) => e.length >= 200, 30_000);
+    await wallet.flush();
+    await quiet();
+    const outcomes = mine();
+    expect(outcomes).toHaveLength(200);
+    expect(new Set(outcomes.map((e) => (e.data as { orderId: number }).orderId)).size).toBe(200);
+    expect(outcomes.filter((e) => e.type === 'PointDebited')).toHaveLength(50);
+    expect(outcomes.filter((e) => e.type === 'PointDebitRejected')).toHaveLength(150);
+    expect(await balanceOf(wallet.base, userId)).toBe(0);
+    const balances = outcomes.filter((e) => e.type === 'PointDebited').map((e) => (e.data as { balanceAfterDeci: number }).balanceAfterDeci);
+    expect(new Set(balances).size).toBe(50);
+    expect(Math.min(...balances)).toBe(0);
+    expect((await ledgerOf(userId)).length).toBe(51);
+    const report = await checkLedger(wallet.store.connection);
+    expect(report.violations).toEqual([]);
+    expect(report.ok).toBe(true);
+  });
+});
+
+describe('refunds (RefundRequested → PointCredited)', () => {
+  it('credits once per refund id, however often and under whatever event id it arrives', async () => {
+    const userId = await newMember(5_000);
+    const orderId = nextOrderId++;
+    await publisher.publish(Topics.order, [publisher.orderPlaced(userId, orderId, 30_000)]);
+    await eventually(() => outcomesOf(orderId), (e) => e.length === 1);
+    const refund = publisher.refund(userId, orderId, `order-${orderId}-canceled`, 30_000);
+    const partial = publisher.refund(userId, orderId, `order-${orderId}-partial`, 1_234);
+    await publisher.publish(Topics.order, [refund, refund, withNewId(refund), partial]);
+    await publisher.publish(Topics.order, [withNewId(partial)]);
+
+    const credits = () => received.of('PointCredited', (d) => d.userId === userId && d.source === 'refund');
+    await eventually(credits, (e) => e.length >= 2);
+    await wallet.flush();
+    await quiet();
+    expect(credits()).toHaveLength(2);
+    expect(credits()[0]).toMatchObject({ aggregateId: `account-${userId}`, data: { referenceId: `order-${orderId}-canceled`, amountDeci: 30_000, balanceAfterDeci: 50_000 } });
+    expect(await balanceOf(wallet.base, userId)).toBe(51_234);
+    expect((await ledgerOf(userId)).map((e) => [e.kind, e.source, e.deltaDeci])).toEqual([
+      ['credit', 'refund', 1_234],
+      ['credit', 'refund', 30_000],
+      ['debit', 'order', -30_000],
+      ['credit', 'topup', 50_000],
+    ]);
+  });
+});
+
+describe('replaying every topic from the start', () => {
+  async function snapshot(w: Wallet) {
+    const accounts = await w.store.accounts.model.find().sort({ _id: 1 }).lean();
+    return {
+      accounts: accounts.map((a) => [a._id, a.balanceDeci, a.seq ?? 0]),
+      ledger: await w.store.ledger.model.countDocuments(),
+      outbox: await outboxModel(w.store.connection).countDocuments(),
+      topUps: (await w.store.topUps.model.find().sort({ _id: 1 }).lean()).map((t) => [t._id, t.status]),
+    };
+  }
+
+  it('changes nothing: with the processed marks, and even without them (the ledger and records guard money)', async () => {
+    await wallet.flush();
+    const before = await snapshot(wallet);
+    const eventsBefore = received.events.length;
+    expect(before.ledger).toBeGreaterThan(50);
+    const database = wallet.database;
+    await wallet.close();
+
+    // A new consumer group reads auth, catalog, order and scheduler topics from offset 0.
+    let group = `wallet-replay-${randomUUID().slice(0, 6)}`;
+    let replay = await startWallet(infra, { database, consumerGroup: group });
+    await waitForReplay(replay, group);
+    expect(await snapshot(replay)).toEqual(before);
+    await replay.close();
+
+    // As if the processed-event marks were lost: only the business records stand between a replay and a double charge.
+    const connection = await connectMongo(infra.mongo.uri(database), logger, 'wallet-test');
+    await connection.collection('processed_events').deleteMany({});
+    await connection.close();
+    group = `wallet-replay-${randomUUID().slice(0, 6)}`;
+    replay = await startWallet(infra, { database, consumerGroup: group });
+    await waitForReplay(replay, group);
+    const after = await snapshot(replay);
+    expect(after).toEqual(before);
+    expect((await checkLedger(replay.store.connection)).violations).toEqual([]);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(received.events.length).toBe(eventsBefore);
+    wallet = replay; // afterAll closes it
+  });
+
+  /** Replay is done when the new group has handled as many events as the topics hold (its marks and log lines are not observable otherwise). */
+  async function waitForReplay(w: Wallet, group: string) {
+    const admin = createKafka([infra.kafka.brokers], 'wallet-test-admin', logger).admin();
+    await admin.connect();
+    try {
+      const topics = [Topics.auth, Topics.catalog, Topics.order, Topics.scheduler];
+      const ends = new Map<string, number>();
+      for (const topic of topics) {
+        const offsets = await admin.fetchTopicOffsets(topic).catch(() => []);
+        ends.set(topic, offsets.reduce((sum, o) => sum + Number(o.high), 0));
+      }
+      await eventually(
+        async () => {
+          let behind = 0;
+          for (const topic of topics) {
+            const committed = await admin.fetchOffsets({ groupId: group, topics: [topic] });
+            const done = committed[0]!.partitions.reduce((sum, p) => sum + Math.max(0, Number(p.offset)), 0);
+            behind += ends.get(topic)! - done;
+          }
+          return behind;
+        },
+        (behind) => behind === 0,
+        30_000,
+      );
+    } finally {
+      await admin.disconnect();
+    }
+    await w.flush();
+  }
+});
+
+describe('ledger check script', () => {
+  const packageDir = fileURLToPath(new URL('..', import.meta.url));
+  const run = (mongoUrl: string) =>
+    new Promise<{ code: number | null; out: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/ledger-check.ts'], { cwd: packageDir, env: { PATH: process.env.PATH ?? '', MONGO_URL: mongoUrl } });
+      let out = '';
+      child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+      child.once('exit', (code) => resolve({ code, out }));
+    });
+
+  it('passes on the wallet database and prints a summary', async () => {
+    const { code, out } = await run(infra.mongo.uri(wallet.database));
+    expect(out).toMatch(/ledger check OK: \d+ accounts, \d+ entries, total balance \d+ deci-won, 0 violations/);
+    expect(code).toBe(0);
+  });
+
+  it('finds broken books and exits 1', async () => {
+    const database = `broken_${randomUUID().slice(0, 6)}`;
+    const connection = await connectMongo(infra.mongo.uri(database), logger, 'wallet-test');
+    const entry = (userId: string, seq: number, deltaDeci: number, balanceAfterDeci: number, ref: string): Record<string, unknown> => ({
+      _id: ref, userId, seq, deltaDeci, balanceAfterDeci, kind: deltaDeci < 0 ? 'debit' : 'credit', source: 'topup', createdAt: new Date(),
+    });
+    await connection.collection<{ _id: string }>('point_accounts').insertMany([
+      { _id: 'sum', balanceDeci: 999, seq: 1 },
+      { _id: 'gap', balanceDeci: 30, seq: 3 },
+      { _id: 'chain', balanceDeci: 5, seq: 2 },
+      { _id: 'negative', balanceDeci: 0, seq: 2 },
+    ] as never[]);
+    await connection.collection<{ _id: string }>('ledger_entries').insertMany([
+      entry('sum', 1, 100, 100, 'r1'),
+      entry('gap', 1, 10, 10, 'r2'),
+      entry('gap', 3, 20, 30, 'r3'),
+      entry('chain', 1, 10, 10, 'r4'),
+      entry('chain', 2, -5, 6, 'r5'),
+      entry('negative', 1, -10, -10, 'r6'),
+      entry('negative', 2, 10, 0, 'r7'),
+      entry('orphan', 1, 10, 10, 'r8'),
+    ] as never[]);
+    const report = await checkLedger(connection);
+    await connection.close();
+    const rules = (userId: string) => report.violations.filter((v) => v.userId === userId).map((v) => v.rule);
+    expect(report.ok).toBe(false);
+    expect(rules('sum')).toEqual(['sum-equals-balance']);
+    expect(rules('gap')).toEqual(['seq-contiguous']);
+    expect(rules('chain')).toEqual(['balance-chain']);
+    expect(rules('negative')).toContain('never-negative');
+    expect(rules('orphan')).toEqual(['entry-without-account']);
+
+    const { code, out } = await run(infra.mongo.uri(database));
+    expect(out).toContain('VIOLATION sum-equals-balance user=sum');
+    expect(out).toMatch(/ledger check FAILED: 4 accounts, 8 entries/);
+    expect(code).toBe(1);
+  });
+});
+
