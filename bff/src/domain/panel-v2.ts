@@ -49,6 +49,9 @@ export function v2ErrorFor(code: string, limits: { min?: number | undefined; max
       return { error: v2Errors.incorrectServiceId, status: 400 };
     case 'LINK_REQUIRED':
       return { error: v2Errors.incorrectLink, status: 400 };
+    case 'AMOUNT_INVALID':
+    case 'PRICE_OUT_OF_RANGE':
+      return { error: v2Errors.incorrectQuantity, status: 400 };
     case 'AMOUNT_BELOW_MIN':
       return { error: quantityBelowMin(limits.min), status: 400 };
     case 'AMOUNT_ABOVE_MAX':

@@ -12,6 +12,7 @@ import { idParam, listQuery, paymentTypeRule, statusRule, userIdRule } from './q
 const topUpNotFound = () => new HttpError(404, 'TOPUP_NOT_FOUND', messages.topUpNotFound);
 const orderNotFound = () => new HttpError(404, 'ORDER_NOT_FOUND', messages.orderNotFound);
 const topUpStatusRule = { name: 'status', pattern: /^[0-2]$/ };
+const paymentRule = { name: 'payment', pattern: /^(awaiting|paid|rejected)$/ };
 
 /**
  * Operators' money screens: top-up approval (wallet), order status changes with refunds (order),
@@ -34,7 +35,7 @@ export function adminMoneyRoutes(router: Router, verifier: TokenVerifier, order:
   }
 
   router.get('/admin/orders', admin, async (req: Request, res: Response) => {
-    const query = listQuery(req, [statusRule, userIdRule]);
+    const query = listQuery(req, [statusRule, userIdRule, paymentRule]);
     relay(res, await order.call(callContext(req), 'GET', '/admin/orders', { query }));
   });
   router.get('/admin/orders/:id', admin, async (req: Request, res: Response) => {
