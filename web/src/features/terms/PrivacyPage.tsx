@@ -1,3 +1,6 @@
+import { privacyPolicy } from './privacy-policy.ts';
+import { TermsView } from './TermsView.tsx';
+
 export default function PrivacyPage() {
-  return <div>PrivacyPage</div>;
+  return <TermsView doc={privacyPolicy} />;
 }

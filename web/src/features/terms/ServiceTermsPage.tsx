@@ -1,3 +1,6 @@
+import { serviceTerms } from './service-terms.ts';
+import { TermsView } from './TermsView.tsx';
+
 export default function ServiceTermsPage() {
-  return <div>ServiceTermsPage</div>;
+  return <TermsView doc={serviceTerms} />;
 }

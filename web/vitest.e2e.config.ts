@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+// The browser end-to-end suite: the whole product started once (test/e2e/global-setup.ts), driven
+// by headless Debian Chromium through playwright-core. Files end in `.e2e.ts`, so the unit run
+// (`vitest run`, test/**/*.test.ts) never picks them up.
+export default defineConfig({
+  test: {
+    name: 'web-e2e',
+    environment: 'node',
+    include: ['test/e2e/**/*.e2e.ts'],
+    globalSetup: ['test/e2e/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    // Screens answer within a few seconds (the scheduler's runs, the wallet's credit take longest).
+    expect: { poll: { timeout: 15_000, interval: 100 } },
+    // One file at a time: the files share one devstack and its site settings, and the machine has 2 cores.
+    fileParallelism: false,
+  },
+});
