@@ -99,8 +99,10 @@ export async function startSchedulerService(settings: SchedulerSettings): Promis
     expiries,
     poller,
     async stop() {
-      await consumer.stop();
+      // The poller first: nothing falls due any more once stop() begins, though the consumer's
+      // disconnect may take seconds (it waits for its fetch).
       await poller.stop();
+      await consumer.stop();
       await relay.stop();
       await producer.disconnect();
       await connection.close();

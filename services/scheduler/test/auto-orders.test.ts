@@ -20,7 +20,9 @@ let out: Awaited<ReturnType<typeof collectSchedulerEvents>>;
 
 beforeAll(async () => {
   infra = await startInfra();
-  scheduler = await startScheduler(infra);
+  // A poll interval far longer than any test: runs must fire on their own timers (wake-up on a new
+  // schedule, sleep until the soonest due time), not by luck of the next poll.
+  scheduler = await startScheduler(infra, { pollMs: 60_000 });
   order = await upstream(infra);
   out = await collectSchedulerEvents(kafkaOf(infra));
 });
@@ -54,8 +56,12 @@ describe('auto-order runs on scheduler.events.v1', () => {
     expect(dueAt[0]).toBeLessThanOrEqual(Date.parse(accepted.occurredAt));
     expect(dueAt[1]! - dueAt[0]!).toBe(intervalMs(60));
     expect(dueAt[2]! - dueAt[1]!).toBe(intervalMs(60));
-    // …and no run was published before it was due.
-    for (const [i, r] of fired.entries()) expect(r.at).toBeGreaterThanOrEqual(dueAt[i]!);
+    // No run was published before it was due…
+    // …and each went out soon after it was due, not at the next minute-long poll.
+    for (const [i, r] of fired.entries()) {
+      expect(r.at).toBeGreaterThanOrEqual(dueAt[i]!);
+      expect(r.at - dueAt[i]!).toBeLessThan(3000);
+    }
     expect((await pending('?kind=auto')).items.find((s) => s.autoOrderId === 101)).toBeUndefined();
   });
 

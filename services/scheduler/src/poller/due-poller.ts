@@ -35,6 +35,8 @@ export class DuePoller {
   private wokenWhileRunning = false;
   private stopped = true;
   private failures = 0;
+  /** Passes in a row that found items held back (the relay is behind, e.g. Kafka is down): back off. */
+  private heldBackPasses = 0;
   /** Events this instance recorded since start (tests compare instances with it). */
   fired = 0;
 
@@ -100,7 +102,9 @@ export class DuePoller {
       const { fired, waiting } = await this.passOnce();
       this.fired += fired;
       this.failures = 0;
-      if (waiting > 0 || this.wokenWhileRunning) delay = Math.min(pollMs, heldBackRetryMs);
+      this.heldBackPasses = waiting > 0 && fired === 0 ? this.heldBackPasses + 1 : 0;
+      if (this.wokenWhileRunning) delay = 0;
+      else if (waiting > 0) delay = Math.min(pollMs, heldBackRetryMs * 2 ** Math.min(this.heldBackPasses, 10));
       else delay = Math.min(pollMs, await this.untilSoonestDue());
     } catch (error) {
       this.failures += 1;
