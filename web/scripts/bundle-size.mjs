@@ -1,3 +1,5 @@
+/* global URL */
+/* global console, process */
 // Initial JavaScript of the built app (entry + modulepreloaded chunks), gzip-compressed, against
 // the 150 KB budget of the issue. Run after `npm run build`: node scripts/bundle-size.mjs
 import { readFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+/* global process, fetch, console, localStorage, sessionStorage */
 // Screenshots of the running app for a visual check (not a test):
 //   BASE=http://127.0.0.1:8080 node scripts/screenshots.mjs [name=path@width:mode[:dark] ...]
 // mode: visitor (no token), guest (browse mode), member (registers/logs in LOGIN_ID/LOGIN_PASSWORD).

@@ -26,6 +26,7 @@ export const grid = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fill, minmax(112px, 1fr))',
   gap: 10,
+  '@media': { 'screen and (max-width: 880px)': { gridTemplateColumns: 'repeat(auto-fill, minmax(84px, 1fr))', gap: 8 } },
 });
 export const platform = style({
   display: 'flex',
@@ -39,7 +40,11 @@ export const platform = style({
   cursor: 'pointer',
   fontWeight: 700,
   fontSize: 14,
+  wordBreak: 'keep-all',
+  textAlign: 'center',
+  lineHeight: 1.3,
   transition: 'border-color .15s, transform .15s, box-shadow .15s',
+  '@media': { 'screen and (max-width: 880px)': { padding: '10px 4px', fontSize: 12 } },
   selectors: {
     '&:hover': { borderColor: vars.color.borderStrong, transform: 'translateY(-1px)' },
     '&[aria-pressed="true"]': { borderColor: vars.color.primary, boxShadow: `0 0 0 3px ${vars.color.primarySoft}` },

@@ -42,7 +42,15 @@ export default function PriceListPage() {
             <div key={category.id} className={s.category}>
               <h3 className={s.categoryTitle}>{category.text}</h3>
               <div className={ui.tableWrap}>
-                <table className={ui.table}>
+                <table className={ui.table} style={{ tableLayout: 'fixed', minWidth: 720 }}>
+                  <colgroup>
+                    <col style={{ width: '38%' }} />
+                    <col style={{ width: '12%' }} />
+                    <col style={{ width: '10%' }} />
+                    <col style={{ width: '12%' }} />
+                    <col style={{ width: '14%' }} />
+                    <col style={{ width: '14%' }} />
+                  </colgroup>
                   <thead>
                     <tr>
                       <th scope="col" className={ui.th}>상품</th>

@@ -1,0 +1,56 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, onUnauthorized } from '../src/lib/api.ts';
+import { storage } from '../src/lib/storage.ts';
+
+function answer(status: number, body: unknown) {
+  return vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+}
+
+describe('API client (spec §4, §7: token header, any 401 drops the token)', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends the stored token as a bearer token', async () => {
+    storage.setToken('tok');
+    const fetch = answer(200, { ok: true });
+    vi.stubGlobal('fetch', fetch);
+    await api('/auth/profile');
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/auth/profile');
+    expect((init.headers as Record<string, string>).authorization).toBe('Bearer tok');
+  });
+
+  it('a 401 drops the token, marks the client unauthorized and tells the listeners', async () => {
+    storage.setToken('expired');
+    const listener = vi.fn();
+    const stop = onUnauthorized(listener);
+    vi.stubGlobal('fetch', answer(401, { code: 'TOKEN_INVALID', message: '다시 로그인해 주세요.' }));
+    const error = await api('/service/order-history').catch((e: unknown) => e);
+    stop();
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('다시 로그인해 주세요.');
+    expect(storage.token()).toBeNull();
+    expect(storage.authMode()).toBe('unauthorized');
+    expect(listener).toHaveBeenCalledOnce();
+  });
+
+  it('a guest refusal (401 GUEST_NOT_ALLOWED) keeps the client as it is', async () => {
+    storage.setAuthMode('guest');
+    vi.stubGlobal('fetch', answer(401, { code: 'GUEST_NOT_ALLOWED', message: '둘러보기 모드' }));
+    await expect(api('/auth/api-key', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 401, code: 'GUEST_NOT_ALLOWED' });
+    expect(storage.authMode()).toBe('guest');
+  });
+
+  it('keeps the status and body of other errors (the 404 of a social login carries a token)', async () => {
+    vi.stubGlobal('fetch', answer(404, { code: 'SOCIAL_ACCOUNT_NOT_REGISTERED', message: '가입 필요', accessToken: 'cont' }));
+    const error = (await api('/auth/login/naver', { method: 'POST', body: { code: 'x' } }).catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(404);
+    expect(error.body.accessToken).toBe('cont');
+  });
+
+  it('turns a network failure into a Korean message', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('fetch failed'))));
+    await expect(api('/service/settings')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+  });
+});

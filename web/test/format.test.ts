@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { toggleOpen } from '../src/features/qna/accordion.ts';
+import { groupPrices } from '../src/features/price-list/price-list.ts';
+import { count, dateTime, startCount, won, wonFromNumber } from '../src/lib/format.ts';
+import type { Category, Platform, Service } from '../src/lib/types.ts';
+
+describe('Korean formats (spec §9)', () => {
+  it('money: thousands separators, 0–1 fraction digits, 원', () => {
+    expect(won(12340)).toBe('1,234원');
+    expect(won(125)).toBe('12.5원');
+    expect(won(0)).toBe('0원');
+    expect(wonFromNumber(1234.5)).toBe('1,234.5원');
+    expect(count(1000000)).toBe('1,000,000');
+  });
+
+  it('dates: yyyy-mm-dd hh:mm:ss in Korean time whatever the input zone', () => {
+    expect(dateTime('2026-11-22T15:04:05.000Z')).toBe('2026-11-23 00:04:05');
+    expect(dateTime('2026-01-01T00:00:00+09:00')).toBe('2026-01-01 00:00:00');
+    expect(dateTime(null)).toBe('');
+    expect(dateTime('not a date')).toBe('');
+  });
+
+  it('a negative or non-numeric start count is shown blank', () => {
+    expect(startCount(-1)).toBe('');
+    expect(startCount(null)).toBe('');
+    expect(startCount('12')).toBe('');
+    expect(startCount(1200)).toBe('1,200');
+    expect(startCount(0)).toBe('0');
+  });
+});
+
+describe('FAQ accordion (spec §2)', () => {
+  it('opens one at a time and closes the open one when clicked again', () => {
+    expect(toggleOpen(null, 2)).toBe(2);
+    expect(toggleOpen(2, 3)).toBe(3);
+    expect(toggleOpen(3, 3)).toBeNull();
+  });
+});
+
+describe('price list grouping', () => {
+  const platforms: Platform[] = [
+    { id: 1, text: '인스타그램', visible: true, background: '#E1306C' },
+    { id: 2, text: '유튜브', visible: true, background: '#FF0000' },
+    { id: 8, text: '카카오스토리', visible: false, background: '#FFCD00' },
+  ];
+  const categories: Category[] = [
+    { id: 'c1', text: '좋아요', platformId: 1 },
+    { id: 'c2', text: '팔로워', platformId: 1 },
+    { id: 'c3', text: '조회수', platformId: 2 },
+    { id: 'c4', text: '좋아요', platformId: 8 },
+  ];
+  const svc = (id: string, categoryId: string, text: string): Service => ({ id, text, categoryId, min: 10, max: 100, point: 1, unitPriceDeci: 10, notice: '', enableAuto: false, isReadOnly: false });
+  const services = [svc('a', 'c1', '한국인 좋아요'), svc('b', 'c2', '한국인 팔로워'), svc('c', 'c4', '스토리 좋아요')];
+
+  it('groups visible services by platform then category and drops empty groups and hidden platforms', () => {
+    const groups = groupPrices(platforms, categories, services);
+    expect(groups.map((g) => [g.platform.id, g.categories.map((c) => c.category.id)])).toEqual([[1, ['c1', 'c2']]]);
+  });
+
+  it('filters by a search word', () => {
+    expect(groupPrices(platforms, categories, services, '팔로워')[0]?.categories.map((c) => c.category.id)).toEqual(['c2']);
+  });
+});

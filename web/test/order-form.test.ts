@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { orderText as t } from '../src/features/order/messages.ts';
+import {
+  emptyForm,
+  orderPayload,
+  selectCategory,
+  selectPlatform,
+  selectService,
+  toggleAuto,
+  totalPriceDeci,
+  totalQuantity,
+  validateOrder,
+} from '../src/features/order/order-form.ts';
+import type { Catalog, CatalogService, OrderForm } from '../src/features/order/order-form.ts';
+
+const likes: CatalogService = { id: 's1', categoryId: 'c1', min: 10, max: 1000, unitPriceDeci: 25, enableAuto: true, isReadOnly: false };
+const global: CatalogService = { id: 's2', categoryId: 'c1', min: 50, max: 50000, unitPriceDeci: 8, enableAuto: true, isReadOnly: false };
+const followers: CatalogService = { id: 's3', categoryId: 'c2', min: 100, max: 3000, unitPriceDeci: 450, enableAuto: false, isReadOnly: false };
+const views: CatalogService = { id: 's4', categoryId: 'c3', min: 100, max: 100000, unitPriceDeci: 3, enableAuto: true, isReadOnly: false };
+const catalog: Catalog = {
+  categories: [
+    { id: 'c1', platformId: 1 },
+    { id: 'c2', platformId: 1 },
+    { id: 'c3', platformId: 2 },
+  ],
+  services: [likes, global, followers, views],
+};
+
+const valid: OrderForm = { platformId: 1, categoryId: 'c1', serviceId: 's1', link: 'https://www.instagram.com/p/abc', amount: '100', auto: false, runs: '0', interval: '0' };
+const rich = 1_000_000;
+
+describe('order form resets (spec §4)', () => {
+  it('selecting a platform picks its first category, that category’s first product, amount = min, auto off', () => {
+    const form = selectPlatform({ ...valid, auto: true, runs: '3', interval: '90', amount: '999' }, catalog, 2);
+    expect(form).toMatchObject({ platformId: 2, categoryId: 'c3', serviceId: 's4', amount: '100', auto: false, runs: '0', interval: '0' });
+  });
+
+  it('a new category resets the product to its first one with the minimum amount', () => {
+    const form = selectCategory({ ...valid, serviceId: 's2' }, catalog, 'c2');
+    expect(form).toMatchObject({ categoryId: 'c2', serviceId: 's3', amount: '100', auto: false });
+  });
+
+  it('a new product switches auto-order off and sets the amount to its minimum', () => {
+    const form = selectService({ ...valid, auto: true, runs: '5', interval: '60' }, catalog, 's2');
+    expect(form).toMatchObject({ serviceId: 's2', amount: '50', auto: false, runs: '0', interval: '0' });
+  });
+
+  it('a platform without categories leaves no product chosen', () => {
+    const form = selectPlatform(emptyForm, catalog, 9);
+    expect(form).toMatchObject({ platformId: 9, categoryId: null, serviceId: null, amount: '' });
+  });
+
+  it('toggling auto-order either way resets runs and interval to 0', () => {
+    expect(toggleAuto({ ...valid, runs: '4', interval: '120' }, true)).toMatchObject({ auto: true, runs: '0', interval: '0' });
+    expect(toggleAuto({ ...valid, auto: true, runs: '4', interval: '120' }, false)).toMatchObject({ auto: false, runs: '0', interval: '0' });
+  });
+});
+
+describe('order price (spec §5: total quantity = amount × max(runs, 1), price = unit × total)', () => {
+  it('a one-off order costs unit price × amount, exactly in deci-won', () => {
+    expect(totalQuantity(valid)).toBe(100);
+    expect(totalPriceDeci(likes, valid)).toBe(2500); // 2.5 won × 100 = 250 won
+    expect(totalPriceDeci(views, { amount: '7', auto: false, runs: '0' })).toBe(21); // 0.3 × 7 = 2.1 won, no float drift
+  });
+
+  it('an automatic order multiplies by the runs; runs below 1 count as one run', () => {
+    expect(totalQuantity({ amount: '100', auto: true, runs: '3' })).toBe(300);
+    expect(totalPriceDeci(likes, { amount: '100', auto: true, runs: '3' })).toBe(7500);
+    expect(totalQuantity({ amount: '100', auto: true, runs: '0' })).toBe(100);
+  });
+
+  it('runs typed on a one-off order are ignored', () => {
+    expect(totalQuantity({ amount: '100', auto: false, runs: '5' })).toBe(100);
+  });
+
+  it('an empty or fractional amount prices as 0 instead of a wrong figure', () => {
+    expect(totalPriceDeci(likes, { amount: '', auto: false, runs: '0' })).toBe(0);
+    expect(totalPriceDeci(likes, { amount: '10.5', auto: false, runs: '0' })).toBe(0);
+    expect(totalPriceDeci(undefined, valid)).toBe(0);
+  });
+});
+
+describe('order validation order (spec §5)', () => {
+  const first = (form: OrderForm, service: CatalogService | undefined = likes, balance = rich) => validateOrder(form, service, balance)?.message ?? null;
+
+  it('accepts a complete one-off order the balance covers', () => {
+    expect(validateOrder(valid, likes, 2500)).toBeNull();
+  });
+
+  it('1. a product must be chosen, before anything else', () => {
+    expect(validateOrder({ ...emptyForm }, undefined, 0)?.message).toBe(t.chooseService);
+  });
+
+  it('2. the link must not be empty (blank counts as empty), before the amount is checked', () => {
+    expect(first({ ...valid, link: '   ', amount: '1' })).toBe(t.linkRequired);
+  });
+
+  it('3. the amount may not be below the minimum, 4. nor above the maximum', () => {
+    expect(first({ ...valid, amount: '9' })).toBe(t.belowMin);
+    expect(first({ ...valid, amount: '' })).toBe(t.belowMin);
+    expect(first({ ...valid, amount: '1001' })).toBe(t.aboveMax);
+    expect(first({ ...valid, amount: '1000' })).toBeNull();
+  });
+
+  it('5. automatic orders: runs > 1, runs integer, interval ≥ 60, interval integer — in that order', () => {
+    const auto = { ...valid, auto: true };
+    expect(first({ ...auto, runs: '1', interval: '10' })).toBe(t.runsTooFew);
+    expect(first({ ...auto, runs: '2.5', interval: '10' })).toBe(t.runsNotInteger);
+    expect(first({ ...auto, runs: '2', interval: '59' })).toBe(t.intervalTooShort);
+    expect(first({ ...auto, runs: '2', interval: '60.5' })).toBe(t.intervalNotInteger);
+    expect(first({ ...auto, runs: '2', interval: '60' })).toBeNull();
+  });
+
+  it('the amount is checked before the automatic-order fields', () => {
+    expect(first({ ...valid, auto: true, amount: '1', runs: '0', interval: '0' })).toBe(t.belowMin);
+  });
+
+  it('6. the balance must cover unit price × amount, checked last', () => {
+    expect(first(valid, likes, 2499)).toBe(t.insufficient);
+    expect(first({ ...valid, auto: true, runs: '1' }, likes, 0)).toBe(t.runsTooFew);
+    // One automatic run is charged at a time: the balance covers the first run.
+    expect(first({ ...valid, auto: true, runs: '3', interval: '60' }, likes, 2500)).toBeNull();
+  });
+
+  it('a guest passing every input rule gets the login message instead of the balance check', () => {
+    expect(validateOrder(valid, likes, 0, { guest: true })?.message).toBe(t.guest);
+  });
+});
+
+describe('order payload (spec §3)', () => {
+  it('sends runs and interval 0 for a one-off order and numbers for an automatic one', () => {
+    expect(orderPayload({ ...valid, link: ' https://x.com/a ' }, likes)).toEqual({ serviceId: 's1', link: 'https://x.com/a', amount: 100, runs: 0, interval: 0 });
+    expect(orderPayload({ ...valid, auto: true, runs: '3', interval: '90' }, likes)).toEqual({ serviceId: 's1', link: valid.link, amount: 100, runs: 3, interval: 90 });
+  });
+});
