@@ -11,7 +11,7 @@ import {
   kafkaReady,
   mongoReady,
 } from '@smm/platform';
-import { startWalletConsumer } from './events/consumers.ts';
+import { startWalletConsumers } from './events/consumers.ts';
 import { walletRoutes } from './http/routes.ts';
 import type { PointAccounts } from './store/point-account.model.ts';
 import { type Store, createStore } from './store/store.ts';
@@ -25,8 +25,8 @@ export type WalletSettings = {
   topUpExpirySeconds?: number;
   /** How often the outbox relay polls when nothing kicks it; default 500 ms. */
   relayIntervalMs?: number;
-  /** Kafka consumer group; default `wallet`. A new group reads every topic from the start (a replay). */
-  consumerGroup?: string;
+  /** Kafka consumer groups; default `wallet` and `wallet-payments`. New groups read every topic from the start (a replay). */
+  consumerGroups?: { main: string; payments: string };
 };
 export type WalletService = { app: Express; accounts: PointAccounts; store: Store; relay: OutboxRelay; stop(): Promise<void> };
 
@@ -39,10 +39,11 @@ export async function startWalletService(settings: WalletSettings): Promise<Wall
   await ensureTopics(kafka, [{ topic: Topics.wallet, numPartitions: 3 }]);
   const producer = new EventProducer(kafka);
   await producer.connect();
-  const relay = new OutboxRelay({ connection, producer, logger, ...(settings.relayIntervalMs ? { intervalMs: settings.relayIntervalMs } : {}) });
+  // Runs of up to 500 payment outcomes are committed at once; publish them in as few sends.
+  const relay = new OutboxRelay({ connection, producer, logger, batchSize: 500, ...(settings.relayIntervalMs ? { intervalMs: settings.relayIntervalMs } : {}) });
   relay.start();
   const deps: WalletDeps = { store, logger, relay, topUpExpirySeconds: settings.topUpExpirySeconds ?? 10_800 };
-  const consumer = await startWalletConsumer(deps, kafka, producer, logger, settings.consumerGroup ?? 'wallet');
+  const consumer = await startWalletConsumers(deps, kafka, producer, logger, settings.consumerGroups);
   const app = createHttpApp({
     logger,
     readiness: { mongo: mongoReady(connection), kafka: kafkaReady(kafka) },

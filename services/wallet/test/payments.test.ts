@@ -202,9 +202,9 @@ describe('replaying every topic from the start', () => {
     await wallet.close();
 
     // A new consumer group reads auth, catalog, order and scheduler topics from offset 0.
-    let group = `wallet-replay-${randomUUID().slice(0, 6)}`;
-    let replay = await startWallet(infra, { database, consumerGroup: group });
-    await waitForReplay(replay, group);
+    let groups = replayGroups();
+    let replay = await startWallet(infra, { database, consumerGroups: groups });
+    await waitForReplay(replay, groups);
     expect(await snapshot(replay)).toEqual(before);
     await replay.close();
 
@@ -212,9 +212,9 @@ describe('replaying every topic from the start', () => {
     const connection = await connectMongo(infra.mongo.uri(database), logger, 'wallet-test');
     await connection.collection('processed_events').deleteMany({});
     await connection.close();
-    group = `wallet-replay-${randomUUID().slice(0, 6)}`;
-    replay = await startWallet(infra, { database, consumerGroup: group });
-    await waitForReplay(replay, group);
+    groups = replayGroups();
+    replay = await startWallet(infra, { database, consumerGroups: groups });
+    await waitForReplay(replay, groups);
     const after = await snapshot(replay);
     expect(after).toEqual(before);
     expect((await checkLedger(replay.store.connection)).violations).toEqual([]);
@@ -223,8 +223,13 @@ describe('replaying every topic from the start', () => {
     wallet = replay; // afterAll closes it
   });
 
-  /** Replay is done when the new group has handled as many events as the topics hold (its marks and log lines are not observable otherwise). */
-  async function waitForReplay(w: Wallet, group: string) {
+  /** Replay is done when the new groups have handled as many events as the topics hold (its marks and log lines are not observable otherwise). */
+  function replayGroups() {
+    const id = randomUUID().slice(0, 6);
+    return { main: `wallet-replay-${id}`, payments: `wallet-payments-replay-${id}` };
+  }
+
+  async function waitForReplay(w: Wallet, groups: { main: string; payments: string }) {
     const admin = createKafka([infra.kafka.brokers], 'wallet-test-admin', logger).admin();
     await admin.connect();
     try {
@@ -238,7 +243,8 @@ describe('replaying every topic from the start', () => {
         async () => {
           let behind = 0;
           for (const topic of topics) {
-            const committed = await admin.fetchOffsets({ groupId: group, topics: [topic] });
+            const groupId = topic === Topics.order ? groups.payments : groups.main;
+            const committed = await admin.fetchOffsets({ groupId, topics: [topic] });
             const done = committed[0]!.partitions.reduce((sum, p) => sum + Math.max(0, Number(p.offset)), 0);
             behind += ends.get(topic)! - done;
           }
