@@ -83,7 +83,7 @@ export const tableWrap = style({ overflowX: 'auto', borderRadius: tokens.radius.
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: 14, background: vars.color.surface });
 export const th = style({
   textAlign: 'left',
-  padding: '11px 14px',
+  padding: '11px 12px',
   background: vars.color.surfaceAlt,
   color: vars.color.textMuted,
   fontWeight: 700,
@@ -91,8 +91,10 @@ export const th = style({
   whiteSpace: 'nowrap',
   borderBottom: `1px solid ${vars.color.border}`,
 });
-export const td = style({ padding: '12px 14px', borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'middle', whiteSpace: 'nowrap' });
-export const tdWrap = style([td, { whiteSpace: 'normal', minWidth: 180, maxWidth: 320, wordBreak: 'break-all' }]);
+export const td = style({ padding: '12px 12px', borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'middle', whiteSpace: 'nowrap' });
+export const tdWrap = style([td, { whiteSpace: 'normal', minWidth: 140, maxWidth: 260 }]);
+export const ellipsis = style({ display: 'inline-block', maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom' });
+export const wide = style({ maxWidth: 1360 });
 export const num = style({ textAlign: 'right', fontVariantNumeric: 'tabular-nums' });
 export const empty = style({ padding: '48px 16px', textAlign: 'center', color: vars.color.textMuted });
 

@@ -50,7 +50,7 @@ export default function AutoOrderHistoryPage() {
 
   const heads = [t.orderNo, t.date, t.link, t.finalUsed, t.perRun, t.product, t.runs, t.interval, t.finalQuantity, t.status, t.manage];
   return (
-    <div className={ui.page}>
+    <div className={`${ui.page} ${ui.wide}`}>
       <header className={ui.pageHeader}>
         <h1 className={ui.pageTitle}>{t.autoTitle}</h1>
         <p className={ui.pageLead}>{t.autoLead}</p>

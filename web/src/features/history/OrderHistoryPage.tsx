@@ -27,7 +27,7 @@ export default function OrderHistoryPage() {
   const { data, error } = usePaged<OrderItem>('/service/order-history', page, status);
   const options = [{ value: null, label: t.all }, ...Object.entries(OrderStatus.labels).map(([value, label]) => ({ value: Number(value), label }))];
   return (
-    <div className={ui.page}>
+    <div className={`${ui.page} ${ui.wide}`}>
       <header className={ui.pageHeader}>
         <h1 className={ui.pageTitle}>{t.orderTitle}</h1>
         <p className={ui.pageLead}>{t.orderLead}</p>

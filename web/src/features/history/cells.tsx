@@ -5,13 +5,13 @@ import * as ui from '../../ui/ui.css.ts';
 export function LinkCell({ link, linkUrl }: { link: string; linkUrl?: string | undefined }) {
   const href = linkUrl ?? (link.startsWith('https://') ? link : undefined);
   return (
-    <td className={ui.tdWrap}>
+    <td className={ui.td}>
       {href ? (
-        <a href={href} target="_blank" rel="noopener noreferrer" className={ui.link}>
+        <a href={href} target="_blank" rel="noopener noreferrer" className={`${ui.link} ${ui.ellipsis}`} title={link}>
           {link}
         </a>
       ) : (
-        link
+        <span className={ui.ellipsis} title={link}>{link}</span>
       )}
     </td>
   );
