@@ -240,6 +240,11 @@ describe.sequential('a member', () => {
     await expect.poll(rowsText).toContain('e2e-cancel');
     // Paid for three runs, refunded the ones not placed: 25원 a run.
     const expected = 49_700 - 25 * placedRuns;
+    const token = await login(member.id, member.password);
+    await eventually(() => balanceDeci(token), (deci) => deci === expected * 10, 20_000, 'refunded balance');
+    // The wallet credits the refund a moment after the cancel answers: a reload shows it.
+    await page.reload();
+    await heading(page, '자동 주문 내역');
     await expect.poll(() => navBalance().textContent()).toContain(`${expected.toLocaleString('ko-KR')}원`);
   });
 
