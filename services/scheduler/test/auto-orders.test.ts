@@ -107,6 +107,24 @@ describe('auto-order runs on scheduler.events.v1', () => {
   });
 });
 
+describe('an auto order the scheduler cannot run', () => {
+  it('goes to the dead-letter topic with the reason, and schedules nothing', async () => {
+    const dead: Array<{ reason: string; value: string }> = [];
+    const reader = kafkaOf(infra).consumer({ groupId: `dlq-reader-${scheduler.database}`, sessionTimeout: 6000 });
+    await reader.connect();
+    await reader.subscribe({ topics: [`dlq.scheduler-${scheduler.database}.v1`], fromBeginning: true });
+    await reader.run({ eachMessage: async ({ message }) => void dead.push({ reason: String(message.headers?.['dlq-reason']), value: String(message.value) }) });
+    try {
+      await order.publishOrder(OrderAccepted.create('order-107', { orderId: 107, kind: 'auto', userId: 'member-1', runs: 0, interval: 60 }, { correlationId: 'c-107' }));
+      const letters = await eventually(() => dead, (d) => d.some((l) => l.value.includes('"orderId":107')), 20_000);
+      expect(letters.find((l) => l.value.includes('"orderId":107'))?.reason).toContain('RUNS_INVALID');
+      expect(await scheduler.schedules.find(107)).toBeNull();
+    } finally {
+      await reader.disconnect();
+    }
+  });
+});
+
 describe('GET /schedules', () => {
   it('lists pending items soonest first, for operators only', async () => {
     await order.publishOrder(order.autoAccepted(201, 3, 10_000), order.autoAccepted(202, 3, 20_000));
