@@ -24,7 +24,8 @@ export function moneyRoutes(router: Router, verifier: TokenVerifier, order: Serv
   router.post('/service/order', member, async (req: Request, res: Response) => {
     const input = parseInput(orderBody, req.body ?? {});
     const query = new URLSearchParams({ waitMs: String(placement.waitMs) });
-    relay(res, await order.call(callContext(req), 'POST', '/orders', { query, body: { ...input, source: 'web' } }));
+    // The service may wait waitMs for the payment on top of its own work: the timeout leaves room for both.
+    relay(res, await order.call(callContext(req), 'POST', '/orders', { query, body: { ...input, source: 'web' }, timeoutMs: placement.waitMs + order.timeoutMs }));
   });
 
   router.get('/service/order-history', member, async (req: Request, res: Response) => {

@@ -36,7 +36,7 @@ export type PlacedOrder = Partial<OrderBody>;
  */
 export async function placeApiOrder(reseller: Reseller, ctx: CallContext, input: PlacedOrder): Promise<StoredAnswer & { orderId?: number }> {
   const query = new URLSearchParams({ waitMs: String(reseller.orderWaitMs) });
-  const answer = await reseller.order.call(ctx, 'POST', '/orders', { query, body: { ...input, source: 'api' } });
+  const answer = await reseller.order.call(ctx, 'POST', '/orders', { query, body: { ...input, source: 'api' }, timeoutMs: reseller.orderWaitMs + reseller.order.timeoutMs });
   if (answer.status === 201 || answer.status === 202) {
     const order = (answer.body as { order?: { id?: unknown } } | null)?.order;
     if (typeof order?.id !== 'number') throw new HttpError(502, 'SERVICE_FAILED', messages.upstreamFailed);

@@ -29,7 +29,7 @@ export function createReseller(redis: Redis, auth: ServiceClient, catalog: Servi
     keys: new ApiKeyResolver(auth, redis, options.apiKeyCacheSeconds),
     limiter: new RateLimiter(redis, options.ratePerMinute),
     // A duplicate waits for the first answer as long as the first may take.
-    idempotency: new Idempotency(redis, options.idempotencyTtlSeconds, upstreamTimeoutMs + 1000),
+    idempotency: new Idempotency(redis, options.idempotencyTtlSeconds, options.orderWaitMs + upstreamTimeoutMs + 1000),
     catalogue: new ResellerCatalogue(catalog, options.catalogueCacheMs),
     order,
     wallet,

@@ -16,6 +16,8 @@ export type CallOptions = {
   body?: unknown;
   query?: URLSearchParams;
   headers?: Record<string, string>;
+  /** Overrides the client's timeout for this call (order placement waits for the payment first). */
+  timeoutMs?: number;
 };
 
 /** A service's answer: status, the headers worth passing on, and the JSON body (null when empty). */
@@ -44,7 +46,7 @@ export class ServiceClient {
     readonly name: string,
     /** Unset while the service is not deployed (optional in the configuration): every call is a 503. */
     private readonly baseUrl: string | undefined,
-    private readonly timeoutMs: number,
+    readonly timeoutMs: number,
   ) {}
 
   get configured(): boolean {
@@ -78,7 +80,7 @@ export class ServiceClient {
     let res: Response;
     let text: string;
     try {
-      res = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(this.timeoutMs) });
+      res = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(options.timeoutMs ?? this.timeoutMs) });
       text = await res.text();
     } catch (error) {
       const timedOut = isTimeout(error);
