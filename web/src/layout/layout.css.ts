@@ -53,7 +53,7 @@ export const navLink = style({
   cursor: 'pointer',
   selectors: {
     '&:hover': { color: vars.color.text, background: vars.color.surfaceAlt },
-    '&[aria-current="page"]': { color: vars.color.primary, background: vars.color.primarySoft },
+    '&[aria-current="page"]': { color: vars.color.primaryInk, background: vars.color.primarySoft },
   },
 });
 export const balance = style({

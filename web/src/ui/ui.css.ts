@@ -46,7 +46,7 @@ const buttonBase = style({
 export const button = styleVariants({
   primary: [buttonBase, { background: vars.color.primary, color: vars.color.primaryText, selectors: { '&:hover:not(:disabled)': { filter: 'brightness(1.08)' } } }],
   secondary: [buttonBase, { background: vars.color.surface, color: vars.color.text, borderColor: vars.color.borderStrong, selectors: { '&:hover:not(:disabled)': { background: vars.color.surfaceAlt } } }],
-  soft: [buttonBase, { background: vars.color.primarySoft, color: vars.color.primary, selectors: { '&:hover:not(:disabled)': { filter: 'brightness(0.97)' } } }],
+  soft: [buttonBase, { background: vars.color.primarySoft, color: vars.color.primaryInk, selectors: { '&:hover:not(:disabled)': { filter: 'brightness(0.97)' } } }],
   ghost: [buttonBase, { background: 'transparent', color: vars.color.textMuted, selectors: { '&:hover:not(:disabled)': { background: vars.color.surfaceAlt, color: vars.color.text } } }],
   danger: [buttonBase, { background: vars.color.dangerSoft, color: vars.color.danger, selectors: { '&:hover:not(:disabled)': { filter: 'brightness(0.96)' } } }],
 });
@@ -125,13 +125,13 @@ const badgeBase = style({
 });
 export const badge = styleVariants({
   neutral: [badgeBase, { background: vars.color.surfaceAlt, color: vars.color.textMuted }],
-  primary: [badgeBase, { background: vars.color.primarySoft, color: vars.color.primary }],
+  primary: [badgeBase, { background: vars.color.primarySoft, color: vars.color.primaryInk }],
   success: [badgeBase, { background: vars.color.successSoft, color: vars.color.success }],
   warning: [badgeBase, { background: vars.color.warningSoft, color: vars.color.warning }],
   danger: [badgeBase, { background: vars.color.dangerSoft, color: vars.color.danger }],
 });
 
-export const link = style({ color: vars.color.primary, fontWeight: 600, textDecoration: 'none', selectors: { '&:hover': { textDecoration: 'underline' } } });
+export const link = style({ color: vars.color.primaryInk, fontWeight: 600, textDecoration: 'none', selectors: { '&:hover': { textDecoration: 'underline' } } });
 export const muted = style({ color: vars.color.textMuted });
 export const pager = style({ display: 'flex', gap: 8, justifyContent: 'center', alignItems: 'center', marginTop: 16 });
 export const callout = style({

@@ -17,7 +17,7 @@ export const heroInner = style({
   alignItems: 'center',
   '@media': { [narrow]: { gridTemplateColumns: '1fr', padding: '40px 16px 36px', gap: 24 } },
 });
-export const eyebrow = style({ display: 'inline-block', padding: '4px 12px', borderRadius: tokens.radius.pill, background: vars.color.primarySoft, color: vars.color.primary, fontWeight: 700, fontSize: 13 });
+export const eyebrow = style({ display: 'inline-block', padding: '4px 12px', borderRadius: tokens.radius.pill, background: vars.color.primarySoft, color: vars.color.primaryInk, fontWeight: 700, fontSize: 13 });
 export const headline = style({ fontSize: 44, lineHeight: 1.25, fontWeight: 800, letterSpacing: '-0.035em', margin: '16px 0', whiteSpace: 'pre-line', '@media': { [narrow]: { fontSize: 30 } } });
 export const sub = style({ fontSize: 17, color: vars.color.textMuted, maxWidth: 560, lineHeight: 1.75 });
 export const actions = style({ display: 'flex', gap: 10, marginTop: 28, flexWrap: 'wrap' });

@@ -60,7 +60,7 @@ export const stepNo = style({
   marginTop: 1,
   borderRadius: '50%',
   background: vars.color.primarySoft,
-  color: vars.color.primary,
+  color: vars.color.primaryInk,
   fontWeight: 800,
   fontSize: 13,
   display: 'grid',
@@ -87,7 +87,7 @@ export const autoBox = style({
 });
 export const summaryRow = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 12, fontSize: 14, color: vars.color.textMuted });
 export const summaryValue = style({ color: vars.color.text, fontWeight: 700, fontVariantNumeric: 'tabular-nums' });
-export const total = style({ fontSize: 28, fontWeight: 800, color: vars.color.primary, letterSpacing: '-0.02em', fontVariantNumeric: 'tabular-nums' });
+export const total = style({ fontSize: 28, fontWeight: 800, color: vars.color.primaryInk, letterSpacing: '-0.02em', fontVariantNumeric: 'tabular-nums' });
 export const problem = style({
   padding: '10px 12px',
   borderRadius: tokens.radius.sm,

@@ -31,7 +31,7 @@ export const radio = style({
   cursor: 'pointer',
   fontSize: 14,
   fontWeight: 600,
-  selectors: { '&:has(input:checked)': { borderColor: vars.color.primary, background: vars.color.primarySoft, color: vars.color.primary } },
+  selectors: { '&:has(input:checked)': { borderColor: vars.color.primary, background: vars.color.primarySoft, color: vars.color.primaryInk } },
 });
 export const receipt = style({ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 12, padding: 14, borderRadius: tokens.radius.md, border: `1px dashed ${vars.color.borderStrong}`, '@media': { 'screen and (max-width: 640px)': { gridTemplateColumns: '1fr' } } });
 export const fee = style({ padding: '10px 12px', borderRadius: tokens.radius.sm, background: vars.color.warningSoft, color: vars.color.warning, fontSize: 14, fontWeight: 600 });
@@ -39,6 +39,6 @@ export const infoList = style({ margin: 0, paddingLeft: 18, display: 'grid', gap
 export const dl = style({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '12px 20px', margin: 0, fontSize: 15 });
 export const dt = style({ color: vars.color.textMuted });
 export const dd = style({ margin: 0, fontWeight: 700, display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' });
-export const big = style({ fontSize: 26, fontWeight: 800, color: vars.color.primary, fontVariantNumeric: 'tabular-nums' });
+export const big = style({ fontSize: 26, fontWeight: 800, color: vars.color.primaryInk, fontVariantNumeric: 'tabular-nums' });
 export const doneIcon = style({ width: 48, height: 48, borderRadius: '50%', background: vars.color.successSoft, color: vars.color.success, display: 'grid', placeItems: 'center' });
 export const toss = style({ background: '#0064FF', color: '#fff' });

@@ -18,6 +18,6 @@ export const question = style({
   cursor: 'pointer',
   selectors: { '&:hover': { background: vars.color.surfaceAlt } },
 });
-export const q = style({ color: vars.color.primary, fontWeight: 900, fontSize: 18 });
+export const q = style({ color: vars.color.primaryInk, fontWeight: 900, fontSize: 18 });
 export const chevron = style({ display: 'inline-flex', transition: 'transform .2s', color: vars.color.textMuted, selectors: { '[aria-expanded="true"] > &': { transform: 'rotate(180deg)' } } });
 export const answer = style({ padding: '0 20px 20px 50px', color: vars.color.textMuted, lineHeight: 1.8, whiteSpace: 'pre-wrap' });
