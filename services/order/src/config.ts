@@ -11,6 +11,8 @@ export const orderConfigShape = {
   ORDER_WAIT_POLL_MS: env.int(10).default(250),
   /** Order ids reserved per counter write (1 = strictly increasing ids; more = fewer writes, gaps on restart). */
   ORDER_ID_BLOCK: env.int(1).default(1),
+  /** How long this process reuses a product or setting read from its catalogue replica. */
+  REPLICA_CACHE_MS: env.int(0).default(1000),
   /** How often the outbox relay looks for events when nothing kicked it. */
   OUTBOX_POLL_MS: env.int(10).default(500),
 };

@@ -13,6 +13,7 @@ try {
     logger,
     waitPollMs: config.ORDER_WAIT_POLL_MS,
     idBlock: config.ORDER_ID_BLOCK,
+    replicaCacheMs: config.REPLICA_CACHE_MS,
     outboxPollMs: config.OUTBOX_POLL_MS,
   });
   const server = await listen(order.app, config.PORT, config.HOST);

@@ -24,14 +24,15 @@ export type OrderSettings = {
   logger: Logger;
   waitPollMs?: number;
   idBlock?: number;
+  replicaCacheMs?: number;
   outboxPollMs?: number;
 };
 export type OrderService = { app: Express; store: Store; deps: OrderDeps; stop(): Promise<void> };
 
 /** Wires the order service: storage, outbox relay, consumers and HTTP. `main.ts` adds listen and signals. */
-export async function startOrderService({ mongoUrl, kafkaBrokers, logger, waitPollMs, idBlock, outboxPollMs }: OrderSettings): Promise<OrderService> {
+export async function startOrderService({ mongoUrl, kafkaBrokers, logger, waitPollMs, idBlock, replicaCacheMs, outboxPollMs }: OrderSettings): Promise<OrderService> {
   const connection = await connectMongo(mongoUrl, logger, 'order');
-  const store = await createStore(connection, idBlock ?? 1);
+  const store = await createStore(connection, { idBlock: idBlock ?? 1, replicaCacheMs: replicaCacheMs ?? 1000 });
   const kafka = createKafka(kafkaBrokers, 'order', logger);
   // Our own topic, and those we read (so a fresh cluster gives them partitions before anyone writes).
   await ensureTopics(kafka, [Topics.order, Topics.wallet, Topics.scheduler, Topics.catalog].map((topic) => ({ topic, numPartitions: 3 })));

@@ -23,3 +23,11 @@ export const paymentLabels: Readonly<Record<PaymentState, string>> = {
   paid: 'paid',
   rejected: 'rejected',
 };
+
+/**
+ * The same guard as a condition on the stored order, so the transition is one conditional write:
+ * only an order still awaiting payment, of that member and that amount, is settled.
+ */
+export function settleableBy(answer: { userId: string; amountDeci: number }): { payment: 'awaiting'; userId: string; chargeDeci: number } {
+  return { payment: 'awaiting', userId: answer.userId, chargeDeci: answer.amountDeci };
+}

@@ -8,6 +8,7 @@ import {
   Topics,
 } from '@smm/contracts';
 import { type EventProducer, type Kafka, type RunningConsumer, runEventConsumer } from '@smm/platform';
+import { runConcurrentConsumer } from './concurrent-consumer.ts';
 import type { OrderDeps } from '../use-cases/context.ts';
 import { onAutoOrderRunDue, runsConsumer } from './on-auto-order-run-due.ts';
 import { catalogConsumer, onCatalogEvent } from './on-catalog.ts';
@@ -16,6 +17,7 @@ import { onPaymentAnswer, paymentsConsumer } from './on-payment-answer.ts';
 /**
  * One consumer group per concern, each from the beginning of its topic: the catalogue replica
  * rebuilds from the whole history, and a slow catalogue replay never delays payments or runs.
+ * Payments and runs are handled concurrently across aggregates (in order within one).
  */
 export async function startConsumers(deps: OrderDeps, kafka: Kafka, producer: EventProducer): Promise<RunningConsumer[]> {
   const common = { kafka, producer, logger: deps.logger, fromBeginning: true };
@@ -27,7 +29,7 @@ export async function startConsumers(deps: OrderDeps, kafka: Kafka, producer: Ev
       definitions: [ServiceUpserted, ServiceRemoved, SettingChanged] as const,
       handle: (event, { log }) => onCatalogEvent(deps, event, log),
     }),
-    runEventConsumer({
+    runConcurrentConsumer({
       ...common,
       groupId: paymentsConsumer,
       topics: [Topics.wallet],
@@ -35,7 +37,7 @@ export async function startConsumers(deps: OrderDeps, kafka: Kafka, producer: Ev
       ignore: ['PointCredited', 'TopUpRequested', 'TopUpApproved', 'TopUpRejected', 'TopUpExpired'],
       handle: (event, { log }) => onPaymentAnswer(deps, event, log),
     }),
-    runEventConsumer({
+    runConcurrentConsumer({
       ...common,
       groupId: runsConsumer,
       topics: [Topics.scheduler],

@@ -26,5 +26,6 @@ export async function onCatalogEvent(deps: { store: Store }, event: CatalogEvent
         break;
     }
   });
+  deps.store.forgetReplica();
   log.debug({ type: event.type, outcome }, 'catalog replica updated');
 }

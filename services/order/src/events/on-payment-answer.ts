@@ -1,7 +1,7 @@
 import { AutoOrderStatus, type EventOf, OrderStatus, type PointDebitRejected, type PointDebited, causedBy } from '@smm/contracts';
 import { type Logger, handleOnce } from '@smm/platform';
 import type { Model } from 'mongoose';
-import { type PaymentOutcome, type PaymentState, settlePayment } from '../domain/payment.ts';
+import { type PaymentOutcome, type PaymentState, settleableBy, settlePayment } from '../domain/payment.ts';
 import { type OrderDeps, withOutbox } from '../use-cases/context.ts';
 import { orderAccepted, orderRejected } from './order-events.ts';
 
@@ -26,23 +26,20 @@ export async function onPaymentAnswer(deps: OrderDeps, event: Answer, log: Logge
     const r = await withOutbox(deps, session, async (s, emit) => {
       // Orders and auto orders share these fields; the kind names the collection.
       const model = (kind === 'auto' ? deps.store.autoOrders : deps.store.orders) as unknown as Model<PaymentFacts>;
-      const current = await model.findById(orderId, { payment: 1, userId: 1, chargeDeci: 1, runs: 1, interval: 1 }).session(s).lean<PaymentFacts>();
-      if (!current) {
-        log.warn({ orderId, kind }, 'payment answer for an unknown order ignored');
-        return;
-      }
-      const transition = settlePayment(current, { outcome, userId, amountDeci });
-      if (!transition.ok) {
-        log.info({ orderId, kind, reason: transition.reason }, 'payment answer changes nothing');
-        return;
-      }
-      const now = new Date();
       const set =
-        transition.to === 'paid'
-          ? { payment: 'paid', status: kind === 'auto' ? AutoOrderStatus.values.ACTIVE : OrderStatus.values.PENDING, paidAt: now }
+        outcome === 'paid'
+          ? { payment: 'paid', status: kind === 'auto' ? AutoOrderStatus.values.ACTIVE : OrderStatus.values.PENDING, paidAt: new Date() }
           : { payment: 'rejected' };
-      const updated = await model.updateOne({ _id: orderId, payment: 'awaiting' }, { $set: set }, { session: s });
-      if (updated.modifiedCount !== 1) throw new Error(`order ${orderId} changed under the transaction`);
+      // One conditional write: the guard of settlePayment as a filter (see domain/payment.ts).
+      const current = await model
+        .findOneAndUpdate({ _id: orderId, ...settleableBy({ userId, amountDeci }) }, { $set: set }, { session: s, projection: { runs: 1, interval: 1 } })
+        .lean<Pick<PaymentFacts, 'runs' | 'interval'>>();
+      if (!current) {
+        const stored = await model.findById(orderId, { payment: 1, userId: 1, chargeDeci: 1 }).session(s).lean<PaymentFacts>();
+        const transition = stored ? settlePayment(stored, { outcome, userId, amountDeci }) : { ok: false as const, reason: 'unknown order' };
+        log.info({ orderId, kind, reason: transition.ok ? 'changed concurrently' : transition.reason }, 'payment answer changes nothing');
+        return;
+      }
       applied = true;
       if (event.type === 'PointDebited') {
         emit(orderAccepted({ orderId, kind, userId, runs: current.runs ?? 0, interval: current.interval ?? 0 }, causedBy(event)));

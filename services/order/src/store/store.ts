@@ -29,11 +29,32 @@ export type Store = {
    * transaction is only a gap.
    */
   nextOrderId(): Promise<number>;
+  /** Drops cached replica reads: called after this process applied a catalogue event. */
+  forgetReplica(): void;
+};
+
+export type StoreOptions = {
+  /** Order ids reserved per counter write. */
+  idBlock?: number;
+  /**
+   * How long a product or setting read stays cached in this process. Every order reads both, so
+   * this saves two queries per order; another replica's catalogue update shows after at most this.
+   */
+  replicaCacheMs?: number;
 };
 
 export const orderIdSequence = 'order-id';
 
-export async function createStore(connection: Connection, idBlock = 1): Promise<Store> {
+export async function createStore(connection: Connection, { idBlock = 1, replicaCacheMs = 1000 }: StoreOptions = {}): Promise<Store> {
+  const cache = new Map<string, { at: number; value: Promise<unknown> }>();
+  const cached = <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    const hit = cache.get(key);
+    if (hit && Date.now() - hit.at < replicaCacheMs) return hit.value as Promise<T>;
+    const value = load();
+    cache.set(key, { at: Date.now(), value });
+    value.catch(() => cache.delete(key));
+    return value;
+  };
   const counters = modelOn(connection, 'Counter', counterSchema);
   // Ids handed out from a reserved block: one counter write per `idBlock` orders.
   let next = 0;
@@ -53,16 +74,20 @@ export async function createStore(connection: Connection, idBlock = 1): Promise<
     products: modelOn(connection, 'Product', productSchema),
     settings: modelOn(connection, 'Setting', settingSchema),
     counters,
-    async product(serviceId) {
-      if (!Number.isSafeInteger(serviceId) || serviceId <= 0) return null;
-      const doc = await store.products.findById(serviceId).lean<ProductDoc>();
-      if (!doc) return null;
-      const { _id, ...rest } = doc;
-      return { serviceId: _id, ...rest };
+    product(serviceId) {
+      if (!Number.isSafeInteger(serviceId) || serviceId <= 0) return Promise.resolve(null);
+      return cached(`product:${serviceId}`, async () => {
+        const doc = await store.products.findById(serviceId).lean<ProductDoc>();
+        if (!doc) return null;
+        const { _id, ...rest } = doc;
+        return { serviceId: _id, ...rest };
+      });
     },
-    async setting(key) {
-      const doc = await store.settings.findById(key).lean<SettingDoc>();
-      return doc?.value;
+    setting(key) {
+      return cached(`setting:${key}`, async () => (await store.settings.findById(key).lean<SettingDoc>())?.value);
+    },
+    forgetReplica() {
+      cache.clear();
     },
     async nextOrderId() {
       while (next > last) {
