@@ -155,6 +155,30 @@ describe('paying for orders (OrderPlaced → PointDebited | PointDebitRejected)'
   });
 });
 
+describe('two wallet replicas sharing the order topic', () => {
+  it('never overdraw one member whose orders land on different partitions (conflicting transactions retry)', async () => {
+    const second = await startWallet(infra, { database: wallet.database });
+    try {
+      await new Promise((r) => setTimeout(r, 4000)); // let the groups rebalance over both replicas
+      const userId = await newMember(10_000); // covers exactly 100 orders of 1,000 deci-won
+      const first = nextOrderId;
+      nextOrderId += 300;
+      const orders = Array.from({ length: 300 }, (_, i) => publisher.orderPlaced(userId, first + i, 1_000));
+      await Promise.all([0, 1, 2].map((q) => publisher.publish(Topics.order, orders.filter((_, i) => i % 3 === q))));
+      const mine = () => received.events.filter((e) => (e.type === 'PointDebited' || e.type === 'PointDebitRejected') && (e.data as { userId: string }).userId === userId);
+      await eventually(mine, (e) => e.length >= 300, 45_000);
+      await wallet.flush();
+      await quiet();
+      expect(mine()).toHaveLength(300);
+      expect(mine().filter((e) => e.type === 'PointDebited')).toHaveLength(100);
+      expect(await balanceOf(wallet.base, userId)).toBe(0);
+      expect((await checkLedger(wallet.store.connection)).violations).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  }, 90_000);
+});
+
 describe('refunds (RefundRequested → PointCredited)', () => {
   it('credits once per refund id, however often and under whatever event id it arrives', async () => {
     const userId = await newMember(5_000);
