@@ -30,3 +30,17 @@ globalStyle('.sr-only', {
   whiteSpace: 'nowrap',
   border: 0,
 });
+globalStyle('a.sr-only:focus', {
+  position: 'fixed',
+  top: 8,
+  left: 8,
+  width: 'auto',
+  height: 'auto',
+  margin: 0,
+  padding: '10px 16px',
+  clip: 'auto',
+  zIndex: 2000,
+  background: vars.color.surface,
+  borderRadius: 8,
+  boxShadow: vars.shadow.pop,
+});
