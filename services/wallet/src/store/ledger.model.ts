@@ -1,6 +1,6 @@
 import { Schema } from 'mongoose';
 import type { ClientSession, Connection, Model } from 'mongoose';
-import { isDuplicateKeyError, modelOn } from '@smm/platform';
+import { modelOn } from '@smm/platform';
 import type { LedgerEntry } from '../domain/ledger.ts';
 
 /** `_id` is the referenceId: the primary key itself makes "one movement per reference" hold. */
@@ -22,15 +22,6 @@ const ledgerSchema = new Schema<LedgerDoc>(
 // One entry per position of an account's chain; also serves "an account's entries, newest first".
 ledgerSchema.index({ userId: 1, seq: -1 }, { unique: true });
 
-export const ledgerCollection = 'ledger_entries';
-
-/** True when a write failed because the ledger already holds an entry for that reference. */
-export function isDuplicateReference(error: unknown): boolean {
-  if (!isDuplicateKeyError(error, ledgerCollection)) return false;
-  const text = error instanceof Error ? error.message : '';
-  return text.includes('index: _id_');
-}
-
 const toEntry = ({ _id, ...rest }: LedgerDoc): LedgerEntry => ({ ...rest, referenceId: _id });
 
 export class Ledger {
@@ -46,13 +37,23 @@ export class Ledger {
     await this.model.collection.insertOne({ _id: referenceId, ...rest } as never, { session });
   }
 
+  async appendMany(entries: readonly LedgerEntry[], session: ClientSession): Promise<void> {
+    if (entries.length === 0) return;
+    await this.model.collection.insertMany(
+      entries.map(({ referenceId, ...rest }) => ({ _id: referenceId, ...rest }) as never),
+      { session, ordered: true },
+    );
+  }
+
+  /** Which of these references already have an entry (read in the caller's transaction). */
+  async existing(referenceIds: readonly string[], session: ClientSession): Promise<string[]> {
+    if (referenceIds.length === 0) return [];
+    const docs = await this.model.collection.find({ _id: { $in: referenceIds } } as never, { session, projection: { _id: 1 } }).toArray();
+    return docs.map((doc) => String(doc._id));
+  }
+
   async page(userId: string, skip: number, limit: number): Promise<LedgerEntry[]> {
     const docs = await this.model.find({ userId }).sort({ seq: -1 }).skip(skip).limit(limit).lean();
     return docs.map(toEntry);
-  }
-
-  async findByReference(referenceId: string): Promise<LedgerEntry | null> {
-    const doc = await this.model.findById(referenceId).lean();
-    return doc ? toEntry(doc) : null;
   }
 }

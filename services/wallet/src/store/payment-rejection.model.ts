@@ -27,11 +27,15 @@ export class PaymentRejections {
     this.model = modelOn(connection, 'PaymentRejection', schema);
   }
 
-  async exists(referenceId: string, session: ClientSession): Promise<boolean> {
-    return (await this.model.collection.findOne({ _id: referenceId } as never, { session, projection: { _id: 1 } })) !== null;
+  /** Which of these payment references were refused before (read in the caller's transaction). */
+  async existing(referenceIds: readonly string[], session: ClientSession): Promise<string[]> {
+    if (referenceIds.length === 0) return [];
+    const docs = await this.model.collection.find({ _id: { $in: referenceIds } } as never, { session, projection: { _id: 1 } }).toArray();
+    return docs.map((doc) => String(doc._id));
   }
 
-  async record(doc: PaymentRejectionDoc, session: ClientSession): Promise<void> {
-    await this.model.collection.insertOne(doc as never, { session });
+  async recordMany(docs: readonly PaymentRejectionDoc[], session: ClientSession): Promise<void> {
+    if (docs.length === 0) return;
+    await this.model.collection.insertMany(docs as never[], { session, ordered: true });
   }
 }

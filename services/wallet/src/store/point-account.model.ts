@@ -1,6 +1,7 @@
 import { Schema } from 'mongoose';
 import type { ClientSession, Connection, Model } from 'mongoose';
 import { modelOn } from '@smm/platform';
+import type { AccountState } from '../domain/payments.ts';
 import type { PointAccount } from '../domain/point-account.ts';
 
 export type PointAccountDoc = { _id: string; balanceDeci: number; seq?: number; openedAt: Date };
@@ -39,18 +40,26 @@ export class PointAccounts {
     return result.upsertedCount === 1;
   }
 
+  /** The accounts of these members that exist, with balance and seq, read in the caller's transaction. */
+  async findMany(userIds: readonly string[], session: ClientSession): Promise<AccountState[]> {
+    const docs = await this.model.collection.find({ _id: { $in: userIds } } as never, { session, projection: { balanceDeci: 1, seq: 1 } }).toArray();
+    return docs.map((doc) => ({ userId: String(doc._id), balanceDeci: Number(doc.balanceDeci), seq: Number(doc.seq ?? 0) }));
+  }
+
   /**
-   * Takes `amountDeci` if the balance covers it, and answers the account after the debit; null
-   * when it does not (or the account does not exist). One guarded write, so it cannot go below 0.
+   * Writes new balances, each guarded by the balance read before deciding (`before`): if any
+   * account changed meanwhile the write fails and the caller's transaction is retried. (Inside a
+   * transaction a concurrent commit already raises WriteConflict; the guard makes the intent explicit.)
    */
-  async debit(userId: string, amountDeci: number, session: ClientSession): Promise<PointAccount | null> {
-    // The native collection skips mongoose's casting on the hottest write of the saga.
-    const doc = await this.model.collection.findOneAndUpdate(
-      { _id: userId, balanceDeci: { $gte: amountDeci } } as never,
-      { $inc: { balanceDeci: -amountDeci, seq: 1 } },
-      { session, returnDocument: 'after', includeResultMetadata: false },
+  async applyBalances(changes: ReadonlyArray<{ before: AccountState; after: AccountState }>, session: ClientSession): Promise<void> {
+    if (changes.length === 0) return;
+    const result = await this.model.collection.bulkWrite(
+      changes.map(({ before, after }) => ({
+        updateOne: { filter: { _id: before.userId, balanceDeci: before.balanceDeci } as never, update: { $set: { balanceDeci: after.balanceDeci, seq: after.seq } } },
+      })),
+      { session, ordered: true },
     );
-    return doc ? toAccount(doc as unknown as PointAccountDoc) : null;
+    if (result.matchedCount !== changes.length) throw new Error('a point account changed while its movements were decided');
   }
 
   /**

@@ -10,7 +10,7 @@ import {
   causedBy,
 } from '@smm/contracts';
 import { inTransaction } from '@smm/platform';
-import { type AccountState, type Decision, type MoneyRequest, decideRequests, referenceOf } from '../domain/payments.ts';
+import { type Decision, type MoneyRequest, decideRequests, referenceOf } from '../domain/payments.ts';
 import { appendManyToOutbox } from '../store/outbox.ts';
 import type { WalletDeps } from './context.ts';
 
@@ -67,44 +67,16 @@ export async function settleMoneyRequests(deps: WalletDeps, events: readonly Mon
   let announced = 0;
   const decisions = await inTransaction(store.connection, async (session) => {
     const now = new Date();
-    const decided = new Set<string>();
-    for (const doc of await store.ledger.model.collection.find({ _id: { $in: references } } as never, { session, projection: { _id: 1 } }).toArray()) {
-      decided.add(String(doc._id));
-    }
-    if (paymentReferences.length > 0) {
-      for (const doc of await store.rejections.model.collection.find({ _id: { $in: paymentReferences } } as never, { session, projection: { _id: 1 } }).toArray()) {
-        decided.add(String(doc._id));
-      }
-    }
-    const accounts = new Map<string, AccountState>();
-    const docs = await store.accounts.model.collection.find({ _id: { $in: userIds } } as never, { session, projection: { balanceDeci: 1, seq: 1 } }).toArray();
-    for (const doc of docs) {
-      const userId = String(doc._id);
-      accounts.set(userId, { userId, balanceDeci: Number(doc.balanceDeci), seq: Number(doc.seq ?? 0) });
-    }
+    const decided = new Set([...(await store.ledger.existing(references, session)), ...(await store.rejections.existing(paymentReferences, session))]);
+    const accounts = new Map((await store.accounts.findMany(userIds, session)).map((a) => [a.userId, a]));
 
     const outcome = decideRequests(requests, accounts, decided, now);
-    const changed = [...outcome.changed];
-    if (changed.length > 0) {
-      // Guarded by the balance read above: a concurrent change makes the transaction conflict and retry.
-      const result = await store.accounts.model.collection.bulkWrite(
-        changed.map((userId) => {
-          const after = outcome.accounts.get(userId)!;
-          return { updateOne: { filter: { _id: userId, balanceDeci: accounts.get(userId)!.balanceDeci } as never, update: { $set: { balanceDeci: after.balanceDeci, seq: after.seq } } } };
-        }),
-        { session, ordered: true },
-      );
-      if (result.matchedCount !== changed.length) throw new Error('a point account changed while its payments were decided');
-    }
-    const entries = outcome.decisions.flatMap((d) => (d.type === 'debited' || d.type === 'credited' ? [d.entry] : []));
-    if (entries.length > 0) {
-      await store.ledger.model.collection.insertMany(
-        entries.map(({ referenceId, ...rest }) => ({ _id: referenceId, ...rest }) as never),
-        { session, ordered: true },
-      );
-    }
-    const refusals = outcome.decisions.flatMap((d) => (d.type === 'rejected' ? [{ _id: referenceOf(d.request), userId: d.request.userId, amountDeci: d.request.amountDeci, reason: d.reason, rejectedAt: now }] : []));
-    if (refusals.length > 0) await store.rejections.model.collection.insertMany(refusals as never[], { session, ordered: true });
+    await store.accounts.applyBalances([...outcome.changed].map((userId) => ({ before: accounts.get(userId)!, after: outcome.accounts.get(userId)! })), session);
+    await store.ledger.appendMany(outcome.decisions.flatMap((d) => (d.type === 'debited' || d.type === 'credited' ? [d.entry] : [])), session);
+    await store.rejections.recordMany(
+      outcome.decisions.flatMap((d) => (d.type === 'rejected' ? [{ _id: referenceOf(d.request), userId: d.request.userId, amountDeci: d.request.amountDeci, reason: d.reason, rejectedAt: now }] : [])),
+      session,
+    );
     const outgoing = outcome.decisions.flatMap((d, i) => announce(d, events[i]!, now) ?? []);
     await appendManyToOutbox(store.connection, session, Topics.wallet, outgoing);
     announced = outgoing.length;
