@@ -16,6 +16,15 @@ export default defineConfig({
       },
       {
         test: {
+          // wallet and order started here (not by the devstack) so they can be SIGKILLed and restarted
+          name: 'recovery',
+          include: ['test/recovery/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],

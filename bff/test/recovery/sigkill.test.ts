@@ -1,0 +1,226 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { Kafka, logLevel } from 'kafkajs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServiceUpserted, Topics, UserRegistered } from '@smm/contracts';
+import { type Infra, type MainProcess, eventually, killMains, spawnMain, startInfra } from '@smm/testkit';
+
+/**
+ * SIGKILL of the wallet or the order service in the middle of a burst of orders: the devstack
+ * stops everything when a child dies, so this file runs wallet and order itself (spawnMain, as the
+ * devstack does) against embedded Kafka and MongoDB, and talks to them over their internal HTTP
+ * the way the BFF does (x-user-id). Catalog is stood in for by its ServiceUpserted event.
+ */
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const walletDir = `${root}services/wallet`;
+const orderDir = `${root}services/order`;
+
+let infra: Infra;
+let kafka: Kafka;
+const ports = { wallet: 0, order: 0 };
+const procs: { wallet?: MainProcess; order?: MainProcess } = {};
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const envOf = (name: 'wallet' | 'order') => ({
+  HOST: '127.0.0.1',
+  PORT: String(ports[name]),
+  KAFKA_BROKERS: infra.kafka.brokers,
+  MONGO_URL: infra.mongo.uri(name),
+  SERVICE_NAME: name,
+  LOG_LEVEL: 'warn',
+});
+
+async function start(name: 'wallet' | 'order'): Promise<void> {
+  const proc = spawnMain(name === 'wallet' ? walletDir : orderDir, envOf(name));
+  procs[name] = proc;
+  await eventually(
+    async () => {
+      if (proc.child.exitCode !== null) throw new Error(`${name} exited: ${proc.stderr()}`);
+      return fetch(`http://127.0.0.1:${ports[name]}/readyz`).then((r) => r.status).catch(() => 0);
+    },
+    (status) => status === 200,
+    60_000,
+  );
+}
+
+async function sigkill(name: 'wallet' | 'order'): Promise<void> {
+  const proc = procs[name]!;
+  proc.child.kill('SIGKILL');
+  await proc.exited;
+}
+
+const url = (name: 'wallet' | 'order', path: string) => `http://127.0.0.1:${ports[name]}${path}`;
+const as = (userId: string, role = 'member') => ({ 'x-user-id': userId, 'x-user-role': role, 'content-type': 'application/json' });
+
+async function json(res: Response): Promise<Record<string, unknown>> {
+  const text = await res.text();
+  return text === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
+}
+
+type Order = { id: number; payment: string; pointDeci: number };
+
+async function adminOrders(userId: string, payment: string): Promise<Order[]> {
+  const items: Order[] = [];
+  for (let page = 1; ; page++) {
+    const res = await fetch(url('order', `/admin/orders?userId=${userId}&payment=${payment}&page=${page}&pageSize=100`), { headers: as('admin-1', 'admin') });
+    const body = (await json(res)) as { items: Order[]; hasNext: boolean };
+    items.push(...body.items);
+    if (!body.hasNext) return items;
+  }
+}
+
+async function ledger(userId: string): Promise<Array<{ deltaDeci: number; referenceId: string; balanceAfterDeci: number }>> {
+  const items: Array<{ deltaDeci: number; referenceId: string; balanceAfterDeci: number }> = [];
+  for (let page = 1; ; page++) {
+    const body = (await json(await fetch(url('wallet', `/admin/accounts/${userId}/ledger?page=${page}&pageSize=100`), { headers: as('admin-1', 'admin') }))) as { items: typeof items; hasNext: boolean };
+    items.push(...body.items);
+    if (!body.hasNext) return items;
+  }
+}
+
+function ledgerCheck(): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/ledger-check.ts'], { cwd: walletDir, env: { PATH: process.env.PATH ?? '', MONGO_URL: infra.mongo.uri('wallet') }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
+
+beforeAll(async () => {
+  infra = await startInfra();
+  kafka = new Kafka({ brokers: infra.kafka.brokers.split(','), clientId: 'bff-recovery', logLevel: logLevel.NOTHING });
+  ports.wallet = await freePort();
+  ports.order = await freePort();
+  await Promise.all([start('wallet'), start('order')]);
+}, 120_000);
+
+afterAll(async () => {
+  killMains();
+  await infra?.stop();
+}, 60_000);
+
+/** A member with `won` points and a product at `unitPriceDeci`, as auth and catalog would announce them. */
+async function setUp(serviceId: number, unitPriceDeci: number, won: number): Promise<string> {
+  const userId = `crash-${serviceId}-${Date.now()}`;
+  const producer = kafka.producer();
+  await producer.connect();
+  const origin = { correlationId: `recovery-${serviceId}` };
+  const registered = UserRegistered.create(userId, { userId, loginId: userId, email: null, role: 'member', provider: 'local', registerWhere: null, referredBy: null }, origin);
+  const product = ServiceUpserted.create(`service-${serviceId}`, { serviceId, text: `복구 ${serviceId}`, platformId: 1, categoryId: 1, min: 10, max: 10_000, unitPriceDeci, enableAuto: false, isReadOnly: false, visible: true }, origin);
+  await producer.send({ topic: Topics.auth, messages: [{ key: userId, value: JSON.stringify(registered) }] });
+  await producer.send({ topic: Topics.catalog, messages: [{ key: product.aggregateId, value: JSON.stringify(product) }] });
+  await producer.disconnect();
+
+  await eventually(() => fetch(url('wallet', `/accounts/${userId}`)).then((r) => r.status), (s) => s === 200, 30_000);
+  const asked = await json(await fetch(url('wallet', '/top-ups'), { method: 'POST', headers: as(userId), body: JSON.stringify({ name: '복구', point: won, feeType: 'none' }) }));
+  const approved = await fetch(url('wallet', `/admin/top-ups/${String(asked.id)}/approve`), { method: 'POST', headers: as('admin-1', 'admin') });
+  expect(approved.status).toBe(200);
+  await eventually(
+    async () => (await json(await fetch(url('order', '/orders?waitMs=0'), { method: 'POST', headers: as(userId), body: JSON.stringify({ serviceId, link: 'probe', amount: 0 }) }))).code,
+    (code) => code === 'AMOUNT_BELOW_MIN',
+    30_000,
+  );
+  return userId;
+}
+
+type Outcome = { kind: 'answered'; status: number; id: number } | { kind: 'unknown' };
+
+/**
+ * `total` orders, `concurrency` at a time; `kill` runs once `killAfter` have been answered.
+ * A refused connection (the order service is down) is retried: nothing was sent. A connection cut
+ * while the request was in flight is "unknown": the order may or may not exist, as for any client.
+ */
+async function burst(userId: string, serviceId: number, total: number, killAfter: number, kill: () => Promise<void>): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  let next = 0;
+  let answered = 0;
+  let killing: Promise<void> | undefined;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < total) {
+        const i = next++;
+        for (;;) {
+          try {
+            const res = await fetch(url('order', '/orders?waitMs=2000'), { method: 'POST', headers: as(userId), body: JSON.stringify({ serviceId, link: `https://x.example/${i}`, amount: 10 }), signal: AbortSignal.timeout(30_000) });
+            const body = await json(res);
+            const id = (body.order as { id?: number } | undefined)?.id ?? (body.orderId as number | undefined);
+            if (id === undefined) throw new Error(`unexpected answer ${res.status} ${JSON.stringify(body)}`);
+            outcomes.push({ kind: 'answered', status: res.status, id });
+            break;
+          } catch (error) {
+            const cause = (error as { cause?: { code?: string } }).cause?.code;
+            if (cause === 'ECONNREFUSED') {
+              await new Promise((r) => setTimeout(r, 100));
+              continue;
+            }
+            if (error instanceof Error && error.message.startsWith('unexpected answer')) throw error;
+            outcomes.push({ kind: 'unknown' });
+            break;
+          }
+        }
+        answered++;
+        if (answered === killAfter) killing = kill();
+      }
+    }),
+  );
+  await killing;
+  return outcomes;
+}
+
+async function verify(userId: string, priceDeci: number, fundedDeci: number, outcomes: Outcome[]) {
+  const settled = await eventually(
+    async () => ({ awaiting: await adminOrders(userId, 'awaiting'), paid: await adminOrders(userId, 'paid'), rejected: await adminOrders(userId, 'rejected') }),
+    (s) => s.awaiting.length === 0,
+    90_000,
+  );
+  const known = new Set([...settled.paid, ...settled.rejected].map((o) => o.id));
+  const answeredIds = outcomes.flatMap((o) => (o.kind === 'answered' ? [o.id] : []));
+  // none lost: every order a client heard of ended paid or rejected
+  expect(answeredIds.filter((id) => !known.has(id))).toEqual([]);
+  // none charged twice: one debit per paid order, and the balance is what the paid orders left
+  const entries = await ledger(userId);
+  const debits = entries.filter((e) => e.deltaDeci < 0);
+  expect(debits).toHaveLength(settled.paid.length);
+  expect(new Set(debits.map((e) => e.referenceId)).size).toBe(debits.length);
+  expect(debits.every((e) => e.deltaDeci === -priceDeci)).toBe(true);
+  const account = await json(await fetch(url('wallet', `/accounts/${userId}`)));
+  expect(account.pointDeci).toBe(fundedDeci - settled.paid.length * priceDeci);
+  // the balance covered `fundedDeci / priceDeci` orders: exactly that many were paid
+  expect(settled.paid.length).toBe(Math.min(fundedDeci / priceDeci, known.size));
+  const check = await ledgerCheck();
+  expect(check.code, check.output).toBe(0);
+  return { paid: settled.paid.length, rejected: settled.rejected.length, unknown: outcomes.filter((o) => o.kind === 'unknown').length };
+}
+
+describe('SIGKILL mid-burst, then restart', () => {
+  it('wallet killed: every order ends paid or rejected, none lost, none charged twice', async () => {
+    // 10 units at 25 won = 250 won per order; 25,000 won pays for exactly 100 of the 240
+    const userId = await setUp(901, 250, 25_000);
+    const outcomes = await burst(userId, 901, 240, 60, async () => {
+      await sigkill('wallet');
+      await start('wallet');
+    });
+    const result = await verify(userId, 2500, 250_000, outcomes);
+    console.log(`wallet SIGKILL: ${JSON.stringify(result)}`);
+  }, 240_000);
+
+  it('order service killed: every order ends paid or rejected, none lost, none charged twice', async () => {
+    const userId = await setUp(902, 250, 25_000);
+    const outcomes = await burst(userId, 902, 240, 80, async () => {
+      await sigkill('order');
+      await start('order');
+    });
+    const result = await verify(userId, 2500, 250_000, outcomes);
+    console.log(`order SIGKILL: ${JSON.stringify(result)}`);
+  }, 300_000);
+});
