@@ -48,10 +48,9 @@ export function mountWeb(options: { logger: Logger; distDir?: string }): (app: E
     );
     app.use((req: Request, res: Response, next: NextFunction) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-      if (req.path.startsWith('/api/')) return next();
       // `/api` itself is also the web app's API documentation page: a browser asking for HTML gets
-      // the app; anything else (JSON clients) keeps the API's 404.
-      if ((req.path === '/api' || req.path === '/api/') && req.accepts(['json', 'html']) !== 'html') return next();
+      // the app (once createApp lets that one request through); JSON clients keep the API's 404.
+      if (req.path === '/api' ? req.accepts(['json', 'html']) !== 'html' : req.path.startsWith('/api/')) return next();
       // A missing hashed asset must stay a 404, not become the HTML page.
       if (req.path.startsWith('/assets/')) return next();
       if (!existsSync(index)) {
