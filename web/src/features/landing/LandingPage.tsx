@@ -71,13 +71,13 @@ export default function LandingPage() {
           </article>
         ))}
       />
-      <div className={s.banner} aria-label="해시태그">
+      <section className={s.banner} aria-label="해시태그">
         <div className={s.bannerTrack}>
           {[...hashtags, ...hashtags].map((tag, i) => (
             <span key={i} aria-hidden={i >= hashtags.length ? true : undefined}>{tag}</span>
           ))}
         </div>
-      </div>
+      </section>
     </>
   );
 }
