@@ -36,7 +36,8 @@ export async function startWalletService(settings: WalletSettings): Promise<Wall
   const connection = await connectMongo(mongoUrl, logger, 'wallet');
   const store = await createStore(connection);
   const kafka = createKafka(kafkaBrokers, 'wallet', logger);
-  await ensureTopics(kafka, [{ topic: Topics.wallet, numPartitions: 3 }]);
+  // Its own topic and the ones it reads: a topic first created by a consumer's subscription would get one partition.
+  await ensureTopics(kafka, [Topics.wallet, Topics.auth, Topics.catalog, Topics.order, Topics.scheduler].map((topic) => ({ topic, numPartitions: 3 })));
   const producer = new EventProducer(kafka);
   await producer.connect();
   // Runs of up to 500 payment outcomes are committed at once; publish them in as few sends.
