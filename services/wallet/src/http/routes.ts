@@ -8,8 +8,6 @@ import { adminTopUpView, ledgerView, paged, topUpView } from '../use-cases/views
 import { adminOnly, callerId, isAdmin, originOf } from './actor.ts';
 import { pageOf, queryText } from './paging.ts';
 
-export { messages };
-
 const topUpIdOf = (raw: string | undefined): number => {
   const id = raw !== undefined && /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
   if (id < 1) throw notFound(messages.topUpNotFound, 'TOPUP_NOT_FOUND');
