@@ -3,8 +3,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
-/** Inputs of the web build: a change in any of them makes web/dist stale. */
-const inputs = ['src', 'public', 'index.html', 'package.json', 'vite.config.ts'];
+/** Inputs of the web build, relative to web/: a change in any of them makes web/dist stale. */
+const inputs = ['src', 'public', 'index.html', 'package.json', 'vite.config.ts', '../packages/contracts/src'];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
