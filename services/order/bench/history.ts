@@ -13,7 +13,7 @@ try {
   const store = await createStore(connection);
   const started = Date.now();
   await seedHistory(store, 'heavy-member', rows);
-  console.log(`inserted ${rows} orders (+ ${Math.round(rows / 10)} of other members) in ${Date.now() - started} ms`);
+  console.log(`inserted ${rows} orders of one member (+ ${Math.ceil(rows / 9)} of others, interleaved) in ${Date.now() - started} ms`);
   for (const line of await timePages(store, 'heavy-member')) console.log(line.text);
   await connection.close();
 } finally {

@@ -1,18 +1,19 @@
 import { autoOrderHistory, orderHistory } from '../src/use-cases/read-orders.ts';
-import type { Order } from '../src/store/models.ts';
-import type { Store } from '../src/store/store.ts';
+import { type Order, idBucketOf } from '../src/store/models.ts';
+import { type Store, orderIdSequence } from '../src/store/store.ts';
 
-/** `rows` paid orders of one member (statuses 0–5 mixed) plus a tenth as many of others. */
+/** `rows` paid orders of one member (statuses 0–5 mixed), every 10th id another member's. */
 export async function seedHistory(store: Store, userId: string, rows: number): Promise<void> {
   const base = 1_000_000;
   const batch = 2_000;
-  const others = Math.round(rows / 10);
+  const others = Math.ceil(rows / 9);
   for (let start = 0; start < rows + others; start += batch) {
     const docs: Order[] = [];
     for (let i = start; i < Math.min(start + batch, rows + others); i++) {
-      const mine = i < rows;
+      const mine = i % 10 !== 9;
       docs.push({
         _id: base + i,
+        idBucket: idBucketOf(base + i),
         userId: mine ? userId : `other-${i % 50}`,
         serviceId: 1,
         serviceText: '인스타그램 좋아요',
@@ -22,7 +23,7 @@ export async function seedHistory(store: Store, userId: string, rows: number): P
         unitPriceDeci: 25,
         chargeDeci: 2500,
         payment: 'paid',
-        status: i % 6,
+        status: Math.floor(i / 10) % 6,
         startCount: null,
         remains: 100,
         refundedDeci: 0,
@@ -35,6 +36,12 @@ export async function seedHistory(store: Store, userId: string, rows: number): P
     }
     await store.orders.insertMany(docs, { ordered: false, lean: true });
   }
+  await store.counters.updateOne({ _id: orderIdSequence }, { $max: { seq: base + rows + others } }, { upsert: true });
+}
+
+/** The query without id windows, for comparison. */
+export async function plainPage(store: Store, userId: string): Promise<number> {
+  return (await store.orders.find({ userId, payment: 'paid' }).sort({ _id: -1 }).limit(21).lean()).length;
 }
 
 export type Timing = { name: string; ms: number; items: number; firstId: number | undefined; text: string };
@@ -44,6 +51,7 @@ export async function timePages(store: Store, userId: string): Promise<Timing[]>
   const probes: Array<[string, () => Promise<{ items: Array<{ id: number }> }>]> = [
     ['page 1, all statuses', () => orderHistory(store, userId, undefined, { page: 1, pageSize: 20 })],
     ['page 1, status 2', () => orderHistory(store, userId, 2, { page: 1, pageSize: 20 })],
+    ['page 1 without id windows (plain sort, for comparison)', async () => ({ items: Array.from({ length: await plainPage(store, userId) }, () => ({ id: 0 })) })],
     ['page 50, all statuses', () => orderHistory(store, userId, undefined, { page: 50, pageSize: 20 })],
     ['auto-order history page 1 (empty)', () => autoOrderHistory(store, userId, undefined, { page: 1, pageSize: 20 })],
   ];

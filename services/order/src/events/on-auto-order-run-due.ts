@@ -1,7 +1,7 @@
 import { type AutoOrderRunDue, type EventOf, OrderStatus, causedBy } from '@smm/contracts';
 import { type Logger, handleOnce, isDuplicateKeyError } from '@smm/platform';
 import { placeRun } from '../domain/auto-order.ts';
-import type { AutoOrder, Order } from '../store/models.ts';
+import { type AutoOrder, type Order, idBucketOf } from '../store/models.ts';
 import { type OrderDeps, withOutbox } from '../use-cases/context.ts';
 import { autoOrderCompleted, autoOrderRunPlaced } from './order-events.ts';
 
@@ -42,6 +42,7 @@ export async function onAutoOrderRunDue(deps: OrderDeps, event: EventOf<typeof A
         const now = new Date();
         const child: Order = {
           _id: childId,
+          idBucket: idBucketOf(childId),
           userId: auto.userId,
           serviceId: auto.serviceId,
           serviceText: auto.serviceText,

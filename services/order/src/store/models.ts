@@ -4,6 +4,8 @@ import type { PaymentState } from '../domain/payment.ts';
 /** A one-off order, or one run (child) of an auto order. `status` is null until paid. */
 export type Order = {
   _id: number;
+  /** idBucketOf(_id): lets "newest first" read a few id ranges instead of all a member's rows. */
+  idBucket: number;
   userId: string;
   serviceId: number;
   serviceText: string;
@@ -27,6 +29,7 @@ export type Order = {
 /** An auto order: charged in full up front, then one child order per due run. */
 export type AutoOrder = {
   _id: number;
+  idBucket: number;
   userId: string;
   serviceId: number;
   serviceText: string;
@@ -67,9 +70,16 @@ export type Counter = { _id: string; seq: number };
 
 const paymentField = { type: String, required: true, enum: ['awaiting', 'paid', 'rejected'] };
 
+/** Ids per bucket: one bucket is one contiguous range of the shared order-id sequence. */
+export const idBucketSize = 100;
+export function idBucketOf(id: number): number {
+  return Math.floor(id / idBucketSize);
+}
+
 export const orderSchema = new Schema<Order>(
   {
     _id: { type: Number, required: true },
+    idBucket: { type: Number, required: true },
     userId: { type: String, required: true },
     serviceId: { type: Number, required: true },
     serviceText: { type: String, required: true },
@@ -91,18 +101,20 @@ export const orderSchema = new Schema<Order>(
   },
   { collection: 'orders', versionKey: false, minimize: false },
 );
-// Member history: paid orders newest first, all or by status (status is null until paid).
-orderSchema.index({ userId: 1, payment: 1, _id: -1 });
-orderSchema.index({ userId: 1, status: 1, _id: -1 });
+// Member history: paid orders newest first, all or by status (status is null until paid). The
+// bucket lets a page be read from the newest id ranges by equality (see use-cases/newest-first.ts).
+orderSchema.index({ userId: 1, payment: 1, idBucket: -1, _id: -1 });
+orderSchema.index({ userId: 1, status: 1, idBucket: -1, _id: -1 });
 // Operators' list, across members.
-orderSchema.index({ payment: 1, _id: -1 });
-orderSchema.index({ status: 1, _id: -1 });
+orderSchema.index({ payment: 1, idBucket: -1, _id: -1 });
+orderSchema.index({ status: 1, idBucket: -1, _id: -1 });
 // One child order per run of an auto order, whatever redelivers the run.
 orderSchema.index({ autoOrderId: 1, run: 1 }, { unique: true, partialFilterExpression: { autoOrderId: { $type: 'number' } } });
 
 export const autoOrderSchema = new Schema<AutoOrder>(
   {
     _id: { type: Number, required: true },
+    idBucket: { type: Number, required: true },
     userId: { type: String, required: true },
     serviceId: { type: Number, required: true },
     serviceText: { type: String, required: true },
@@ -125,8 +137,8 @@ export const autoOrderSchema = new Schema<AutoOrder>(
   },
   { collection: 'auto_orders', versionKey: false, minimize: false },
 );
-autoOrderSchema.index({ userId: 1, payment: 1, _id: -1 });
-autoOrderSchema.index({ userId: 1, status: 1, _id: -1 });
+autoOrderSchema.index({ userId: 1, payment: 1, idBucket: -1, _id: -1 });
+autoOrderSchema.index({ userId: 1, status: 1, idBucket: -1, _id: -1 });
 
 export const productSchema = new Schema<ProductDoc>(
   {

@@ -29,6 +29,8 @@ export type Store = {
    * transaction is only a gap.
    */
   nextOrderId(): Promise<number>;
+  /** The highest id handed out so far (by any replica): no order has a larger one. */
+  lastOrderId(): Promise<number>;
   /** Drops cached replica reads: called after this process applied a catalogue event. */
   forgetReplica(): void;
 };
@@ -85,6 +87,9 @@ export async function createStore(connection: Connection, { idBlock = 1, replica
     },
     setting(key) {
       return cached(`setting:${key}`, async () => (await store.settings.findById(key).lean<SettingDoc>())?.value);
+    },
+    async lastOrderId() {
+      return (await counters.findById(orderIdSequence).lean())?.seq ?? 0;
     },
     forgetReplica() {
       cache.clear();

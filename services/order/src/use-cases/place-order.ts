@@ -1,7 +1,7 @@
 import { OrderPlaced, OrderStatus, type EventOrigin, settingEnabled, settingKeys } from '@smm/contracts';
 import { type OrderRequest, type Refusal, checkOrder } from '../domain/place-order-rules.ts';
 import type { PaymentOutcome } from '../domain/payment.ts';
-import type { AutoOrder, Order } from '../store/models.ts';
+import { type AutoOrder, type Order, idBucketOf } from '../store/models.ts';
 import { type OrderDeps, commit } from './context.ts';
 import { type AutoOrderView, type OrderView, autoOrderView, orderView } from './views.ts';
 
@@ -32,6 +32,7 @@ export async function placeOrder(deps: OrderDeps, origin: EventOrigin, input: Pl
   const now = new Date();
   const common = {
     _id: id,
+    idBucket: idBucketOf(id),
     userId: input.userId,
     serviceId: valid.product.serviceId,
     serviceText: valid.product.text,

@@ -1,40 +1,23 @@
-import type { Model } from 'mongoose';
 import { autoStatusFilter } from '../domain/auto-order.ts';
 import type { AutoOrder, Order } from '../store/models.ts';
 import type { Store } from '../store/store.ts';
+import { type Page, type Paging, newestFirst } from './newest-first.ts';
 import { type AutoOrderView, type OrderView, autoOrderView, orderView } from './views.ts';
 
-export type Paging = { page: number; pageSize: number };
-export type Page<T> = { items: T[]; page: number; pageSize: number; hasNext: boolean };
-
-/**
- * Newest first by id (ids come from one increasing sequence), pageSize + 1 rows to know hasNext
- * without counting: every filter here is an equality prefix of an index ending in `_id: -1`.
- */
-async function page<T, V>(model: Model<T>, filter: Record<string, unknown>, paging: Paging, view: (doc: T) => V): Promise<Page<V>> {
-  const rows = await model
-    .find(filter)
-    .sort({ _id: -1 })
-    .skip((paging.page - 1) * paging.pageSize)
-    .limit(paging.pageSize + 1)
-    .lean<T[]>();
-  return { items: rows.slice(0, paging.pageSize).map(view), page: paging.page, pageSize: paging.pageSize, hasNext: rows.length > paging.pageSize };
-}
-
 /** A member's paid orders (auto-order runs included); `status` narrows to one spec §4 status. */
-export function orderHistory(store: Store, userId: string, status: number | undefined, paging: Paging): Promise<Page<OrderView>> {
+export async function orderHistory(store: Store, userId: string, status: number | undefined, paging: Paging): Promise<Page<OrderView>> {
   const filter = status === undefined ? { userId, payment: 'paid' } : { userId, status };
-  return page(store.orders, filter, paging, orderView);
+  return newestFirst(store.orders, filter, paging, await store.lastOrderId(), orderView);
 }
 
 /** A member's paid auto orders; the filter "completed" (1) includes partial (3). */
-export function autoOrderHistory(store: Store, userId: string, status: number | undefined, paging: Paging): Promise<Page<AutoOrderView>> {
+export async function autoOrderHistory(store: Store, userId: string, status: number | undefined, paging: Paging): Promise<Page<AutoOrderView>> {
   const filter = status === undefined ? { userId, payment: 'paid' } : { userId, status: { $in: autoStatusFilter(status) } };
-  return page(store.autoOrders, filter, paging, autoOrderView);
+  return newestFirst(store.autoOrders, filter, paging, await store.lastOrderId(), autoOrderView);
 }
 
 /** Operators' list across members: paid orders unless `payment` asks for another state. */
-export function adminOrders(
+export async function adminOrders(
   store: Store,
   query: { status?: number | undefined; userId?: string | undefined; payment?: 'awaiting' | 'paid' | 'rejected' | undefined },
   paging: Paging,
@@ -43,7 +26,7 @@ export function adminOrders(
   if (query.userId !== undefined) filter.userId = query.userId;
   if (query.status !== undefined) filter.status = query.status;
   else filter.payment = query.payment ?? 'paid';
-  return page(store.orders, filter, paging, orderView);
+  return newestFirst(store.orders, filter, paging, await store.lastOrderId(), orderView);
 }
 
 /** One order or auto order by id (they share the id sequence), with `kind`. */
@@ -66,3 +49,5 @@ export async function findOrders(store: Store, ids: number[], userId: string | u
   for (const a of autos) byId.set(a._id, autoOrderView(a));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
+
+export type { Page, Paging };
