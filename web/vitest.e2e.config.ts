@@ -15,5 +15,7 @@ export default defineConfig({
     expect: { poll: { timeout: 15_000, interval: 100 } },
     // One file at a time: the files share one devstack and its site settings, and the machine has 2 cores.
     fileParallelism: false,
+    // describe.concurrent files (the screenshots) open at most this many pages at once.
+    maxConcurrency: 3,
   },
 });

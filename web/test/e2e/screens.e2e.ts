@@ -37,6 +37,8 @@ type Screen = {
   title: string;
   /** Texts the screen must show. */
   shows: string[];
+  /** Reached by following this link from `path` (a screen a direct load cannot open). */
+  via?: string;
   /** Something to do before the screenshot (open an accordion, submit a form). */
   act?: (page: Page) => Promise<void>;
 };
@@ -87,7 +89,8 @@ const screens: Screen[] = [
     expect(await questions.nth(1).getAttribute('aria-expanded')).toBe('false');
     await questions.nth(0).click();
   } },
-  { name: 'api', path: '/api', as: 'member', title: 'API 문서', shows: ['api-key', '/services', '/order', '/status'] },
+  // Direct loads of /api reach the BFF's JSON API instead of the app (see below): opened from the account page.
+  { name: 'api', path: '/account', via: 'API 문서 보기', as: 'member', title: 'API 문서', shows: ['api-key', '/services', '/order', '/status'] },
   { name: 'price-list', path: '/price-list', as: 'member', title: '가격표', shows: ['인스타그램 한국인 좋아요', '2.5원'] },
 ];
 
@@ -95,10 +98,12 @@ async function capture(screen: Screen, theme: Theme, viewport: Viewport, suffix 
   const { page, context, errors } = await open({ viewport, theme, token: screen.as === 'member' ? member.token : undefined, mobile: viewport === phone });
   try {
     await page.goto(screen.path);
+    if (screen.via) await page.getByRole('main').getByRole('link', { name: screen.via }).click();
     await heading(page, screen.title);
     await screen.act?.(page);
-    const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
-    for (const expected of screen.shows) expect(text, `${screen.name} shows ${expected}`).toContain(expected.replace(/\s+/g, ' '));
+    // The screen's data arrives after its heading: wait for every text it must show.
+    const text = async () => (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+    for (const expected of screen.shows) await expect.poll(text, { message: `${screen.name} shows ${expected}` }).toContain(expected.replace(/\s+/g, ' '));
     await shot(page, `${screen.name}${suffix}-${theme}`);
     expect(errors, `${screen.name}: errors in the page`).toEqual([]);
     return page.evaluate(() => document.documentElement.scrollWidth);
@@ -107,30 +112,44 @@ async function capture(screen: Screen, theme: Theme, viewport: Viewport, suffix 
   }
 }
 
-describe.each<Theme>(['light', 'dark'])('every screen in the %s theme', (theme) => {
-  it.each(screens.map((s) => [s.name, s] as const))('%s', async (_name, screen) => {
-    const width = await capture(screen, theme, desktop);
-    expect(width, `${screen.name} is wider than the window`).toBeLessThanOrEqual(desktop.width);
+type Job = { label: string; screen: Screen; theme: Theme; viewport: Viewport; suffix: string };
+const phoneScreens = ['landing', 'order', 'order-history', 'point'];
+const jobs: Job[] = (['light', 'dark'] as const).flatMap((theme) => [
+  ...screens.map((screen) => ({ label: `${screen.name} (${theme})`, screen, theme, viewport: desktop, suffix: '' })),
+  ...screens
+    .filter((screen) => phoneScreens.includes(screen.name))
+    .map((screen) => ({ label: `${screen.name} on a phone (${theme})`, screen, theme, viewport: phone, suffix: '-mobile' })),
+]);
+
+// A few screens at a time: most of a capture is waiting for the page.
+describe.concurrent('every screen in both themes', () => {
+  it.for(jobs)('$label', async (job, { expect }) => {
+    const width = await capture(job.screen, job.theme, job.viewport, job.suffix);
+    expect(width, `${job.label} is wider than the window`).toBeLessThanOrEqual(job.viewport.width);
   });
 
-  it('phone screens: landing, order, order history', async () => {
-    for (const name of ['landing', 'order', 'order-history', 'point']) {
-      const screen = screens.find((s) => s.name === name)!;
-      const width = await capture(screen, theme, phone, '-mobile');
-      expect(width, `${name} is wider than the phone`).toBeLessThanOrEqual(phone.width);
-    }
-  });
-
-  it('the mobile menu', async () => {
+  it.for(['light', 'dark'] as const)('the mobile menu (%s)', async (theme) => {
     const { page, context } = await open({ viewport: phone, theme, token: member.token, mobile: true });
     try {
       await page.goto('/order');
       await heading(page, '주문하기');
       await page.getByRole('button', { name: '메뉴 열기' }).click();
       await page.getByRole('navigation', { name: '주 메뉴 (모바일)' }).waitFor();
-      await shot(page, `mobile-menu-${theme}`);
+      await shot(page, `mobile-menu-${theme}`, { fullPage: false });
     } finally {
       await context.close();
     }
   });
+});
+
+// Known bug: the API documentation screen's route /api is also the BFF's API base, so opening or
+// reloading it gets the BFF's JSON 404 instead of the app. `it.fails` turns red once it is fixed.
+it.fails('opens the API documentation screen by its address (/api) and on reload', async () => {
+  const { page, context } = await open({ token: member.token });
+  try {
+    await page.goto('/api');
+    await page.getByRole('heading', { level: 1, name: 'API 문서' }).waitFor({ timeout: 5_000 });
+  } finally {
+    await context.close();
+  }
 });

@@ -84,7 +84,7 @@ describe('at 390 × 844 (a phone held upright)', () => {
       expect(await menu.getByRole('link').allTextContents()).toEqual(['로그인', '회원가입']);
       expect(await menu.getByRole('button', { name: '둘러보기' }).isVisible()).toBe(true);
       expect(await page.getByRole('button', { name: '메뉴 닫기' }).getAttribute('aria-expanded')).toBe('true');
-      await shot(page, 'mobile-menu-visitor-light');
+      await shot(page, 'mobile-menu-visitor-light', { fullPage: false });
       await menu.getByRole('link', { name: '로그인' }).click();
       await page.waitForURL('**/login');
       expect(await menu.isVisible()).toBe(false);
@@ -114,7 +114,7 @@ describe('at 390 × 844 (a phone held upright)', () => {
       const links = await menu.getByRole('link').allTextContents();
       expect(links).toEqual(expect.arrayContaining(['주문하기', '주문 내역', '자동 주문 내역', '포인트 충전', '계정 설정', '로그아웃']));
       expect(await menu.getByTestId('nav-balance').textContent()).toContain('50,000원');
-      await shot(page, 'mobile-menu-member-dark');
+      await shot(page, 'mobile-menu-member-dark', { fullPage: false });
       await page.keyboard.press('Escape');
       expect(await menu.isVisible()).toBe(false);
 

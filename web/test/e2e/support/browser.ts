@@ -76,11 +76,14 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(250);
 }
 
-/** A full-page screenshot in web/test/e2e/artifacts/<name>.png. */
-export async function shot(page: Page, name: string): Promise<string> {
+/** A screenshot (full page unless told otherwise) in web/test/e2e/artifacts/<name>.png. */
+export async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   await settle(page);
+  // A full-page capture of a scrolled page paints the sticky header in the middle: start at the top.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const fullPage = options.fullPage ?? true;
   const path = join(stack().artifactsDir, `${name}.png`);
-  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path, fullPage, animations: 'disabled' });
   return path;
 }
 
