@@ -9,7 +9,9 @@ import { eventually, startInfra } from '@smm/testkit';
 import { runConcurrentConsumer } from '../src/events/concurrent-consumer.ts';
 import { startOrderService } from '../src/order-service.ts';
 
-export const hops = { placedToWallet: [] as number[] };
+export const hops = { placedToWallet: [] as number[], walletTx: [] as number[], debitedSeen: [] as number[], acceptedAfterDebit: [] as number[] };
+const debitedAt = new Map<string, number>();
+const spans = new Map<number, { start: number; end: number }>();
 const total = Number(process.env.BENCH_ORDERS ?? 3000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const members = 200;
@@ -41,12 +43,31 @@ const consumer = await runConcurrentConsumer({
   handle: async (event) => {
     hops.placedToWallet.push(Date.now() - Date.parse(event.occurredAt));
     const data = event.data;
+    const txStart = Date.now();
     await handleOnce(walletDb, 'wallet-bench', event, async (session) => {
       const after = await accounts.findOneAndUpdate({ _id: data.userId as unknown as never }, { $inc: { balanceDeci: -data.chargeDeci } }, { session, returnDocument: 'after' });
       const debited = PointDebited.create(`account-${data.userId}`, { userId: data.userId, kind: data.kind, orderId: data.orderId, amountDeci: data.chargeDeci, balanceAfterDeci: Number(after?.balanceDeci ?? 0) }, { correlationId: event.correlationId, causationId: event.eventId });
       await appendToOutbox(walletDb, session, Topics.wallet, [debited]);
     });
+    hops.walletTx.push(Date.now() - txStart);
     relay.kick();
+  },
+});
+
+// Observers: when PointDebited reaches Kafka consumers, and when OrderAccepted follows it.
+const observer = kafka.consumer({ groupId: 'bench-observer' });
+await observer.connect();
+await observer.subscribe({ topics: [Topics.wallet, Topics.order], fromBeginning: false });
+await observer.run({
+  eachMessage: async ({ message }) => {
+    const event = JSON.parse(message.value!.toString()) as { eventId: string; type: string; occurredAt: string; causationId: string | null };
+    if (event.type === 'PointDebited') {
+      hops.debitedSeen.push(Date.now() - Date.parse(event.occurredAt));
+      debitedAt.set(event.eventId, Date.parse(event.occurredAt));
+    }
+    if (event.type === 'OrderAccepted' && event.causationId && debitedAt.has(event.causationId)) {
+      hops.acceptedAfterDebit.push(Date.parse(event.occurredAt) - debitedAt.get(event.causationId)!);
+    }
   },
 });
 
@@ -70,7 +91,8 @@ async function run(count: number, label: string) {
           headers: { 'content-type': 'application/json', 'x-user-id': `u${i % members}` },
           body: JSON.stringify({ serviceId: 1, link: 'https://a', amount: 10 }),
         });
-        await res.text();
+        const body = JSON.parse(await res.text()) as { order?: { id: number } };
+        if (body.order) spans.set(body.order.id, { start: Date.now() - (performance.now() - t), end: Date.now() });
         latencies.push(performance.now() - t);
         outcomes.set(res.status, (outcomes.get(res.status) ?? 0) + 1);
       }
@@ -88,9 +110,20 @@ async function run(count: number, label: string) {
 try {
   await run(Math.min(300, total), 'warm-up');
   await run(total, 'measured');
-  const h = hops.placedToWallet.sort((a, b) => a - b);
-  console.log(`OrderPlaced occurredAt → wallet stand-in: p50 ${h[Math.floor(h.length / 2)]} ms, p95 ${h[Math.floor(h.length * 0.95)]} ms`);
+  const docs = await order.store.orders.find({ _id: { $in: [...spans.keys()] } }, { createdAt: 1, paidAt: 1 }).lean();
+  const split = { requestToCreated: [] as number[], createdToPaid: [] as number[], paidToAnswer: [] as number[] };
+  for (const d of docs) {
+    const span = spans.get(d._id)!;
+    split.requestToCreated.push(d.createdAt.getTime() - span.start);
+    split.createdToPaid.push(d.paidAt!.getTime() - d.createdAt.getTime());
+    split.paidToAnswer.push(span.end - d.paidAt!.getTime());
+  }
+  for (const [name, values] of Object.entries({ ...hops, ...split })) {
+    const h = values.sort((a, b) => a - b);
+    console.log(`${name}: p50 ${h[Math.floor(h.length / 2)]} ms, p95 ${h[Math.floor(h.length * 0.95)]} ms (${h.length})`);
+  }
 } finally {
+  await observer.disconnect();
   await consumer.stop();
   await relay.stop();
   await producer.disconnect();

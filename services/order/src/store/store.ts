@@ -58,15 +58,35 @@ export async function createStore(connection: Connection, { idBlock = 1, replica
     return value;
   };
   const counters = modelOn(connection, 'Counter', counterSchema);
-  // Ids handed out from a reserved block: one counter write per `idBlock` orders.
+  // Ids are handed out from reserved blocks. Requests that ask while a reservation is in flight
+  // are served together by the next one (a block as large as the queue), so concurrent orders cost
+  // one counter write per round trip instead of queueing one write each.
   let next = 0;
   let last = -1;
-  let reserving: Promise<void> | undefined;
-  const reserve = async () => {
-    const counter = await counters.findOneAndUpdate({ _id: orderIdSequence }, { $inc: { seq: idBlock } }, { upsert: true, returnDocument: 'after' }).lean();
-    if (!counter) throw new Error('order id sequence did not advance');
-    next = counter.seq - idBlock + 1;
-    last = counter.seq;
+  const queue: Array<{ resolve: (id: number) => void; reject: (error: unknown) => void }> = [];
+  let reserving = false;
+  const serve = () => {
+    while (queue.length > 0 && next <= last) queue.shift()!.resolve(next++);
+    if (queue.length === 0 || reserving) return;
+    reserving = true;
+    const count = Math.max(queue.length, idBlock);
+    counters
+      .findOneAndUpdate({ _id: orderIdSequence }, { $inc: { seq: count } }, { upsert: true, returnDocument: 'after' })
+      .lean()
+      .then(
+        (counter) => {
+          if (!counter) throw new Error('order id sequence did not advance');
+          next = counter.seq - count + 1;
+          last = counter.seq;
+        },
+      )
+      .catch((error: unknown) => {
+        for (const waiter of queue.splice(0)) waiter.reject(error);
+      })
+      .finally(() => {
+        reserving = false;
+        serve();
+      });
   };
 
   const store: Store = {
@@ -94,12 +114,11 @@ export async function createStore(connection: Connection, { idBlock = 1, replica
     forgetReplica() {
       cache.clear();
     },
-    async nextOrderId() {
-      while (next > last) {
-        reserving ??= reserve().finally(() => (reserving = undefined));
-        await reserving;
-      }
-      return next++;
+    nextOrderId() {
+      return new Promise<number>((resolve, reject) => {
+        queue.push({ resolve, reject });
+        serve();
+      });
     },
   };
   // Collections and indexes exist before the first transaction: DDL is not transactional.
