@@ -30,7 +30,7 @@ describe.runIf(orderServiceUp())('public reseller API (api-key header)', () => {
   });
 
   it('lists the visible services with names', async () => {
-    const list = await keyed<Array<Record<string, unknown>>>('GET', '/services', key);
+    const list = await eventually(() => keyed<Array<Record<string, unknown>>>('GET', '/services', key), (r) => r.body.some((s) => s.id === p.id), 5000);
     expect(list.status).toBe(200);
     expect(list.body.find((s) => s.id === p.id)).toEqual({ id: p.id, text: p.text, min: 10, max: 20_000, point: 2.5, platform: expect.any(String), category: expect.stringMatching(/^e2e /), enableAuto: true });
   });
@@ -131,7 +131,8 @@ describe.runIf(orderServiceUp())('API v2 (panel standard)', () => {
   });
 
   it('lists services with the rate per 1,000 exact in won', async () => {
-    const list = await v2<Array<Record<string, unknown>>>({ key, action: 'services' });
+    // the BFF keeps the joined list for RESELLER_CATALOGUE_CACHE_MS (1 s): a new product shows up within it
+    const list = await eventually(() => v2<Array<Record<string, unknown>>>({ key, action: 'services' }), (r) => r.body.some((s) => s.service === noAuto.id), 5000);
     expect(list.body.find((s) => s.service === p.id)).toEqual({ service: p.id, name: p.text, type: 'Default', category: expect.any(String), rate: '2500.0', min: 10, max: 10_000, refill: false, cancel: false, dripfeed: true });
     expect(list.body.find((s) => s.service === noAuto.id)).toMatchObject({ rate: '300.0', dripfeed: false });
   });
