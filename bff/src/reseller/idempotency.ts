@@ -49,15 +49,16 @@ export class Idempotency {
   async run(subject: string, key: string, hash: string, work: () => Promise<StoredAnswer>): Promise<StoredAnswer & { replayed: boolean }> {
     const recordKey = `bff:idem:${subject}:${key}`;
     const lockKey = `bff:idem-lock:${subject}:${key}`;
+    const redis = this.guarded();
     const stored = await this.read(recordKey, hash);
     if (stored) return { ...stored, replayed: true };
 
     const deadline = Date.now() + this.lockMs;
     for (;;) {
-      const locked = await this.redis.set(lockKey, hash, 'PX', this.lockMs, 'NX');
+      const locked = await redis(() => this.redis.set(lockKey, hash, 'PX', this.lockMs, 'NX'));
       if (locked === 'OK') break;
       // Someone else runs this key now: a different request is refused at once, the same one waits.
-      const holder = await this.redis.get(lockKey);
+      const holder = await redis(() => this.redis.get(lockKey));
       if (holder !== null && holder !== hash) throw reused();
       const done = await this.read(recordKey, hash);
       if (done) return { ...done, replayed: true };
@@ -71,7 +72,9 @@ export class Idempotency {
       const answer = await work();
       if (answer.status < 500) {
         const record: Record_ = { hash, answer };
-        await this.redis.set(recordKey, JSON.stringify(record), 'EX', this.ttlSeconds);
+        // The work is done: failing to remember its answer must not turn it into an error answer
+        // (the client would retry and place again); the key is then just not remembered.
+        await this.redis.set(recordKey, JSON.stringify(record), 'EX', this.ttlSeconds).catch(() => undefined);
       }
       return { ...answer, replayed: false };
     } finally {
@@ -79,8 +82,22 @@ export class Idempotency {
     }
   }
 
+  /**
+   * Redis calls before the work: without Redis the key cannot be honoured, so the request is
+   * refused (503) rather than risking a second placement.
+   */
+  private guarded() {
+    return async <T>(call: () => Promise<T>): Promise<T> => {
+      try {
+        return await call();
+      } catch {
+        throw new HttpError(503, 'SERVICE_UNAVAILABLE', messages.serviceUnavailable);
+      }
+    };
+  }
+
   private async read(recordKey: string, hash: string): Promise<StoredAnswer | undefined> {
-    const raw = await this.redis.get(recordKey);
+    const raw = await this.guarded()(() => this.redis.get(recordKey));
     if (raw === null) return undefined;
     const record = JSON.parse(raw) as Record_;
     if (record.hash !== hash) throw reused();
