@@ -15,10 +15,13 @@ describe('a visitor', () => {
       await expect.poll(() => main.getByRole('heading', { level: 1 }).textContent()).toContain('25시간 자동 주문');
       expect(await main.getByRole('link', { name: '로그인' }).isVisible()).toBe(true);
       expect(await main.getByRole('link', { name: '무료 회원가입' }).isVisible()).toBe(true);
+      // Wide screen: the menu is inline, no hamburger.
+      expect(await page.getByRole('navigation', { name: '주 메뉴', exact: true }).getByRole('link', { name: '회원가입' }).isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: '메뉴 열기' }).isVisible()).toBe(false);
       // The footer carries the company data of the site settings.
-      expect(await page.getByRole('contentinfo').textContent()).toContain('주식회사 그로우패널');
-      // Status bar: the service runs normally.
-      expect(await page.getByTestId('status-bar').textContent()).toContain('서비스가 정상 운영 중입니다.');
+      await expect.poll(() => page.getByRole('contentinfo').textContent()).toContain('주식회사 그로우패널');
+      // Status bar: the service runs normally, with a clock in Korean time.
+      expect(await page.getByTestId('status-bar').textContent()).toMatch(/서비스가 정상 운영 중입니다\.\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
 
       await main.getByRole('button', { name: '둘러보기' }).click();
       await page.waitForURL('**/order');
@@ -33,7 +36,7 @@ describe('a visitor', () => {
       await expect.poll(() => instagram.getAttribute('aria-pressed')).toBe('true');
       const product = page.getByLabel('상품 선택');
       await expect.poll(() => product.locator('option:checked').textContent()).toContain('인스타그램 한국인 좋아요 — 1개당 2.5원');
-      expect(await page.getByLabel('수량').inputValue()).toBe('10');
+      expect(await page.getByLabel('수량', { exact: true }).inputValue()).toBe('10');
       expect(await page.getByText('최소 10개 · 최대 10,000개').isVisible()).toBe(true);
       expect(await page.getByTestId('product-notice').textContent()).toContain('실제 한국인 계정이 누르는 좋아요입니다.');
 
@@ -44,7 +47,7 @@ describe('a visitor', () => {
       await instagram.click();
 
       await page.getByLabel('주문 링크').fill('https://www.instagram.com/p/guest-post');
-      await page.getByLabel('수량').fill('100');
+      await page.getByLabel('수량', { exact: true }).fill('100');
       await expect.poll(() => page.getByTestId('total-price').textContent()).toBe('250원');
       await page.getByRole('form', { name: '주문서' }).getByRole('button', { name: '주문하기' }).click();
       await expect.poll(() => page.getByRole('alert').allTextContents()).toContain(guestOrderRefusal);

@@ -70,13 +70,16 @@ describe('at 390 × 844 (a phone held upright)', () => {
     try {
       await page.goto('/');
       // The inline menu is hidden; the hamburger opens the same entries.
-      const inline = page.getByRole('navigation', { name: '주 메뉴', exact: true });
-      expect(await inline.getByRole('link', { name: '로그인', exact: true }).isVisible()).toBe(false);
+      const burger = page.getByRole('button', { name: '메뉴 열기' });
+      await burger.waitFor();
+      // (hidden elements have no role for getByRole, hence CSS here)
+      const inline = page.locator('header nav[aria-label="주 메뉴"] a', { hasText: '로그인' });
+      expect(await inline.count()).toBe(1);
+      expect(await inline.isVisible()).toBe(false);
       const banner = page.getByRole('note').filter({ hasText: '화면을 가로로 돌리면' });
       await banner.waitFor();
       expect(await banner.textContent()).toContain('화면을 가로로 돌리면 표와 주문서를 더 편하게 볼 수 있습니다.');
 
-      const burger = page.getByRole('button', { name: '메뉴 열기' });
       expect(await burger.getAttribute('aria-expanded')).toBe('false');
       await burger.click();
       const menu = page.getByRole('navigation', { name: '주 메뉴 (모바일)' });
