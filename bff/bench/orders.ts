@@ -35,7 +35,7 @@ async function startDevstack(): Promise<Stack> {
   const stop = async () => {
     if (proc.exitCode === null) {
       proc.kill('SIGINT');
-      const timer = setTimeout(() => proc.kill('SIGKILL'), 20_000);
+      const timer = setTimeout(() => proc.kill('SIGKILL'), 120_000); // its own stop takes long under load; a SIGKILL would orphan the embedded servers
       await exited;
       clearTimeout(timer);
     }

@@ -76,7 +76,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const stop = async () => {
     if (proc.exitCode === null) {
       proc.kill('SIGINT');
-      const timer = setTimeout(() => proc.kill('SIGKILL'), 20_000);
+      // The devstack stops each app (up to 10 s each) and then the embedded servers; under load this
+      // takes well over 20 s, and a SIGKILL of the devstack would orphan its embedded servers.
+      const timer = setTimeout(() => proc.kill('SIGKILL'), 120_000);
       await exited;
       clearTimeout(timer);
     }
