@@ -106,7 +106,7 @@ async function capture(screen: Screen, theme: Theme, viewport: Viewport, suffix 
     for (const expected of screen.shows) await expect.poll(text, { message: `${screen.name} shows ${expected}` }).toContain(expected.replace(/\s+/g, ' '));
     await shot(page, `${screen.name}${suffix}-${theme}`);
     expect(errors, `${screen.name}: errors in the page`).toEqual([]);
-    return page.evaluate(() => document.documentElement.scrollWidth);
+    return await page.evaluate(() => document.documentElement.scrollWidth);
   } finally {
     await context.close();
   }
