@@ -1,5 +1,5 @@
 import express from 'express';
-import type { Express, Request, Response } from 'express';
+import type { Express, NextFunction, Request, Response } from 'express';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { HttpError, type ReadinessCheck, createHttpApp, redisReady } from '@smm/platform';
@@ -84,7 +84,10 @@ export function createApp(deps: AppDeps): Express {
       resellerRoutes(api, reseller);
       adminMoneyRoutes(api, verifier, order, wallet);
       adminRoutes(api, verifier, catalog, settings);
-      api.use((_req: Request, _res: Response) => {
+      api.use((req: Request, _res: Response, next: NextFunction) => {
+        // `/api` is also the web app's API documentation screen: a browser opening it (a reload or
+        // a typed address) gets the app; JSON clients and every deeper unknown path get the 404.
+        if (req.method === 'GET' && req.originalUrl.split('?')[0] === '/api' && req.accepts(['json', 'html']) === 'html') return next();
         throw new HttpError(404, 'ROUTE_NOT_FOUND', messages.routeNotFound);
       });
       app.use('/api', api);

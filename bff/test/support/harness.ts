@@ -23,7 +23,7 @@ export type Harness = {
  * and wallet, so a test can make a service fail, hang or answer oddly.
  */
 export async function startHarness(
-  options: { upstreamTimeoutMs?: number; revalidateSeconds?: number; walletUrl?: string; withoutOrder?: boolean; reseller?: AppDeps['reseller'] } = {},
+  options: { upstreamTimeoutMs?: number; revalidateSeconds?: number; walletUrl?: string; withoutOrder?: boolean; reseller?: AppDeps['reseller']; web?: AppDeps['web'] } = {},
 ): Promise<Harness> {
   const silent = pino({ level: 'silent' });
   const embeddedRedis = await startEmbeddedRedis({ port: 0, logger: silent });
@@ -36,6 +36,7 @@ export async function startHarness(
     redis,
     services: { auth: auth.url, catalog: catalog.url, wallet: options.walletUrl ?? wallet.url, order: options.withoutOrder ? undefined : order.url },
     reseller: options.reseller,
+    web: options.web,
     jwtPublicKey: keys.publicPem,
     upstreamTimeoutMs: options.upstreamTimeoutMs ?? 3000,
     settingsCache: { ttlSeconds: 3600, revalidateSeconds: options.revalidateSeconds ?? 1 },
