@@ -17,6 +17,7 @@ import { memberRoutes } from './http/routes.ts';
 import { type Store, createStore } from './store/store.ts';
 import type { OrderDeps } from './use-cases/context.ts';
 import { PaymentWaiter } from './use-cases/payment-waiter.ts';
+import { PlacementBatcher } from './use-cases/placement-batcher.ts';
 
 export type OrderSettings = {
   mongoUrl: string;
@@ -41,7 +42,7 @@ export async function startOrderService({ mongoUrl, kafkaBrokers, logger, waitPo
   const relay = new OutboxRelay({ connection, producer, logger, intervalMs: outboxPollMs ?? 500 });
   relay.start();
   const waiter = new PaymentWaiter(store, logger, waitPollMs ?? 250);
-  const deps: OrderDeps = { store, logger, relay, waiter };
+  const deps: OrderDeps = { store, logger, relay, waiter, placements: new PlacementBatcher(store, relay) };
   const consumers = await startConsumers(deps, kafka, producer);
   const app = createHttpApp({
     logger,

@@ -13,6 +13,7 @@ import type { OrderDeps } from '../use-cases/context.ts';
 import { onAutoOrderRunDue, runsConsumer } from './on-auto-order-run-due.ts';
 import { catalogConsumer, onCatalogEvent } from './on-catalog.ts';
 import { onPaymentAnswer, paymentsConsumer } from './on-payment-answer.ts';
+import { onPaymentAnswers } from './on-payment-answers.ts';
 
 /**
  * One consumer group per concern, each from the beginning of its topic: the catalogue replica
@@ -36,6 +37,8 @@ export async function startConsumers(deps: OrderDeps, kafka: Kafka, producer: Ev
       definitions: [PointDebited, PointDebitRejected] as const,
       ignore: ['PointCredited', 'TopUpRequested', 'TopUpApproved', 'TopUpRejected', 'TopUpExpired'],
       handle: (event, { log }) => onPaymentAnswer(deps, event, log),
+      // Many answers per transaction: the saga's throughput is bound by database commands.
+      handleBatch: (events, log) => onPaymentAnswers(deps, events, log),
     }),
     runConcurrentConsumer({
       ...common,

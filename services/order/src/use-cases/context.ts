@@ -4,6 +4,7 @@ import { type EventEnvelope, Topics } from '@smm/contracts';
 import { appendToOutbox, inTransaction } from '@smm/platform';
 import type { Store } from '../store/store.ts';
 import type { PaymentWaiter } from './payment-waiter.ts';
+import type { PlacementBatcher } from './placement-batcher.ts';
 
 /** What every use case and handler needs. `relay` is kicked after a commit that recorded events. */
 export type OrderDeps = {
@@ -11,6 +12,7 @@ export type OrderDeps = {
   logger: Logger;
   relay: { kick(): void };
   waiter: PaymentWaiter;
+  placements: PlacementBatcher;
 };
 
 export type Emit = (...events: EventEnvelope[]) => void;

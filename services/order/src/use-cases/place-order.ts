@@ -2,7 +2,7 @@ import { OrderPlaced, OrderStatus, type EventOrigin, settingEnabled, settingKeys
 import { type OrderRequest, type Refusal, checkOrder } from '../domain/place-order-rules.ts';
 import type { PaymentOutcome } from '../domain/payment.ts';
 import { type AutoOrder, type Order, idBucketOf } from '../store/models.ts';
-import { type OrderDeps, commit } from './context.ts';
+import type { OrderDeps } from './context.ts';
 import { type AutoOrderView, type OrderView, autoOrderView, orderView } from './views.ts';
 
 export type PlaceOrderInput = OrderRequest & { userId: string; source: 'web' | 'api'; waitMs: number };
@@ -61,11 +61,8 @@ export async function placeOrder(deps: OrderDeps, origin: EventOrigin, input: Pl
   // Waiting starts before the event can leave, so even an instant answer is heard.
   const outcome = input.waitMs > 0 ? deps.waiter.wait(id, valid.kind, input.waitMs) : Promise.resolve('timeout' as const);
   try {
-    await commit(deps, async (session, emit) => {
-      if (valid.kind === 'auto') await deps.store.autoOrders.insertMany([order], { session });
-      else await deps.store.orders.insertMany([order], { session });
-      emit(placed);
-    });
+    // The order and its OrderPlaced in one transaction, shared with orders placed at the same moment.
+    await deps.placements.place(order, valid.kind, placed);
   } catch (error) {
     deps.waiter.notify(id, 'rejected'); // releases the registration; nothing was stored
     throw error;
