@@ -215,4 +215,22 @@ describe('the order saga with the wallet', () => {
     expect((await other.api.get(`/orders?userId=${owner.userId}`)).status).toBe(403);
     expect((await client(h.base, 'op', 'admin').get(`/orders/${id}`)).status).toBe(200);
   });
+
+  it('answers many concurrent orders each exactly once (shared transactions), and a replay of their answers changes nothing', async () => {
+    const { userId, api } = member();
+    h.stand.balances.set(userId, 60 * 250 - 250); // one order too many: the last debit is refused
+    const answers = await Promise.all(Array.from({ length: 60 }, () => api.post<Placed & { orderId?: number }>('/orders', { serviceId: 1, link: 'https://a', amount: 10 })));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(59);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(1);
+    const ids = answers.map((a) => a.body.order?.id ?? a.body.orderId!);
+    expect(new Set(ids).size).toBe(60);
+    await eventually(() => ids.map((id) => h.stand.of(id).length), (n) => n.every((x) => x >= 2));
+    const mine = h.stand.replies.filter((r) => (r.data as { userId: string }).userId === userId);
+    await h.stand.publish(Topics.wallet, ...mine); // the whole batch again
+    await h.stand.publish(Topics.wallet, mine[0]!); // and one alone (the one-by-one path)
+    await sleep(1000);
+    for (const id of ids) expect(h.stand.of(id).map((e) => e.type)).toHaveLength(2);
+    expect((await api.get<{ items: unknown[] }>('/orders?pageSize=100')).body.items).toHaveLength(59);
+  });
 });

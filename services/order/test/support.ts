@@ -50,6 +50,8 @@ export class StandIns {
   readonly hold = new Set<string>();
   /** OrderPlaced events the wallet held back, by orderId. */
   readonly held = new Map<number, EventEnvelope>();
+  /** Every answer the stand-in wallet published. */
+  readonly replies: EventEnvelope[] = [];
   private consumer: Consumer | undefined;
   readonly producer: EventProducer;
 
@@ -94,6 +96,7 @@ export class StandIns {
       reply = PointDebitRejected.create(key, { userId: placed.userId, kind: placed.kind, orderId: placed.orderId, amountDeci: placed.chargeDeci, balanceDeci: balance, reason: 'INSUFFICIENT_POINTS' }, origin);
     }
     await this.producer.publish(Topics.wallet, [reply]);
+    this.replies.push(reply);
     return reply;
   }
 
