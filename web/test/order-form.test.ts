@@ -115,11 +115,13 @@ describe('order validation order (spec §5)', () => {
     expect(first({ ...valid, auto: true, amount: '1', runs: '0', interval: '0' })).toBe(t.belowMin);
   });
 
-  it('6. the balance must cover unit price × amount, checked last', () => {
+  it('6. the balance must cover the total price (unit price × amount × max(runs, 1)), checked last', () => {
     expect(first(valid, likes, 2499)).toBe(t.insufficient);
     expect(first({ ...valid, auto: true, runs: '1' }, likes, 0)).toBe(t.runsTooFew);
-    // One automatic run is charged at a time: the balance covers the first run.
-    expect(first({ ...valid, auto: true, runs: '3', interval: '60' }, likes, 2500)).toBeNull();
+    // An automatic order is checked against all its runs, as the server does: 3 runs cost 3 × 2500.
+    expect(first({ ...valid, auto: true, runs: '3', interval: '60' }, likes, 2500)).toBe(t.insufficient);
+    expect(first({ ...valid, auto: true, runs: '3', interval: '60' }, likes, 7499)).toBe(t.insufficient);
+    expect(first({ ...valid, auto: true, runs: '3', interval: '60' }, likes, 7500)).toBeNull();
   });
 
   it('a guest passing every input rule gets the login message instead of the balance check', () => {

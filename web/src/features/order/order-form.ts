@@ -90,7 +90,8 @@ export type OrderProblem = { field: OrderField; message: string };
 
 /**
  * Spec §5 order checks, in this order; the first broken rule is reported. The balance must cover
- * one run (unit price × amount): automatic runs are charged one by one when they fire.
+ * the total price (unit price × amount × max(runs, 1)), as the server checks it when the order is
+ * placed, so an automatic order is refused here rather than by the server.
  */
 export function validateOrder(
   form: OrderForm,
@@ -112,8 +113,10 @@ export function validateOrder(
     if (!Number.isInteger(interval)) return { field: 'interval', message: t.intervalNotInteger };
   }
   if (options.guest) return { field: 'balance', message: t.guest };
-  const oneRun = priceDeci(service.unitPriceDeci, Math.ceil(amount));
-  if (oneRun > balanceDeci) return { field: 'balance', message: t.insufficient };
+  const runs = form.auto ? toNumber(form.runs) : 1;
+  const total = service.unitPriceDeci * Math.ceil(amount) * Math.max(runs, 1);
+  // Compared as a plain product: an absurd run count must read as "insufficient", not throw.
+  if (total > balanceDeci) return { field: 'balance', message: t.insufficient };
   return null;
 }
 
