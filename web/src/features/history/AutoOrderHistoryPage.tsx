@@ -40,7 +40,8 @@ export default function AutoOrderHistoryPage() {
       toast.success(t.cancelled);
       setTarget(null);
       void mutate((key) => typeof key === 'string' && key.startsWith('/service/auto-order-history'));
-      void auth.refreshProfile();
+      // The wallet credits the refund a moment after the cancel answer: re-read until it shows.
+      auth.followBalance();
     } catch (err) {
       toast.error(messageOf(err, t.cancelFailed));
     } finally {
