@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { SWRConfig, unstable_serialize } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../src/auth/auth.tsx';
@@ -36,6 +36,10 @@ function backend(order: () => Response = () => new Response('{}', { status: 500 
 }
 const orderCalls = (fetch: ReturnType<typeof backend>) => fetch.mock.calls.filter(([url]) => String(url).endsWith('/service/order'));
 
+function HistoryProbe() {
+  return <p data-state={JSON.stringify(useLocation().state)}>주문 내역 화면</p>;
+}
+
 function renderOrder(fetch = backend()) {
   vi.stubGlobal('fetch', fetch);
   return render(
@@ -58,7 +62,7 @@ function renderOrder(fetch = backend()) {
           <AuthProvider>
             <Routes>
               <Route path="/order" element={<OrderPage />} />
-              <Route path="/order-history" element={<p>주문 내역 화면</p>} />
+              <Route path="/order-history" element={<HistoryProbe />} />
               <Route path="/auto-order-history" element={<p>자동 주문 내역 화면</p>} />
             </Routes>
           </AuthProvider>
@@ -156,5 +160,16 @@ describe('order screen', () => {
     const [url, init] = orderCalls(fetch)[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/service/order');
     expect(JSON.parse(String(init.body))).toEqual({ serviceId: 's1', link: 'https://www.instagram.com/p/x', amount: 40, runs: 0, interval: 0 });
+  });
+
+  it('after a 202 (payment pending) answer, tells the history which order to wait for', async () => {
+    const fetch = backend(() => new Response(JSON.stringify({ outcome: 'awaiting_payment', order: { id: 'o7', kind: 'order' } }), { status: 202 }));
+    renderOrder(fetch);
+    await waitFor(() => expect(select(t.step2).value).toBe('s1'));
+    fireEvent.change(input(t.step4), { target: { value: 'https://www.instagram.com/p/x' } });
+    fireEvent.change(input(t.step5), { target: { value: '40' } });
+    submit();
+    const history = await screen.findByText('주문 내역 화면');
+    expect(JSON.parse(history.getAttribute('data-state') ?? 'null')).toEqual({ awaitingOrderId: 'o7' });
   });
 });

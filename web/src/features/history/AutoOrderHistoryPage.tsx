@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { FilterChips, Pager, usePaged } from '../../ui/paging.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import * as ui from '../../ui/ui.css.ts';
+import { useAwaitOrder } from './await-order.ts';
 import { LinkCell, money, shortId } from './cells.tsx';
 import { historyText as t } from './messages.ts';
 
@@ -30,7 +31,8 @@ export default function AutoOrderHistoryPage() {
   const [page, setPage] = useState(1);
   const [target, setTarget] = useState<AutoOrderItem | null>(null);
   const [busy, setBusy] = useState(false);
-  const { data, error } = usePaged<AutoOrderItem>('/service/auto-order-history', page, status);
+  const { data, error, mutate: revalidate } = usePaged<AutoOrderItem>('/service/auto-order-history', page, status);
+  useAwaitOrder(data, () => revalidate(), () => void auth.refreshProfile());
 
   async function cancel() {
     if (!target || busy) return;

@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { useAuth } from '../../auth/auth.tsx';
 import { count, dateTime, startCount } from '../../lib/format.ts';
 import { OrderStatus } from '../../lib/statuses.ts';
 import type { OrderItem } from '../../lib/types.ts';
 import { FilterChips, Pager, usePaged } from '../../ui/paging.tsx';
 import * as ui from '../../ui/ui.css.ts';
+import { useAwaitOrder } from './await-order.ts';
 import { LinkCell, money, shortId } from './cells.tsx';
 import { historyText as t } from './messages.ts';
 
@@ -24,7 +26,9 @@ export function OrderStatusBadge({ status }: { status: number }) {
 export default function OrderHistoryPage() {
   const [status, setStatus] = useState<number | null>(null);
   const [page, setPage] = useState(1);
-  const { data, error } = usePaged<OrderItem>('/service/order-history', page, status);
+  const auth = useAuth();
+  const { data, error, mutate } = usePaged<OrderItem>('/service/order-history', page, status);
+  useAwaitOrder(data, () => mutate(), () => void auth.refreshProfile());
   const options = [{ value: null, label: t.all }, ...Object.entries(OrderStatus.labels).map(([value, label]) => ({ value: Number(value), label }))];
   return (
     <div className={`${ui.page} ${ui.wide}`}>

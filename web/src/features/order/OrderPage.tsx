@@ -8,6 +8,7 @@ import { keys, useSettings } from '../../lib/settings.ts';
 import { loading } from '../../ui/loading.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import * as ui from '../../ui/ui.css.ts';
+import { awaitingOrderState } from '../history/await-order.ts';
 import { useCatalog, useNotices } from './catalog.ts';
 import { orderText as t } from './messages.ts';
 import * as s from './order.css.ts';
@@ -109,9 +110,14 @@ export default function OrderPage() {
     setBusy(true);
     try {
       const answer = await loading.around(post<OrderAnswer>('/service/order', orderPayload(form, service)));
-      toast.success(answer?.outcome === 'awaiting_payment' ? t.awaiting : t.success);
-      void auth.refreshProfile();
-      navigate(form.auto ? '/auto-order-history' : '/order-history');
+      const awaiting = answer?.outcome === 'awaiting_payment';
+      toast.success(awaiting ? t.awaiting : t.success);
+      // A pending payment is debited later: the balance is re-read until it moves.
+      auth.followBalance();
+      // The history re-reads itself until a payment-pending order shows (see await-order.ts).
+      navigate(form.auto ? '/auto-order-history' : '/order-history', {
+        state: awaiting && answer.order ? awaitingOrderState(answer.order.id) : undefined,
+      });
     } catch (error) {
       const message = messageOf(error, '');
       toast.error(message ? `${t.failed} ${message}` : t.failed);
