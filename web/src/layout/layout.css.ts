@@ -4,8 +4,16 @@ import { tokens, vars } from '../theme/contract.css.ts';
 const wide = 'screen and (min-width: 1281px)';
 const narrow = 'screen and (max-width: 1280px)';
 
+/** Heights of the sticky header (64 px + its border) and the status bar under it. */
+export const headerHeight = 65;
+export const statusBarHeight = 35;
+
 export const shell = style({ minHeight: '100vh', display: 'flex', flexDirection: 'column' });
-export const main = style({ flex: 1 });
+/**
+ * The content area fills the first screen even while a lazily loaded screen is still on its way,
+ * so the footer starts below the fold and does not jump down when the screen arrives (CLS).
+ */
+export const main = style({ flex: 1, minHeight: `calc(100vh - ${headerHeight + statusBarHeight}px)` });
 
 export const header = style({
   position: 'sticky',
@@ -18,7 +26,7 @@ export const header = style({
 export const headerInner = style({
   maxWidth: 1400,
   margin: '0 auto',
-  height: 64,
+  height: headerHeight - 1,
   padding: '0 20px',
   display: 'flex',
   alignItems: 'center',

@@ -31,8 +31,12 @@ import { PlatformIcon } from './platform-icons.tsx';
 
 type OrderAnswer = { outcome: 'accepted' | 'awaiting_payment'; order: { id: string | number; kind: 'order' | 'auto' } };
 
+/** How many placeholder tiles stand for the platforms while the catalogue loads (the usual count). */
+const platformPlaceholders = 7;
+
 function NoticeBoard() {
-  const { data } = useNotices();
+  const { data, error } = useNotices();
+  const loadingNotices = !data && !error;
   // Spec §2: notices with isTop first (highlighted), then the rest, each group in server order.
   const notices = useMemo(() => [...(data ?? [])].sort((a, b) => Number(b.isTop) - Number(a.isTop)), [data]);
   return (
@@ -41,7 +45,8 @@ function NoticeBoard() {
         📢 {t.notices}
       </h2>
       <ul className={s.noticeBox} style={{ listStyle: 'none', margin: 0, padding: 0 }} tabIndex={0} aria-label={t.notices}>
-        {notices.length === 0 && <li className={ui.muted}>{t.noNotices}</li>}
+        {loadingNotices && [0, 1].map((i) => <li key={i} className={s.noticeSkeleton} aria-hidden="true" />)}
+        {!loadingNotices && notices.length === 0 && <li className={ui.muted}>{t.noNotices}</li>}
         {notices.map((n, i) => (
           <li key={n.id ?? i} className={n.isTop ? s.noticeTop : s.notice} data-top={n.isTop || undefined}>
             {n.content}
@@ -149,7 +154,15 @@ export default function OrderPage() {
               {t.platforms}
             </h2>
             {catalog.error && <p className={s.problem}>{t.loadFailed}</p>}
-            <div className={s.grid} role="group" aria-labelledby="platform-title">
+            <div className={s.grid} role="group" aria-labelledby="platform-title" aria-busy={catalog.loading || undefined}>
+              {catalog.loading &&
+                catalog.platforms.length === 0 &&
+                Array.from({ length: platformPlaceholders }, (_, i) => (
+                  <span key={i} className={s.platformSkeleton} aria-hidden="true" data-testid="platform-skeleton">
+                    <span className={s.skeletonIcon} />
+                    <span className={s.skeletonText} />
+                  </span>
+                ))}
               {catalog.platforms.map((p) => (
                 <button
                   key={p.id}

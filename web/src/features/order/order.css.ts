@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { keyframes, style } from '@vanilla-extract/css';
 import { tokens, vars } from '../../theme/contract.css.ts';
 
 export const layout = style({
@@ -11,8 +11,11 @@ export const layout = style({
 export const column = style({ display: 'flex', flexDirection: 'column', gap: 20, minWidth: 0 });
 export const summary = style({ position: 'sticky', top: 120, display: 'flex', flexDirection: 'column', gap: 16 });
 
+// Spec §2: the notice panel is a 120 px scrollable list; it keeps that height while loading.
 export const noticeBox = style({
   height: 120,
+  flexShrink: 0,
+  boxSizing: 'border-box',
   overflowY: 'auto',
   display: 'flex',
   flexDirection: 'column',
@@ -51,6 +54,18 @@ export const platform = style({
   },
 });
 export const platformIcon = style({ width: 44, height: 44, borderRadius: 12, display: 'grid', placeItems: 'center' });
+
+/** Placeholders the size of what they stand for, shown while the catalogue loads (no layout shift). */
+const shimmer = keyframes({ '0%': { opacity: 0.55 }, '50%': { opacity: 1 }, '100%': { opacity: 0.55 } });
+const skeletonFill = { background: vars.color.surfaceAlt, animation: `${shimmer} 1.4s ease-in-out infinite` };
+export const platformSkeleton = style([platform, { cursor: 'default', pointerEvents: 'none', selectors: { '&:hover': { borderColor: vars.color.border, transform: 'none' } } }]);
+export const skeletonIcon = style([platformIcon, skeletonFill]);
+/** One line of platform-name text (14 px × 1.3, 12 px on phones). */
+export const skeletonText = style([
+  skeletonFill,
+  { width: '60%', height: 18, borderRadius: 4, '@media': { 'screen and (max-width: 880px)': { height: 16 } } },
+]);
+export const noticeSkeleton = style([skeletonFill, { height: 38, borderRadius: tokens.radius.sm, flexShrink: 0 }]);
 
 export const steps = style({ display: 'flex', flexDirection: 'column', gap: 22 });
 export const step = style({ display: 'grid', gridTemplateColumns: '32px minmax(0, 1fr)', gap: 12, alignItems: 'start' });
