@@ -43,10 +43,22 @@ export const tokens = {
 
 const soft = (color: string, pct: number, base: string) => `color-mix(in srgb, ${color} ${pct}%, ${base})`;
 
+/**
+ * The highlighted notice: text on a soft tint of its colour over the surface. The defaults below
+ * reach 4.5:1 (WCAG AA); a NOTICE_BOLD_COLOR setting is shaded at run time to keep that ratio
+ * (theme.tsx, contrast.ts), so both the text and its background are fixed colours, not a color-mix.
+ */
+export const noticeTheme = {
+  light: { surface: '#FFFFFF', tint: 0.08, ink: '#BE123C', soft: '#FDEDF0' },
+  dark: { surface: '#171A23', tint: 0.16, ink: '#FB7185', soft: '#3B2833' },
+} as const;
+/** The landscape banner's blue, white text on it at 6.7:1 in both themes. */
+const infoBlue = '#1D4ED8';
+
 createGlobalTheme(':root', vars, {
   color: {
     bg: '#F5F6FA',
-    surface: '#FFFFFF',
+    surface: noticeTheme.light.surface,
     surfaceAlt: '#F0F2F7',
     text: '#1A1D26',
     textMuted: '#5F6677',
@@ -56,8 +68,8 @@ createGlobalTheme(':root', vars, {
     primaryText: '#FFFFFF',
     primarySoft: soft(vars.color.primary, 10, '#FFFFFF'),
     primaryInk: vars.color.primary,
-    notice: '#E11D48',
-    noticeSoft: soft(vars.color.notice, 8, '#FFFFFF'),
+    notice: noticeTheme.light.ink,
+    noticeSoft: noticeTheme.light.soft,
     danger: '#D92D20',
     dangerSoft: '#FEF0EF',
     success: '#12805C',
@@ -66,7 +78,7 @@ createGlobalTheme(':root', vars, {
     warningSoft: '#FEF4E6',
     focus: vars.color.primary,
     overlay: 'rgba(15, 18, 28, 0.55)',
-    info: '#1D6FE0',
+    info: infoBlue,
   },
   shadow: {
     card: '0 1px 2px rgba(16, 24, 40, 0.04), 0 2px 8px rgba(16, 24, 40, 0.05)',
@@ -77,7 +89,7 @@ createGlobalTheme(':root', vars, {
 createGlobalTheme(':root.theme-dark', vars, {
   color: {
     bg: '#0F1117',
-    surface: '#171A23',
+    surface: noticeTheme.dark.surface,
     surfaceAlt: '#1F2330',
     text: '#EDEFF5',
     textMuted: '#A0A7B8',
@@ -87,8 +99,8 @@ createGlobalTheme(':root.theme-dark', vars, {
     primaryText: '#FFFFFF',
     primarySoft: soft(vars.color.primary, 22, '#171A23'),
     primaryInk: soft(vars.color.primary, 45, '#FFFFFF'),
-    notice: '#FB7185',
-    noticeSoft: soft(vars.color.notice, 16, '#171A23'),
+    notice: noticeTheme.dark.ink,
+    noticeSoft: noticeTheme.dark.soft,
     danger: '#F97066',
     dangerSoft: '#3A1D1D',
     success: '#47CD89',
@@ -97,7 +109,7 @@ createGlobalTheme(':root.theme-dark', vars, {
     warningSoft: '#3A2C12',
     focus: vars.color.primary,
     overlay: 'rgba(0, 0, 0, 0.65)',
-    info: '#5B9BF5',
+    info: infoBlue,
   },
   shadow: {
     card: '0 1px 2px rgba(0, 0, 0, 0.3), 0 4px 12px rgba(0, 0, 0, 0.25)',

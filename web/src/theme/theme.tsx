@@ -3,7 +3,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState } 
 import type { ReactNode } from 'react';
 import { keys, useSettings } from '../lib/settings.ts';
 import { storage } from '../lib/storage.ts';
-import { vars } from './contract.css.ts';
+import { noticeColours } from './contrast.ts';
+import { noticeTheme, vars } from './contract.css.ts';
 
 type ThemeApi = { dark: boolean; toggle(): void };
 const ThemeContext = createContext<ThemeApi | null>(null);
@@ -33,8 +34,14 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const root = document.documentElement;
     if (colourPattern.test(main)) setElementVars(root, { [vars.color.primary]: main });
-    if (colourPattern.test(notice)) setElementVars(root, { [vars.color.notice]: notice });
-  }, [main, notice]);
+  }, [main]);
+
+  // The notice colour keeps its hue but is shaded to stay readable (4.5:1) on its tint in this theme.
+  useEffect(() => {
+    const theme = dark ? noticeTheme.dark : noticeTheme.light;
+    const pair = noticeColours(notice, theme.surface, theme.tint);
+    if (pair) setElementVars(document.documentElement, { [vars.color.notice]: pair.ink, [vars.color.noticeSoft]: pair.soft });
+  }, [notice, dark]);
 
   const toggle = useCallback(() => {
     setDark((value) => {

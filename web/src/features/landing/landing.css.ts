@@ -59,17 +59,32 @@ export const strengthTitle = style({ fontSize: 18, fontWeight: 800 });
 export const reviewCard = style([strengthCard, { gap: 14 }]);
 export const stars = style({ color: '#F5A524', letterSpacing: 2 });
 export const reviewMeta = style({ display: 'flex', justifyContent: 'space-between', color: vars.color.textMuted, fontSize: 13, marginTop: 'auto' });
-export const dots = style({ display: 'flex', justifyContent: 'center', gap: 8, marginTop: 16 });
+export const dots = style({ display: 'flex', justifyContent: 'center', gap: 2, marginTop: 12 });
+/** A 24 × 24 px tap target (WCAG 2.5.8) around the small visual dot drawn by ::before. */
 export const dot = style({
-  width: 8,
-  height: 8,
-  borderRadius: 999,
+  minWidth: 24,
+  height: 24,
+  display: 'inline-grid',
+  placeItems: 'center',
   border: 'none',
-  padding: 0,
-  background: vars.color.borderStrong,
+  borderRadius: 999,
+  padding: '0 4px',
+  background: 'transparent',
   cursor: 'pointer',
-  transition: 'width .2s',
-  selectors: { '&[aria-current="true"]': { width: 24, background: vars.color.primary } },
+  '::before': {
+    content: '""',
+    display: 'block',
+    width: 8,
+    height: 8,
+    borderRadius: 999,
+    background: vars.color.borderStrong,
+    transition: 'width .2s',
+  },
+  selectors: {
+    '&[aria-current="true"]::before': { width: 24, background: vars.color.primary },
+    '&:hover::before': { background: vars.color.textMuted },
+    '&[aria-current="true"]:hover::before': { background: vars.color.primary },
+  },
 });
 
 const marquee = keyframes({ from: { transform: 'translateX(0)' }, to: { transform: 'translateX(-50%)' } });
