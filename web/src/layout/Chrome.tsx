@@ -29,7 +29,7 @@ export function StatusBar() {
 }
 
 /** Spec §2 footer: company data from the settings, links to the privacy policy and terms (new tab). */
-export function Footer() {
+export function Footer({ roomForChat = false }: { roomForChat?: boolean }) {
   const settings = useSettings();
   const facts: Array<[string, string]> = [
     [t.company, settings.get(keys.footerCompany)],
@@ -41,7 +41,7 @@ export function Footer() {
   ];
   return (
     <footer className={s.footer}>
-      <div className={s.footerInner}>
+      <div className={roomForChat ? `${s.footerInner} ${s.footerRoomForChat}` : s.footerInner}>
         <div className={s.footerLinks}>
           <Link to="/terms/privacy" target="_blank" rel="noopener">
             {t.privacy}
@@ -65,11 +65,17 @@ export function Footer() {
   );
 }
 
+/** The chat-channel link of the settings, or null when there is none (no floating button). */
+export function useChatLink(): string | null {
+  const href = useSettings().get(keys.chatChannelLink);
+  return /^https?:\/\//i.test(href) ? href : null;
+}
+
 /** Spec §2 floating chat-channel button, only when the chat link setting exists. */
 export function ChatButton() {
   const settings = useSettings();
-  const href = settings.get(keys.chatChannelLink);
-  if (!/^https?:\/\//i.test(href)) return null;
+  const href = useChatLink();
+  if (!href) return null;
   const text = settings.get(keys.chatChannelText) || t.chatDefault;
   return (
     <a className={s.chat} href={href} target="_blank" rel="noopener noreferrer" aria-label={`${text} (새 창)`}>

@@ -2,7 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { config } from '../lib/config.ts';
 import { LoadingOverlay } from '../ui/loading.tsx';
-import { ChatButton, Footer, LandscapeBanner, StatusBar } from './Chrome.tsx';
+import { ChatButton, Footer, LandscapeBanner, StatusBar, useChatLink } from './Chrome.tsx';
 import * as s from './layout.css.ts';
 import { Navigation } from './Navigation.tsx';
 
@@ -27,6 +27,7 @@ const titles: Record<string, string> = {
 
 export function Layout() {
   const { pathname } = useLocation();
+  const chat = useChatLink() !== null;
   useEffect(() => {
     const title = titles[pathname];
     document.title = title ? `${title} · ${config.displayName}` : config.displayName;
@@ -45,7 +46,7 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <Footer roomForChat={chat} />
       <ChatButton />
     </div>
   );

@@ -15,6 +15,7 @@ export const shell = style({ minHeight: '100vh', display: 'flex', flexDirection:
  */
 export const main = style({ flex: 1, minHeight: `calc(100vh - ${headerHeight + statusBarHeight}px)` });
 
+
 export const header = style({
   position: 'sticky',
   top: 0,
@@ -132,6 +133,11 @@ export const footer = style({
   fontSize: 13,
 });
 export const footerInner = style({ maxWidth: 1120, margin: '0 auto', padding: '28px 20px 40px', display: 'grid', gap: 10 });
+/**
+ * On phones the floating chat button covers the bottom of the screen: the footer gets room under
+ * its last line so everything can be scrolled above the button (44 px button + 16 px offset + air).
+ */
+export const footerRoomForChat = style({ '@media': { 'screen and (max-width: 880px)': { paddingBottom: 84 } } });
 export const footerLinks = style({ display: 'flex', gap: 16, fontWeight: 700, color: vars.color.text });
 export const footerFacts = style({ display: 'flex', flexWrap: 'wrap', columnGap: 14, rowGap: 4 });
 
@@ -139,6 +145,7 @@ export const chat = style({
   position: 'fixed',
   right: 20,
   bottom: 20,
+  '@media': { 'screen and (max-width: 880px)': { right: 16, bottom: 16 } },
   zIndex: 60,
   display: 'inline-flex',
   alignItems: 'center',

@@ -163,7 +163,11 @@ function ApiKeyBlock() {
       <h2 id="apikey-title" className={ui.cardTitle}>{t.apiKey}</h2>
       <p className={ui.hint} style={{ marginBottom: 12 }}>{t.apiKeyLead}</p>
       <div className={ui.callout} style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
-        <span style={codeStyle} data-testid="api-key">{shown ?? t.apiKeyNone}</span>
+        {shown ? (
+          <span style={codeStyle} data-testid="api-key">{shown}</span>
+        ) : (
+          <span className={ui.muted} data-testid="api-key">{t.apiKeyNone}</span>
+        )}
         {fresh && <CopyButton value={fresh} label={t.apiKey} />}
       </div>
       {fresh && <p className={ui.hint} role="note" style={{ marginTop: 8, fontWeight: 700 }}>{t.apiKeyOnce}</p>}

@@ -6,6 +6,22 @@ export const inline = style({ fontFamily: tokens.mono, fontSize: 13, background:
 const method = style({ fontFamily: tokens.mono, fontSize: 12, fontWeight: 800, padding: '3px 10px', borderRadius: 6, color: '#fff' });
 export const get = style([method, { background: '#12805C' }]);
 export const post = style([method, { background: '#1D6FE0' }]);
-export const examples = style({ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 14, '@media': { 'screen and (max-width: 880px)': { gridTemplateColumns: '1fr' } } });
+// Request above response: a curl line needs the card's full width to read on one line.
+export const examples = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 14 });
 export const exampleTitle = style({ fontSize: 13, fontWeight: 700, color: vars.color.textMuted, marginBottom: 6 });
-export const code = style({ margin: 0, padding: 16, borderRadius: tokens.radius.md, background: '#0F1117', color: '#E6E8EF', fontFamily: tokens.mono, fontSize: 13, lineHeight: 1.6, overflowX: 'auto', whiteSpace: 'pre' });
+/** Long request lines wrap inside the block (a token longer than the block breaks), never past it. */
+export const code = style({
+  margin: 0,
+  padding: 16,
+  borderRadius: tokens.radius.md,
+  background: '#0F1117',
+  color: '#E6E8EF',
+  fontFamily: tokens.mono,
+  fontSize: 13,
+  lineHeight: 1.6,
+  maxWidth: '100%',
+  overflowX: 'auto',
+  whiteSpace: 'pre-wrap',
+  wordBreak: 'normal',
+  overflowWrap: 'anywhere',
+});
