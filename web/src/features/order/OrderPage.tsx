@@ -193,7 +193,7 @@ export default function OrderPage() {
                     onChange={(e) => update(selectCategory(form, model, categories.find((c) => String(c.id) === e.target.value)?.id ?? null))}
                     disabled={serviceCheck || categories.length === 0}
                   >
-                    {categories.length === 0 && <option value="">{t.noCategories}</option>}
+                    {categories.length === 0 && <option value="">{catalog.loading ? t.loadingCatalog : t.noCategories}</option>}
                     {categories.map((c) => (
                       <option key={c.id} value={String(c.id)}>{c.text}</option>
                     ))}
@@ -213,7 +213,7 @@ export default function OrderPage() {
                     disabled={serviceCheck || services.length === 0}
                     aria-invalid={invalid('service')}
                   >
-                    {services.length === 0 && <option value="">{t.noServices}</option>}
+                    {services.length === 0 && <option value="">{catalog.loading ? t.loadingCatalog : t.noServices}</option>}
                     {services.map((x) => {
                       const full = catalog.services.find((f) => f.id === x.id);
                       return (
