@@ -52,9 +52,11 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
   let stopSignal: NodeJS.Signals | undefined;
   void io.stopRequested.then((signal) => (stopSignal = signal));
 
-  const spawnChild = (name: string, index: number, cwd: string, env: Record<string, string>, args: string[] = []) => {
+  const spawnChild = (name: string, index: number, cwd: string, env: Record<string, string>, args: string[] = [], shownFrom = 0) => {
     const format = lineFormatter(name, index, nameWidth, io.colour);
-    const child = new ManagedChild({ name, cwd, env, args }, (line) => io.print(format(line)));
+    const child = new ManagedChild({ name, cwd, env, args }, (line) => {
+      if (shownFrom === 0 || recordLevel(line) >= shownFrom) io.print(format(line));
+    });
     children.push(child);
     return child;
   };
@@ -103,9 +105,13 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
         continue;
       }
       const port = await pickPort(server.preferredPort, config.HOST);
-      const child = spawnChild(server.kind, index + 1, join(root, server.dir), baseEnv, [
+      // The devstack waits for the server's `listening` record (info), so a quieter LOG_LEVEL is
+      // applied here, to what is shown, rather than to what the server writes.
+      const quiet = levelValue(config.LOG_LEVEL) > levelValue('info');
+      const serverEnv = quiet ? { ...baseEnv, LOG_LEVEL: 'info' } : baseEnv;
+      const child = spawnChild(server.kind, index + 1, join(root, server.dir), serverEnv, [
         '--host', config.HOST, '--port', String(port), '--data-dir', join(dataDir, server.kind),
-      ]);
+      ], quiet ? levelValue(config.LOG_LEVEL) : 0);
       const ready = await unlessStopped(child.waitForRecord((r) => r.msg === 'listening', config.READY_TIMEOUT_MS));
       if (ready === 'stopped') return await finish();
       const address = server.address(config.HOST, port, ready.value);
@@ -176,6 +182,23 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
     await stopAll();
     log('stopped');
     return 0;
+  }
+}
+
+const levelValues: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Number.POSITIVE_INFINITY };
+
+function levelValue(level: string): number {
+  return levelValues[level] ?? 30;
+}
+
+/** A pino line's level; lines that are not JSON records count as errors, so they are never hidden. */
+function recordLevel(line: string): number {
+  try {
+    const record: unknown = JSON.parse(line);
+    const level = typeof record === 'object' && record !== null ? (record as { level?: unknown }).level : undefined;
+    return typeof level === 'number' ? level : 50;
+  } catch {
+    return 50;
   }
 }
 
