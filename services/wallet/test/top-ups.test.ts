@@ -221,6 +221,8 @@ describe('operators: list, approve, reject', () => {
     expect(mine(await list('paymentType=NO_FEE'))).toEqual([none]);
     const [item] = (await admin().get<Page<Record<string, unknown>>>(`/admin/top-ups?paymentType=FEE&pageSize=1`)).body.items;
     expect(item).toMatchObject({ id: fee, userId, name: '법인', feeValue: taxInvoice, paymentType: 1, status: 0 });
+    // An operator looking at one member sees only that member's requests.
+    expect((await list(`userId=${encodeURIComponent(userId)}`)).map((i) => i.id)).toEqual([none, cash, fee]);
 
     expect((await admin().get<ErrorBody>('/admin/top-ups?status=7')).body.code).toBe('STATUS_INVALID');
     expect((await admin().get<ErrorBody>('/admin/top-ups?paymentType=CARD')).body.code).toBe('PAYMENT_TYPE_INVALID');

@@ -59,7 +59,12 @@ export function walletRoutes(deps: WalletDeps) {
       if (!Object.hasOwn(paymentTypeFilters, filterName)) throw badRequest(messages.paymentTypeFilterInvalid, undefined, 'PAYMENT_TYPE_INVALID');
       const paymentTypes = filterName === 'ALL' ? undefined : paymentTypeFilters[filterName as PaymentTypeFilter];
       const { page, pageSize, skip } = pageOf(req);
-      const rows = await store.topUps.page({ ...(status === undefined ? {} : { status }), ...(paymentTypes ? { paymentTypes } : {}) }, skip, pageSize + 1);
+      const userId = queryText(req, 'userId');
+      const rows = await store.topUps.page(
+        { ...(userId === undefined ? {} : { userId }), ...(status === undefined ? {} : { status }), ...(paymentTypes ? { paymentTypes } : {}) },
+        skip,
+        pageSize + 1,
+      );
       res.json(paged(rows, page, pageSize, adminTopUpView));
     });
 
