@@ -1,7 +1,7 @@
-import type { Consumer, IHeaders, KafkaMessage } from 'kafkajs';
+import type { Consumer, KafkaMessage } from 'kafkajs';
 import type { Logger } from 'pino';
-import { type EventDefinition, type EventOf, deadLetterTopic, parseEvent } from '@smm/contracts';
-import { type ConsumerOptions, PermanentEventError, type RunningConsumer } from '@smm/platform';
+import type { EventDefinition, EventOf } from '@smm/contracts';
+import { type ConsumerOptions, PermanentEventError, type RunningConsumer, eventSorter } from '@smm/platform';
 
 export type ConcurrentConsumerOptions<TDefs extends ReadonlyArray<EventDefinition<string, unknown>>> = ConsumerOptions<TDefs> & {
   /** How many aggregates (message keys) of one batch are handled at the same time. */
@@ -13,12 +13,6 @@ export type ConcurrentConsumerOptions<TDefs extends ReadonlyArray<EventDefinitio
   handleBatch?: (events: Array<EventOf<TDefs[number]>>, log: Logger) => Promise<void>;
   chunk?: number;
 };
-
-function headerText(headers: IHeaders | undefined, name: string): string | undefined {
-  const value = headers?.[name];
-  const first = Array.isArray(value) ? value[0] : value;
-  return first === undefined ? undefined : first.toString();
-}
 
 /**
  * The platform's runEventConsumer semantics (contract validation, dead letters, redelivery on
@@ -34,39 +28,25 @@ function headerText(headers: IHeaders | undefined, name: string): string | undef
 export async function runConcurrentConsumer<TDefs extends ReadonlyArray<EventDefinition<string, unknown>>>(
   options: ConcurrentConsumerOptions<TDefs>,
 ): Promise<RunningConsumer> {
-  const { kafka, groupId, topics, definitions, handle, producer, logger } = options;
-  const ignored = new Set(options.ignore ?? []);
+  const { kafka, groupId, topics, handle, logger } = options;
   const concurrency = options.concurrency ?? 32;
-  const dlq = deadLetterTopic(groupId);
+  const sorter = eventSorter(options);
   const consumer: Consumer = kafka.consumer({ groupId, sessionTimeout: options.sessionTimeout ?? 30_000, allowAutoTopicCreation: true });
 
-  const deadLetter = async (topic: string, partition: number, message: KafkaMessage, reason: string) => {
-    logger.warn({ topic, partition, offset: message.offset, reason }, 'event dead-lettered');
-    await producer.sendRaw(dlq, [
-      {
-        key: message.key,
-        value: message.value,
-        headers: { ...message.headers, 'dlq-reason': reason, 'dlq-consumer': groupId, 'dlq-source': `${topic}/${partition}/${message.offset}` },
-      },
-    ]);
-  };
-
   const handleMessage = async (topic: string, partition: number, message: KafkaMessage): Promise<void> => {
-    const type = headerText(message.headers, 'event-type');
-    if (type !== undefined && ignored.has(type)) return;
-    const parsed = parseEvent(message.value, definitions);
-    if (!parsed.ok) {
-      if (parsed.type !== undefined && ignored.has(parsed.type)) return;
-      await deadLetter(topic, partition, message, parsed.reason);
+    const sorted = sorter.sort(message);
+    if (sorted.kind === 'ignored') return;
+    if (sorted.kind === 'invalid') {
+      await sorter.deadLetter(topic, partition, message, sorted.reason);
       return;
     }
-    const event = parsed.event as EventOf<TDefs[number]>;
+    const event = sorted.event;
     const log = logger.child({ correlationId: event.correlationId, eventId: event.eventId, eventType: event.type });
     try {
       await handle(event, { topic, partition, offset: message.offset, log });
     } catch (error) {
       if (error instanceof PermanentEventError) {
-        await deadLetter(topic, partition, message, `refused: ${error.message}`);
+        await sorter.deadLetter(topic, partition, message, `refused: ${error.message}`);
         return;
       }
       log.error({ err: error, topic, partition, offset: message.offset }, 'event handler failed; will be redelivered');
@@ -95,14 +75,13 @@ export async function runConcurrentConsumer<TDefs extends ReadonlyArray<EventDef
         };
         for (const message of batch.messages) {
           if (!isRunning() || isStale()) return;
-          const type = headerText(message.headers, 'event-type');
-          if (type !== undefined && ignored.has(type)) continue;
-          const parsed = parseEvent(message.value, definitions);
-          if (!parsed.ok) {
-            if (parsed.type === undefined || !ignored.has(parsed.type)) await deadLetter(batch.topic, batch.partition, message, parsed.reason);
+          const sorted = sorter.sort(message);
+          if (sorted.kind === 'ignored') continue;
+          if (sorted.kind === 'invalid') {
+            await sorter.deadLetter(batch.topic, batch.partition, message, sorted.reason);
             continue;
           }
-          pending.push({ event: parsed.event as EventOf<TDefs[number]>, offset: message.offset });
+          pending.push({ event: sorted.event, offset: message.offset });
           if (pending.length >= chunk) await flush();
         }
         await flush();

@@ -1,6 +1,6 @@
-import type { Consumer, IHeaders, KafkaMessage } from 'kafkajs';
-import { type EventDefinition, type EventOf, deadLetterTopic, parseEvent } from '@smm/contracts';
-import type { EventProducer, Kafka, Logger, RunningConsumer } from '@smm/platform';
+import type { Consumer, KafkaMessage } from 'kafkajs';
+import type { EventDefinition, EventOf } from '@smm/contracts';
+import { type EventProducer, type Kafka, type Logger, type RunningConsumer, eventSorter } from '@smm/platform';
 
 /** An event the batch handler could never accept, with the reason for the dead-letter topic. */
 export type Refusal<E> = { event: E; reason: string };
@@ -19,12 +19,6 @@ export type BatchConsumerOptions<TDefs extends ReadonlyArray<EventDefinition<str
   maxRun?: number;
 };
 
-function headerText(headers: IHeaders | undefined, name: string): string | undefined {
-  const value = headers?.[name];
-  const first = Array.isArray(value) ? value[0] : value;
-  return first === undefined ? undefined : first.toString();
-}
-
 /**
  * The batch twin of the platform's runEventConsumer, for the payment path where one transaction per
  * event would cap throughput at what the database commits per second: it hands runs of a fetched
@@ -34,18 +28,10 @@ function headerText(headers: IHeaders | undefined, name: string): string | undef
  * idempotent).
  */
 export async function runBatchConsumer<TDefs extends ReadonlyArray<EventDefinition<string, unknown>>>(options: BatchConsumerOptions<TDefs>): Promise<RunningConsumer> {
-  const { kafka, groupId, topics, definitions, handle, producer, logger } = options;
-  const ignored = new Set(options.ignore ?? []);
+  const { kafka, groupId, topics, handle, logger } = options;
   const maxRun = options.maxRun ?? 500;
-  const dlq = deadLetterTopic(groupId);
+  const sorter = eventSorter(options);
   const consumer: Consumer = kafka.consumer({ groupId, sessionTimeout: 30_000, allowAutoTopicCreation: true });
-
-  const deadLetter = async (topic: string, partition: number, message: KafkaMessage, reason: string) => {
-    logger.warn({ topic, partition, offset: message.offset, reason }, 'event dead-lettered');
-    await producer.sendRaw(dlq, [
-      { key: message.key, value: message.value, headers: { ...message.headers, 'dlq-reason': reason, 'dlq-consumer': groupId, 'dlq-source': `${topic}/${partition}/${message.offset}` } },
-    ]);
-  };
 
   await consumer.connect();
   await consumer.subscribe({ topics: [...topics], fromBeginning: true });
@@ -68,26 +54,23 @@ export async function runBatchConsumer<TDefs extends ReadonlyArray<EventDefiniti
         }
         for (const { event, reason } of refused) {
           const item = current.find((r) => r.event === event)!;
-          await deadLetter(topic, partition, item.message, `refused: ${reason}`);
+          await sorter.deadLetter(topic, partition, item.message, `refused: ${reason}`);
         }
         resolveOffset(current[current.length - 1]!.message.offset);
         await heartbeat();
       };
       for (const message of batch.messages) {
         if (!isRunning() || isStale()) break;
-        const type = headerText(message.headers, 'event-type');
-        if (type === undefined || !ignored.has(type)) {
-          const parsed = parseEvent(message.value, definitions);
-          if (parsed.ok) {
-            run.push({ event: parsed.event, message });
-            if (run.length >= maxRun) await flush();
-            continue;
-          }
-          if (parsed.type === undefined || !ignored.has(parsed.type)) {
-            // Keep order: whatever came before the bad message is handled first.
-            await flush();
-            await deadLetter(topic, partition, message, parsed.reason);
-          }
+        const sorted = sorter.sort(message);
+        if (sorted.kind === 'event') {
+          run.push({ event: sorted.event, message });
+          if (run.length >= maxRun) await flush();
+          continue;
+        }
+        if (sorted.kind === 'invalid') {
+          // Keep order: whatever came before the bad message is handled first.
+          await flush();
+          await sorter.deadLetter(topic, partition, message, sorted.reason);
         }
         if (run.length === 0) resolveOffset(message.offset);
       }
