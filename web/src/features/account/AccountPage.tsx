@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/auth.tsx';
@@ -12,6 +12,7 @@ import * as ui from '../../ui/ui.css.ts';
 import { accountText as t } from './messages.ts';
 import { passwordChangeErrorMessage, validatePasswordChange } from './password-form.ts';
 import type { PasswordField } from './password-form.ts';
+import { useSubmitOnce } from '../../ui/use-submit-once.ts';
 
 function CopyButton({ value, label }: { value: string; label: string }) {
   const toast = useToast();
@@ -66,41 +67,37 @@ function ReferralBlock() {
 }
 
 function PasswordBlock() {
+  const submitting = useSubmitOnce();
   const auth = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
   const [values, setValues] = useState({ currentPassword: '', newPassword: '', confirm: '' });
   const [problem, setProblem] = useState<{ field: PasswordField; message: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const pending = useRef(false);
   const base = useId();
   const id = (f: PasswordField) => `${base}-${f}`;
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (pending.current) return;
+    if (submitting.isPending()) return;
     const found = validatePasswordChange(values);
     setProblem(found);
     if (found) {
       document.getElementById(id(found.field))?.focus();
       return;
     }
-    pending.current = true;
-    setBusy(true);
-    try {
-      await post('/auth/change-password', { currentPassword: values.currentPassword, newPassword: values.newPassword });
-      toast.success(t.changed);
-      // Spec §4: after a successful password change the member is logged out.
-      auth.signOut();
-      navigate('/login', { replace: true });
-    } catch (error) {
-      const status = error instanceof ApiError ? error.status : 0;
-      const message = status === 400 || status === 429 ? messageOf(error, t.genericError) : passwordChangeErrorMessage(status);
-      setProblem({ field: status === 409 ? 'currentPassword' : 'newPassword', message });
-      toast.error(message);
-    } finally {
-      pending.current = false;
-      setBusy(false);
-    }
+    await submitting.run(async () => {
+      try {
+        await post('/auth/change-password', { currentPassword: values.currentPassword, newPassword: values.newPassword });
+        toast.success(t.changed);
+        // Spec §4: after a successful password change the member is logged out.
+        auth.signOut();
+        navigate('/login', { replace: true });
+      } catch (error) {
+        const status = error instanceof ApiError ? error.status : 0;
+        const message = status === 400 || status === 429 ? messageOf(error, t.genericError) : passwordChangeErrorMessage(status);
+        setProblem({ field: status === 409 ? 'currentPassword' : 'newPassword', message });
+        toast.error(message);
+      }
+    });
   }
   const field = (f: PasswordField, label: string, autoComplete: string) => (
     <div className={ui.field}>
@@ -129,7 +126,7 @@ function PasswordBlock() {
         {field('currentPassword', t.current, 'current-password')}
         {field('newPassword', t.next, 'new-password')}
         {field('confirm', t.confirm, 'new-password')}
-        <button type="submit" className={ui.button.primary} disabled={busy} style={{ alignSelf: 'flex-start' }}>{t.change}</button>
+        <button type="submit" className={ui.button.primary} disabled={submitting.busy} style={{ alignSelf: 'flex-start' }}>{t.change}</button>
       </form>
     </section>
   );

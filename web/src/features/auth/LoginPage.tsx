@@ -13,8 +13,10 @@ import type { LoginField, Problem } from './auth-rules.ts';
 import { authText as t } from './messages.ts';
 import { kakaoLogin, naverLogin } from './social.ts';
 import type { SocialResult } from './social.ts';
+import { useSubmitOnce } from '../../ui/use-submit-once.ts';
 
 export default function LoginPage() {
+  const submitting = useSubmitOnce();
   const auth = useAuth();
   const settings = useSettings();
   const toast = useToast();
@@ -24,8 +26,6 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [saveId, setSaveId] = useState(saved !== null);
   const [problem, setProblem] = useState<Problem<LoginField>>(null);
-  const [busy, setBusy] = useState(false);
-  const pending = useRef(false);
   const idField = useId();
   const passwordField = useId();
   const refs = { id: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
@@ -38,28 +38,25 @@ export default function LoginPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (pending.current) return;
+    if (submitting.isPending()) return;
     const found = validateLogin({ id, password });
     setProblem(found);
     if (found) {
       refs[found.field].current?.focus();
       return;
     }
-    pending.current = true;
-    setBusy(true);
-    try {
-      const answer = await post<{ accessToken: string }>('/auth/login', { id: id.trim(), password });
-      storage.setSavedId(saveId ? id.trim() : null);
-      finish(answer.accessToken);
-    } catch (error) {
-      const status = error instanceof ApiError ? error.status : 0;
-      const message = status === 429 && error instanceof ApiError && error.message ? error.message : loginErrorMessage(status);
-      setProblem({ field: 'password', message });
-      toast.error(message);
-    } finally {
-      pending.current = false;
-      setBusy(false);
-    }
+    await submitting.run(async () => {
+      try {
+        const answer = await post<{ accessToken: string }>('/auth/login', { id: id.trim(), password });
+        storage.setSavedId(saveId ? id.trim() : null);
+        finish(answer.accessToken);
+      } catch (error) {
+        const status = error instanceof ApiError ? error.status : 0;
+        const message = status === 429 && error instanceof ApiError && error.message ? error.message : loginErrorMessage(status);
+        setProblem({ field: 'password', message });
+        toast.error(message);
+      }
+    });
   }
 
   function onSocial(result: SocialResult) {
@@ -117,8 +114,8 @@ export default function LoginPage() {
               {problem.message}
             </p>
           )}
-          <button type="submit" className={`${ui.button.primary} ${ui.block}`} disabled={busy} style={{ minHeight: 50 }}>
-            {busy ? t.loggingIn : t.login}
+          <button type="submit" className={`${ui.button.primary} ${ui.block}`} disabled={submitting.busy} style={{ minHeight: 50 }}>
+            {submitting.busy ? t.loggingIn : t.login}
           </button>
         </form>
         {(naverOn || kakaoOn) && (

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
@@ -11,10 +11,12 @@ import * as s from './auth.css.ts';
 import { codeLength, phoneDigits, sendCodeErrorMessage, validatePhone, validateRegister } from './auth-rules.ts';
 import type { Problem, RegisterField } from './auth-rules.ts';
 import { authText as t } from './messages.ts';
+import { useSubmitOnce } from '../../ui/use-submit-once.ts';
 
 type Provider = 'naver' | 'kakao' | null;
 
 export default function RegisterPage({ provider }: { provider: Provider }) {
+  const submitting = useSubmitOnce();
   const settings = useSettings();
   const toast = useToast();
   const navigate = useNavigate();
@@ -31,10 +33,8 @@ export default function RegisterPage({ provider }: { provider: Provider }) {
   const [referral, setReferral] = useState('');
   const [codeSent, setCodeSent] = useState(false);
   const [sending, setSending] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem<RegisterField>>(null);
   const [serverError, setServerError] = useState('');
-  const pending = useRef(false);
   const base = useId();
   const fieldId = (name: string) => `${base}-${name}`;
 
@@ -76,7 +76,7 @@ export default function RegisterPage({ provider }: { provider: Provider }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (pending.current) return;
+    if (submitting.isPending()) return;
     const found = validateRegister(
       { account: provider ? undefined : account, registerWhere: where, phoneNumber: phone, sendCode: code },
       { phoneVerification, codeSent },
@@ -94,20 +94,17 @@ export default function RegisterPage({ provider }: { provider: Provider }) {
       referral: referralOn && referral.trim() ? referral.trim() : null,
     };
     const body = provider ? { ...common, accessToken: socialToken } : { id: account.id.trim(), email: account.email.trim(), password: account.password, ...common };
-    pending.current = true;
-    setBusy(true);
-    try {
-      await post(provider ? `/auth/register/${provider}` : '/auth/register', body);
-      toast.success(t.registerSuccess);
-      navigate('/login');
-    } catch (error) {
-      const message = messageOf(error, t.registerFailed);
-      setServerError(message);
-      toast.error(message);
-    } finally {
-      pending.current = false;
-      setBusy(false);
-    }
+    await submitting.run(async () => {
+      try {
+        await post(provider ? `/auth/register/${provider}` : '/auth/register', body);
+        toast.success(t.registerSuccess);
+        navigate('/login');
+      } catch (error) {
+        const message = messageOf(error, t.registerFailed);
+        setServerError(message);
+        toast.error(message);
+      }
+    });
   }
 
   const invalid = (field: RegisterField) => (problem?.field === field ? true : undefined);
@@ -187,8 +184,8 @@ export default function RegisterPage({ provider }: { provider: Provider }) {
             </div>
           )}
           {serverError && <p className={s.formError} role="alert">{serverError}</p>}
-          <button type="submit" className={`${ui.button.primary} ${ui.block}`} disabled={busy} style={{ minHeight: 50 }}>
-            {busy ? t.registering : t.submitRegister}
+          <button type="submit" className={`${ui.button.primary} ${ui.block}`} disabled={submitting.busy} style={{ minHeight: 50 }}>
+            {submitting.busy ? t.registering : t.submitRegister}
           </button>
         </form>
         <p className={s.foot}>

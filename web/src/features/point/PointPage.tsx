@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { CheckIcon, CopyIcon } from '../../layout/icons.tsx';
@@ -27,6 +27,7 @@ import {
   validateTopUp,
 } from './point-form.ts';
 import type { FeeValue, TopUpField, TopUpForm } from './point-form.ts';
+import { useSubmitOnce } from '../../ui/use-submit-once.ts';
 
 const plainWon = (n: number) => `${n.toLocaleString('ko-KR')}원`;
 
@@ -130,14 +131,13 @@ function Instructions({ topUp, name, onAgain }: { topUp: TopUp; name: string; on
 }
 
 export default function PointPage() {
+  const submitting = useSubmitOnce();
   const settings = useSettings();
   const toast = useToast();
   const { mutate } = useSWRConfig();
   const [form, setForm] = useState<TopUpForm>(emptyTopUp);
   const [problem, setProblem] = useState<{ field: TopUpField; message: string } | null>(null);
   const [done, setDone] = useState<{ topUp: TopUp; name: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const pending = useRef(false);
   const base = useId();
   const id = (name: string) => `${base}-${name}`;
   const feeEnabled = settings.enabled(keys.enablePaymentFee);
@@ -153,27 +153,24 @@ export default function PointPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     // Spec §5: a second submit while one is in flight is ignored.
-    if (pending.current) return;
+    if (submitting.isPending()) return;
     const found = validateTopUp(form);
     setProblem(found);
     if (found) {
       document.getElementById(id(found.field))?.focus();
       return;
     }
-    pending.current = true;
-    setBusy(true);
-    try {
-      const topUp = await loading.around(post<TopUp>('/service/point', topUpPayload(form)));
-      toast.success(t.success);
-      setDone({ topUp, name: form.name.trim() });
-      setForm(emptyTopUp);
-      void mutate((key) => typeof key === 'string' && key.startsWith('/service/point-history'));
-    } catch {
-      toast.error(t.failed);
-    } finally {
-      pending.current = false;
-      setBusy(false);
-    }
+    await submitting.run(async () => {
+      try {
+        const topUp = await loading.around(post<TopUp>('/service/point', topUpPayload(form)));
+        toast.success(t.success);
+        setDone({ topUp, name: form.name.trim() });
+        setForm(emptyTopUp);
+        void mutate((key) => typeof key === 'string' && key.startsWith('/service/point-history'));
+      } catch {
+        toast.error(t.failed);
+      }
+    });
   }
 
   const fieldError = (field: TopUpField) => (problem?.field === field ? <p className={ui.errorText} role="alert">{problem.message}</p> : null);
@@ -258,8 +255,8 @@ export default function PointPage() {
                 <span className={ui.label}>{t.transfer}</span>
                 <span className={s.amount} style={{ fontSize: 24 }} data-testid="topup-transfer">{plainWon(transfer)}</span>
               </div>
-              <button type="submit" className={`${ui.button.primary} ${ui.block}`} disabled={busy} style={{ minHeight: 52, fontSize: 16 }}>
-                {busy ? t.paying : t.pay}
+              <button type="submit" className={`${ui.button.primary} ${ui.block}`} disabled={submitting.busy} style={{ minHeight: 52, fontSize: 16 }}>
+                {submitting.busy ? t.paying : t.pay}
               </button>
             </div>
           </form>
