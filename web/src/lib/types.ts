@@ -29,7 +29,8 @@ export type Notice = { id?: string | number; content: string; isTop: boolean };
 export type Qna = { id?: string | number; title: string; answer: string };
 export type RegisterWhere = { id?: string | number; text: string };
 export type Page<T> = { items: T[]; page: number; pageSize: number; hasNext: boolean };
-export type OrderItem = {
+/** What both history rows carry: the product, the link, the money used and the quantity. */
+type HistoryItemBase = {
   id: string | number;
   createdAt: string;
   serviceId: string | number;
@@ -40,25 +41,17 @@ export type OrderItem = {
   pointDeci: number;
   amount: number;
   status: number;
+};
+export type OrderItem = HistoryItemBase & {
   startCount: number | null;
   remains: number | null;
   autoOrderId?: string | null;
 };
-export type AutoOrderItem = {
-  id: string | number;
-  createdAt: string;
-  serviceId: string | number;
-  serviceText?: string;
-  link: string;
-  linkUrl?: string;
-  point: number;
-  pointDeci: number;
-  amount: number;
+export type AutoOrderItem = HistoryItemBase & {
   completed: number;
   runs: number;
   interval: number;
   totalQuantity?: number;
-  status: number;
 };
 export type TopUp = {
   id: string | number;
