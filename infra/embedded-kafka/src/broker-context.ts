@@ -18,6 +18,8 @@ export interface BrokerContext {
   meta: BrokerMeta;
   autoCreateTopics: boolean;
   defaultPartitions: number;
+  /** Broker-wide log settings, which are also every topic's (DescribeConfigs). */
+  log: { retentionMs: number; retentionBytes: number; segmentBytes: number };
   /** fdatasync before acknowledging acks=-1 produces and offset commits. */
   fsync: boolean;
   logger: Logger;

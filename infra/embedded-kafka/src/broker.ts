@@ -112,6 +112,7 @@ export async function startEmbeddedKafka(options: EmbeddedKafkaOptions): Promise
       meta,
       autoCreateTopics: options.autoCreateTopics ?? true,
       defaultPartitions,
+      log: { retentionMs: logConfig.retentionMs, retentionBytes: logConfig.retentionBytes, segmentBytes: logConfig.segmentBytes },
       fsync: options.fsync ?? true,
       logger,
       stats,

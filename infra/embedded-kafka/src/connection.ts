@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import { HANDLERS } from './api/dispatch.ts';
+import { unsupportedVersionAnswer } from './api/unsupported.ts';
 import type { BrokerContext, RequestHeader } from './broker-context.ts';
 import { ApiKey, MAX_VERSION } from './protocol/api-keys.ts';
 import { MalformedRequestError, Reader } from './protocol/reader.ts';
@@ -73,7 +74,16 @@ export function serveConnection(ctx: BrokerContext, socket: Socket): void {
     const handler = HANDLERS.get(header.apiKey);
     const max = MAX_VERSION.get(header.apiKey) ?? -1;
     // ApiVersions is the one request a client may send in a version we do not know.
-    if (!handler || (header.apiVersion > max && header.apiKey !== ApiKey.ApiVersions) || header.apiVersion < 0) {
+    const tooNew = header.apiVersion > max && header.apiKey !== ApiKey.ApiVersions;
+    const answer = handler && tooNew ? unsupportedVersionAnswer(header.apiKey, header.apiVersion) : null;
+    if (answer) {
+      log.warn({ apiKey: header.apiKey, apiVersion: header.apiVersion, maxVersion: max, clientId: header.clientId }, 'unsupported version, answered UNSUPPORTED_VERSION');
+      const slot: Slot = { done: true, out: answer.frame(header.correlationId) };
+      queue.push(slot);
+      flush();
+      return;
+    }
+    if (!handler || tooNew || header.apiVersion < 0) {
       close('warn', 'unsupported request, connection closed', { apiKey: header.apiKey, apiVersion: header.apiVersion, clientId: header.clientId });
       return;
     }

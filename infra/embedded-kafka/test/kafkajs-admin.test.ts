@@ -52,6 +52,50 @@ describe('kafkajs admin', () => {
     }
   });
 
+  it('describes topic and broker configs (with synonyms) and fetches a group offsets for all topics', async () => {
+    const kafka = kafkaFor(broker.brokers);
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      await admin.createTopics({ topics: [{ topic: 'configured', numPartitions: 1 }] });
+      // A per-topic value the broker would not apply is refused, not stored and ignored.
+      await expect(admin.createTopics({ topics: [{ topic: 'compacted', configEntries: [{ name: 'cleanup.policy', value: 'compact' }] }] })).rejects.toThrow();
+      expect(await admin.listTopics()).not.toContain('compacted');
+      // The broker-wide value itself is accepted.
+      expect(await admin.createTopics({ topics: [{ topic: 'deleting', configEntries: [{ name: 'cleanup.policy', value: 'delete' }] }] })).toBe(true);
+
+      const { resources } = await admin.describeConfigs({
+        includeSynonyms: true,
+        resources: [
+          { type: 2, name: 'configured', configNames: ['retention.ms', 'no.such.config'] },
+          { type: 4, name: '0' },
+        ],
+      });
+      const [topic, brokerRes] = resources;
+      expect(topic?.configEntries.map((c) => [c.configName, c.configValue, c.configSynonyms.map((s) => s.configName)])).toEqual([
+        ['retention.ms', String(7 * 24 * 3600_000), ['log.retention.ms']],
+      ]);
+      expect(brokerRes?.configEntries.find((c) => c.configName === 'auto.create.topics.enable')?.configValue).toBe('false');
+      await expect(admin.describeConfigs({ includeSynonyms: false, resources: [{ type: 2, name: 'missing-topic' }] })).rejects.toThrow(/does not host/);
+
+      const producer = kafka.producer();
+      await producer.connect();
+      await producer.send({ topic: 'configured', messages: [{ value: 'x' }, { value: 'y' }] });
+      await producer.disconnect();
+      const consumer = kafka.consumer({ groupId: 'configured-group', ...FAST_GROUP });
+      await consumer.connect();
+      await consumer.subscribe({ topic: 'configured', fromBeginning: true });
+      let seen = 0;
+      await consumer.run({ eachMessage: async () => void seen++ });
+      await waitFor(() => seen === 2, 15_000, 'two messages');
+      await consumer.disconnect();
+      const committed = await admin.fetchOffsets({ groupId: 'configured-group' }); // OffsetFetch with null topics
+      expect(committed.map((t) => [t.topic, t.partitions.map((p) => p.offset)])).toEqual([['configured', ['2']]]);
+    } finally {
+      await admin.disconnect();
+    }
+  });
+
   it('lists, describes and deletes consumer groups', async () => {
     const kafka = kafkaFor(broker.brokers);
     const admin = kafka.admin();

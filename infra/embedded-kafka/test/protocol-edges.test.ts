@@ -11,6 +11,8 @@ const METADATA = 3;
 const FETCH = 1;
 const PRODUCE = 0;
 const INIT_PRODUCER_ID = 22;
+const JOIN_GROUP = 11;
+const HEARTBEAT = 12;
 
 describe('protocol edges', () => {
   let broker: EmbeddedKafka;
@@ -117,7 +119,30 @@ describe('protocol edges', () => {
     const count = body.readInt32BE(2);
     const ranges = Array.from({ length: count }, (_, i) => [body.readInt16BE(6 + i * 6), body.readInt16BE(8 + i * 6), body.readInt16BE(10 + i * 6)]);
     expect(ranges.every(([, min]) => min === 0)).toBe(true);
-    expect(ranges.find(([key]) => key === 11)).toEqual([11, 0, 1]); // JoinGroup 0..1: kcat -G needs the overlap
+    expect(ranges.find(([key]) => key === 11)).toEqual([11, 0, 3]); // JoinGroup from 0: kcat -G needs the overlap
+    // kafka-python 2.0 infers Kafka 2.4 from Produce v8 and only then allows zstd.
+    expect(ranges.find(([key]) => key === 0)).toEqual([0, 0, 8]);
+    c.close();
+  });
+
+  it('answers a group request above its range with UNSUPPORTED_VERSION and keeps the connection', async () => {
+    const c = await RawClient.connect(broker.port);
+    // JoinGroup v5 (static membership), not served: throttle, error 35, generation -1, three empty
+    // strings, no members.
+    c.send(JOIN_GROUP, 5, 1, (w) => void w.string('g').int32(6000).int32(6000).string('').nullableString('inst-1').string('consumer').int32(0));
+    // Heartbeat v4 is flexible: header tag byte, throttle, error, body tag byte.
+    const compact = (v: string): Buffer => Buffer.concat([Buffer.from([v.length + 1]), Buffer.from(v)]);
+    c.send(HEARTBEAT, 4, 2, (w) => void w.int8(0).raw(compact('g')).int32(1).raw(compact('m')).int8(0).int8(0));
+    await c.waitFrames(2, 2000);
+    const [join, beat] = c.received();
+    expect(join?.correlationId).toBe(1);
+    const jb = join?.body as Buffer;
+    expect([jb.readInt32BE(0), jb.readInt16BE(4), jb.readInt32BE(6)]).toEqual([0, 35, -1]);
+    expect(jb.length).toBe(4 + 2 + 4 + 2 + 2 + 2 + 4);
+    expect(beat?.correlationId).toBe(2);
+    expect([...(beat?.body as Buffer)]).toEqual([0, 0, 0, 0, 0, 0, 35, 0]);
+    expect(c.closed).toBe(false);
+    expect(logs.map((l) => l.msg)).toContain('unsupported version, answered UNSUPPORTED_VERSION');
     c.close();
   });
 

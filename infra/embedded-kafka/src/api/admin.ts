@@ -1,30 +1,39 @@
 import { ErrorCode } from '../protocol/error-codes.ts';
 import { Writer } from '../protocol/writer.ts';
+import { refuseTopicConfigs } from './configs.ts';
 import type { Handler } from './handler.ts';
 
-export const createTopics: Handler = (ctx, _h, r) => {
+export const createTopics: Handler = (ctx, { apiVersion: v }, r) => {
   const topics = r.array((r) => {
     const name = r.string();
     const numPartitions = r.int32();
     const replicationFactor = r.int16();
     const assignments = r.array((r) => ({ partition: r.int32(), brokers: r.array((r) => r.int32()) }));
-    r.array((r) => ({ name: r.string(), value: r.nullableString() })); // configs: not supported, ignored
-    return { name, numPartitions, replicationFactor, assignments };
+    const configs = r.array((r) => ({ name: r.string(), value: r.nullableString() }));
+    return { name, numPartitions, replicationFactor, assignments, configs };
   });
   r.int32(); // timeout_ms
-  const results = topics.map((t) => {
+  const validateOnly = v >= 1 ? r.bool() : false;
+  const results = topics.map((t): { name: string; error: number; message: string | null } => {
     if (t.replicationFactor !== -1 && t.replicationFactor !== 1 && t.assignments.length === 0) {
-      return { name: t.name, error: ErrorCode.InvalidReplicationFactor };
+      return { name: t.name, error: ErrorCode.InvalidReplicationFactor, message: 'one broker: the replication factor must be 1 (or -1)' };
     }
+    const refused = refuseTopicConfigs(ctx, t.configs);
+    if (refused) return { name: t.name, error: ErrorCode.InvalidConfig, message: refused };
     const partitions = t.assignments.length > 0 ? t.assignments.length : t.numPartitions === -1 ? ctx.defaultPartitions : t.numPartitions;
-    return { name: t.name, error: ctx.topics.create(t.name, partitions) };
+    const error = validateOnly ? ctx.topics.checkCreate(t.name, partitions) : ctx.topics.create(t.name, partitions);
+    return { name: t.name, error, message: null };
   });
   const w = new Writer();
-  w.array(results, (w, t) => void w.string(t.name).int16(t.error));
+  if (v >= 2) w.int32(0);
+  w.array(results, (w, t) => {
+    w.string(t.name).int16(t.error);
+    if (v >= 1) w.nullableString(t.message);
+  });
   return w;
 };
 
-export const deleteTopics: Handler = (ctx, _h, r) => {
+export const deleteTopics: Handler = (ctx, { apiVersion: v }, r) => {
   const names = r.array((r) => r.string());
   r.int32(); // timeout_ms
   const results = names.map((name) => {
@@ -33,6 +42,7 @@ export const deleteTopics: Handler = (ctx, _h, r) => {
     return { name, error };
   });
   const w = new Writer();
+  if (v >= 1) w.int32(0);
   w.array(results, (w, t) => void w.string(t.name).int16(t.error));
   return w;
 };

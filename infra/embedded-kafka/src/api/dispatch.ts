@@ -1,6 +1,7 @@
 import { ApiKey } from '../protocol/api-keys.ts';
 import { createPartitions, createTopics, deleteTopics, initProducerId } from './admin.ts';
 import { apiVersions } from './api-versions.ts';
+import { describeConfigs } from './configs.ts';
 import { fetch } from './fetch.ts';
 import { deleteGroups, describeGroups, findCoordinator, heartbeat, joinGroup, leaveGroup, listGroups, syncGroup } from './groups.ts';
 import type { Handler } from './handler.ts';
@@ -28,5 +29,6 @@ export const HANDLERS: ReadonlyMap<number, Handler> = new Map<number, Handler>([
   [ApiKey.CreateTopics, createTopics],
   [ApiKey.DeleteTopics, deleteTopics],
   [ApiKey.InitProducerId, initProducerId],
+  [ApiKey.DescribeConfigs, describeConfigs],
   [ApiKey.CreatePartitions, createPartitions],
 ]);

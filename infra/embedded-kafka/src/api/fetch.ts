@@ -2,9 +2,11 @@ import { ErrorCode } from '../protocol/error-codes.ts';
 import { Writer } from '../protocol/writer.ts';
 import type { BrokerContext } from '../broker-context.ts';
 import type { Handler } from './handler.ts';
+import { parseBatches, ZSTD } from '../log/record-batch.ts';
 
 interface PartitionRequest {
   partition: number;
+  leaderEpoch: number;
   fetchOffset: number;
   maxBytes: number;
 }
@@ -13,25 +15,42 @@ interface PartitionData {
   partition: number;
   error: number;
   highWatermark: number;
+  logStartOffset: number;
   chunks: Buffer[];
+}
+
+/** The leader epoch of every partition: one broker that never loses leadership. */
+const LEADER_EPOCH = 0;
+/** The session id that means "no fetch session" (KIP-227); this broker never creates sessions. */
+const NO_SESSION = 0;
+const FINAL_EPOCH = -1;
+const INITIAL_EPOCH = 0;
+
+/** As Kafka: a consumer older than Fetch v10 gets an error for zstd batches, not bytes it cannot read. */
+function hasZstd(chunks: Buffer[]): boolean {
+  return chunks.some((c) => parseBatches(c).batches.some((b) => b.compression === ZSTD));
 }
 
 const MAX_WAIT_CAP_MS = 60_000;
 
-function readAll(ctx: BrokerContext, topics: { topic: string; partitions: PartitionRequest[] }[], maxBytes: number) {
+function readAll(ctx: BrokerContext, topics: { topic: string; partitions: PartitionRequest[] }[], maxBytes: number, v: number) {
   let total = 0;
   const out = topics.map((t) => ({
     topic: t.topic,
     partitions: t.partitions.map((p): PartitionData => {
       const log = ctx.topics.get(t.topic, p.partition);
-      if (!log) return { partition: p.partition, error: ErrorCode.UnknownTopicOrPartition, highWatermark: -1, chunks: [] };
+      if (!log) return { partition: p.partition, error: ErrorCode.UnknownTopicOrPartition, highWatermark: -1, logStartOffset: -1, chunks: [] };
+      const none = { partition: p.partition, highWatermark: log.highWatermark, logStartOffset: log.logStartOffset, chunks: [] };
+      if (p.leaderEpoch > LEADER_EPOCH) return { ...none, error: ErrorCode.UnknownLeaderEpoch };
+      if (p.leaderEpoch >= 0 && p.leaderEpoch < LEADER_EPOCH) return { ...none, error: ErrorCode.FencedLeaderEpoch };
       // The first partition with data always returns a whole batch, even past max_bytes.
       const budget = Math.max(0, Math.min(p.maxBytes, maxBytes - total));
-      if (budget === 0 && total > 0) return { partition: p.partition, error: ErrorCode.None, highWatermark: log.highWatermark, chunks: [] };
+      if (budget === 0 && total > 0) return { ...none, error: ErrorCode.None };
       const res = log.read(p.fetchOffset, Math.max(budget, 1));
-      if (res.error !== ErrorCode.None) return { partition: p.partition, error: res.error, highWatermark: log.highWatermark, chunks: [] };
+      if (res.error !== ErrorCode.None) return { ...none, error: res.error };
+      if (v < 10 && hasZstd(res.chunks)) return { ...none, error: ErrorCode.UnsupportedCompressionType };
       total += res.bytes;
-      return { partition: p.partition, error: ErrorCode.None, highWatermark: log.highWatermark, chunks: res.chunks };
+      return { ...none, error: ErrorCode.None, chunks: res.chunks };
     }),
   }));
   const hasError = out.some((t) => t.partitions.some((p) => p.error !== ErrorCode.None));
@@ -45,12 +64,29 @@ export const fetch: Handler = async (ctx, { apiVersion: v }, r) => {
   const minBytes = r.int32();
   const maxBytes = v >= 3 ? r.int32() : 0x7fffffff;
   if (v >= 4) r.int8(); // isolation_level: there are no transactions, so both levels read the same
+  const sessionId = v >= 7 ? r.int32() : NO_SESSION;
+  const sessionEpoch = v >= 7 ? r.int32() : FINAL_EPOCH;
   const topics = r.array((r) => ({
     topic: r.string(),
-    partitions: r.array((r): PartitionRequest => ({ partition: r.int32(), fetchOffset: r.int64(), maxBytes: r.int32() })),
+    partitions: r.array((r): PartitionRequest => {
+      const partition = r.int32();
+      const leaderEpoch = v >= 9 ? r.int32() : -1;
+      const fetchOffset = r.int64();
+      if (v >= 5) r.int64(); // log_start_offset: only followers send one
+      return { partition, leaderEpoch, fetchOffset, maxBytes: r.int32() };
+    }),
   }));
+  if (v >= 7) r.array((r) => ({ topic: r.string(), partitions: r.array((r) => r.int32()) })); // forgotten topics: no sessions
+  if (v >= 11) r.string(); // rack_id: one broker, no follower fetching
 
-  let result = readAll(ctx, topics, maxBytes);
+  // No session is ever created (answers carry session id 0, which KIP-227 clients read as "send
+  // full fetches"), so an incremental fetch names a session this broker does not know.
+  if (sessionId !== NO_SESSION || (sessionEpoch !== INITIAL_EPOCH && sessionEpoch !== FINAL_EPOCH)) {
+    const error = sessionId !== NO_SESSION ? ErrorCode.FetchSessionIdNotFound : ErrorCode.InvalidFetchSessionEpoch;
+    return new Writer().int32(0).int16(error).int32(NO_SESSION).int32(0);
+  }
+
+  let result = readAll(ctx, topics, maxBytes, v);
   if (result.total < minBytes && !result.hasError && maxWaitMs > 0 && !ctx.closed) {
     const keys = topics.flatMap((t) => t.partitions.map((p) => ({ topic: t.topic, partition: p.partition })));
     // Errors while re-reading are this fetch's own: they reject its promise (closing its connection),
@@ -65,7 +101,7 @@ export const fetch: Handler = async (ctx, { apiVersion: v }, r) => {
       };
       const reread = (final: boolean) => {
         try {
-          result = readAll(ctx, topics, maxBytes);
+          result = readAll(ctx, topics, maxBytes, v);
         } catch (err) {
           return done(err);
         }
@@ -78,14 +114,15 @@ export const fetch: Handler = async (ctx, { apiVersion: v }, r) => {
 
   const w = new Writer();
   if (v >= 1) w.int32(0);
+  if (v >= 7) w.int16(ErrorCode.None).int32(NO_SESSION);
   w.array(result.out, (w, t) => {
     w.string(t.topic);
     w.array(t.partitions, (w, p) => {
       w.int32(p.partition).int16(p.error).int64(p.highWatermark);
-      if (v >= 4) {
-        w.int64(p.highWatermark); // last_stable_offset
-        w.int32(0); // aborted_transactions
-      }
+      if (v >= 4) w.int64(p.highWatermark); // last_stable_offset: no transactions
+      if (v >= 5) w.int64(p.logStartOffset);
+      if (v >= 4) w.int32(0); // aborted_transactions
+      if (v >= 11) w.int32(-1); // preferred_read_replica: none
       w.bytesChunks(p.chunks);
     });
   });

@@ -1,11 +1,26 @@
 import { ErrorCode } from '../protocol/error-codes.ts';
 import { Writer } from '../protocol/writer.ts';
 import type { Handler } from './handler.ts';
+import { UNKNOWN_OPERATIONS } from './metadata.ts';
 
-/** This broker is the coordinator of every group. */
-export const findCoordinator: Handler = (ctx, _h, r) => {
-  r.string(); // group id
-  return new Writer().int16(ErrorCode.None).int32(ctx.nodeId).string(ctx.advertisedHost).int32(ctx.advertisedPort);
+/** v1+ of these group answers start with throttle_time_ms, which is always 0 (no quotas). */
+function throttled(v: number): Writer {
+  const w = new Writer();
+  return v >= 1 ? w.int32(0) : w;
+}
+
+/**
+ * This broker is the coordinator of every group (and of every transactional id, whose
+ * InitProducerId then refuses transactions with a clear error).
+ */
+export const findCoordinator: Handler = (ctx, { apiVersion: v }, r) => {
+  r.string(); // key: group id or transactional id
+  if (v >= 1) r.int8(); // key_type
+  const w = new Writer();
+  if (v >= 1) w.int32(0);
+  w.int16(ErrorCode.None);
+  if (v >= 1) w.nullableString(null);
+  return w.int32(ctx.nodeId).string(ctx.advertisedHost).int32(ctx.advertisedPort);
 };
 
 export const joinGroup: Handler = async (ctx, h, r) => {
@@ -25,52 +40,58 @@ export const joinGroup: Handler = async (ctx, h, r) => {
     protocols,
   });
   const w = new Writer();
+  if (h.apiVersion >= 2) w.int32(0);
   w.int16(res.error).int32(res.generationId).string(res.protocolName).string(res.leader).string(res.memberId);
   w.array(res.members, (w, m) => void w.string(m.memberId).nullableBytes(m.metadata));
   return w;
 };
 
-export const syncGroup: Handler = async (ctx, _h, r) => {
+export const syncGroup: Handler = async (ctx, { apiVersion: v }, r) => {
   const groupId = r.string();
   const generationId = r.int32();
   const memberId = r.string();
   const assignments = r.array((r) => ({ memberId: r.string(), assignment: Buffer.from(r.bytes()) }));
   const res = await ctx.groups.sync(groupId, memberId, generationId, assignments);
-  return new Writer().int16(res.error).nullableBytes(res.assignment);
+  return throttled(v).int16(res.error).nullableBytes(res.assignment);
 };
 
-export const heartbeat: Handler = (ctx, _h, r) => {
+export const heartbeat: Handler = (ctx, { apiVersion: v }, r) => {
   const groupId = r.string();
   const generationId = r.int32();
   const memberId = r.string();
-  return new Writer().int16(ctx.groups.heartbeat(groupId, memberId, generationId));
+  return throttled(v).int16(ctx.groups.heartbeat(groupId, memberId, generationId));
 };
 
-export const leaveGroup: Handler = (ctx, _h, r) => {
+export const leaveGroup: Handler = (ctx, { apiVersion: v }, r) => {
   const groupId = r.string();
   const memberId = r.string();
-  return new Writer().int16(ctx.groups.leave(groupId, memberId));
+  return throttled(v).int16(ctx.groups.leave(groupId, memberId));
 };
 
-export const listGroups: Handler = (ctx) => {
+export const listGroups: Handler = (ctx, { apiVersion: v }) => {
   const known = new Map(ctx.groups.list().map((g) => [g.groupId, g.protocolType]));
-  // Groups known only by their committed offsets (e.g. after a restart) are listed too, as Kafka does.
-  for (const g of ctx.offsets.groups()) if (!known.has(g)) known.set(g, 'consumer');
-  const w = new Writer().int16(ErrorCode.None);
+  // Groups known only by their committed offsets (e.g. after a restart, or emptied) are listed as
+  // consumer groups, as Kafka does: it keeps the protocol type with the offsets.
+  for (const g of ctx.offsets.groups()) if (!known.get(g)) known.set(g, 'consumer');
+  const w = throttled(v).int16(ErrorCode.None);
   w.array([...known.entries()], (w, [id, type]) => void w.string(id).string(type));
   return w;
 };
 
-export const describeGroups: Handler = (ctx, _h, r) => {
+export const describeGroups: Handler = (ctx, { apiVersion: v }, r) => {
   const ids = r.array((r) => r.string());
-  const w = new Writer();
+  if (v >= 3) r.bool(); // include_authorized_operations: no ACLs, answered as unknown
+  const w = throttled(v);
   w.array(ids, (w, id) => {
     const d = ctx.groups.describe(id);
     const state = d ? d.state : ctx.offsets.hasGroup(id) ? 'Empty' : 'Dead';
     w.int16(ErrorCode.None).string(id).string(state).string(d?.protocolType ?? '').string(d?.protocol ?? '');
     w.array(d?.members ?? [], (w, m) => {
-      w.string(m.memberId).string(m.clientId).string(m.clientHost).nullableBytes(m.metadata).nullableBytes(m.assignment);
+      w.string(m.memberId);
+      if (v >= 4) w.nullableString(null); // group_instance_id: no static membership
+      w.string(m.clientId).string(m.clientHost).nullableBytes(m.metadata).nullableBytes(m.assignment);
     });
+    if (v >= 3) w.int32(UNKNOWN_OPERATIONS);
   });
   return w;
 };

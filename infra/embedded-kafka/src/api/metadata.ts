@@ -4,6 +4,9 @@ import { Writer } from '../protocol/writer.ts';
 import type { BrokerContext } from '../broker-context.ts';
 import type { Handler } from './handler.ts';
 
+/** Kafka's "authorized operations not computed" value; there are no ACLs to compute them from. */
+export const UNKNOWN_OPERATIONS = -2147483648;
+
 /** Returns the error code for a topic, creating it first when auto-creation applies. */
 export function ensureTopic(ctx: BrokerContext, topic: string, allowAutoCreate: boolean): number {
   if (ctx.topics.has(topic)) return ErrorCode.None;
@@ -15,6 +18,10 @@ export function ensureTopic(ctx: BrokerContext, topic: string, allowAutoCreate: 
 export const metadata: Handler = (ctx, { apiVersion: v }, r) => {
   const requested = r.nullableArray((r) => r.string());
   const allowAutoCreate = v >= 4 ? r.bool() : true;
+  if (v >= 8) {
+    r.bool(); // include_cluster_authorized_operations
+    r.bool(); // include_topic_authorized_operations
+  }
   // v0: an empty list means all topics; v1+: null means all, empty means none.
   const all = requested === null || (v === 0 && requested.length === 0);
   const names = all ? ctx.topics.names() : requested;
@@ -34,9 +41,13 @@ export const metadata: Handler = (ctx, { apiVersion: v }, r) => {
     const parts = t.error === ErrorCode.None ? (ctx.topics.partitions(t.name) ?? []) : [];
     w.array(parts, (w, p) => {
       w.int16(ErrorCode.None).int32(p.partition).int32(ctx.nodeId);
+      if (v >= 7) w.int32(0); // leader_epoch: leadership never moves
       w.array([ctx.nodeId], (w, id) => void w.int32(id));
       w.array([ctx.nodeId], (w, id) => void w.int32(id));
+      if (v >= 5) w.array([], () => undefined); // offline_replicas
     });
+    if (v >= 8) w.int32(UNKNOWN_OPERATIONS);
   });
+  if (v >= 8) w.int32(UNKNOWN_OPERATIONS);
   return w;
 };

@@ -1,3 +1,4 @@
+import { MalformedRequestError } from '../protocol/reader.ts';
 import { ErrorCode } from '../protocol/error-codes.ts';
 import { Writer } from '../protocol/writer.ts';
 import type { Handler } from './handler.ts';
@@ -6,12 +7,13 @@ export const offsetCommit: Handler = async (ctx, { apiVersion: v }, r) => {
   const groupId = r.string();
   const generationId = v >= 1 ? r.int32() : -1;
   const memberId = v >= 1 ? r.string() : '';
-  if (v >= 2) r.int64(); // retention_time_ms: committed offsets are kept until their topic is deleted
+  if (v >= 2 && v <= 4) r.int64(); // retention_time_ms: committed offsets are kept until their topic is deleted
   const topics = r.array((r) => ({
     name: r.string(),
     partitions: r.array((r) => {
       const partition = r.int32();
       const offset = r.int64();
+      if (v >= 6) r.int32(); // committed_leader_epoch: always 0 here, nothing to fence
       if (v === 1) r.int64(); // commit_timestamp
       return { partition, offset, metadata: r.nullableString() };
     }),
@@ -31,6 +33,7 @@ export const offsetCommit: Handler = async (ctx, { apiVersion: v }, r) => {
   ctx.offsets.commit(groupId, toStore);
   if (toStore.length > 0 && ctx.fsync) await ctx.offsets.sync();
   const w = new Writer();
+  if (v >= 3) w.int32(0);
   w.array(results, (w, t) => {
     w.string(t.name);
     w.array(t.partitions, (w, p) => void w.int32(p.partition).int16(p.error));
@@ -38,16 +41,29 @@ export const offsetCommit: Handler = async (ctx, { apiVersion: v }, r) => {
   return w;
 };
 
-export const offsetFetch: Handler = (ctx, _h, r) => {
+/** v2+: null topics means every partition the group committed (admin list-consumer-group-offsets). */
+export const offsetFetch: Handler = (ctx, { apiVersion: v }, r) => {
   const groupId = r.string();
-  const topics = r.array((r) => ({ name: r.string(), partitions: r.array((r) => r.int32()) }));
+  const requested = r.nullableArray((r) => ({ name: r.string(), partitions: r.array((r) => r.int32()) }));
+  if (requested === null && v < 2) throw new MalformedRequestError('OffsetFetch before v2 must name its topics');
+  const topics = requested ?? groupByTopic(ctx.offsets.list(groupId).map((c) => ({ topic: c.topic, partition: c.partition })));
   const w = new Writer();
+  if (v >= 3) w.int32(0);
   w.array(topics, (w, t) => {
     w.string(t.name);
     w.array(t.partitions, (w, p) => {
       const c = ctx.offsets.get(groupId, t.name, p);
-      w.int32(p).int64(c?.offset ?? -1).nullableString(c?.metadata ?? '').int16(ErrorCode.None);
+      w.int32(p).int64(c?.offset ?? -1);
+      if (v >= 5) w.int32(-1); // committed_leader_epoch: not recorded
+      w.nullableString(c?.metadata ?? '').int16(ErrorCode.None);
     });
   });
+  if (v >= 2) w.int16(ErrorCode.None);
   return w;
 };
+
+function groupByTopic(items: { topic: string; partition: number }[]): { name: string; partitions: number[] }[] {
+  const byTopic = new Map<string, number[]>();
+  for (const { topic, partition } of items) byTopic.set(topic, [...(byTopic.get(topic) ?? []), partition]);
+  return [...byTopic.entries()].map(([name, partitions]) => ({ name, partitions }));
+}

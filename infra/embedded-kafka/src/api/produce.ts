@@ -1,12 +1,14 @@
 import { ErrorCode } from '../protocol/error-codes.ts';
 import { Writer } from '../protocol/writer.ts';
 import type { PartitionLog } from '../log/partition-log.ts';
+import { parseBatches, ZSTD } from '../log/record-batch.ts';
 import type { Handler } from './handler.ts';
 
 interface PartitionResult {
   index: number;
   error: number;
   baseOffset: number;
+  logStartOffset: number;
 }
 
 /**
@@ -23,10 +25,15 @@ export const produce: Handler = async (ctx, { apiVersion: v }, r) => {
     const partitions = r.array((r): PartitionResult => {
       const index = r.int32();
       const records = r.nullableBytes();
-      if (transactionalId !== null) return { index, error: ErrorCode.TransactionalIdAuthorizationFailed, baseOffset: -1 };
+      if (transactionalId !== null) return { index, error: ErrorCode.TransactionalIdAuthorizationFailed, baseOffset: -1, logStartOffset: -1 };
       const log = ctx.topics.get(name, index);
-      if (!log) return { index, error: ErrorCode.UnknownTopicOrPartition, baseOffset: -1 };
-      if (!records || records.length === 0) return { index, error: ErrorCode.CorruptMessage, baseOffset: -1 };
+      if (!log) return { index, error: ErrorCode.UnknownTopicOrPartition, baseOffset: -1, logStartOffset: -1 };
+      if (!records || records.length === 0) return { index, error: ErrorCode.CorruptMessage, baseOffset: -1, logStartOffset: -1 };
+      // As Kafka: zstd needs Produce v7+, so a client that negotiated an older version cannot store
+      // batches that its own older consumers could not read.
+      if (v < 7 && parseBatches(records).batches.some((b) => b.compression === ZSTD)) {
+        return { index, error: ErrorCode.UnsupportedCompressionType, baseOffset: -1, logStartOffset: -1 };
+      }
       const res = log.append(records);
       if (res.appended) {
         touched.add(log);
@@ -34,7 +41,7 @@ export const produce: Handler = async (ctx, { apiVersion: v }, r) => {
       } else if (res.error !== ErrorCode.None) {
         ctx.logger.warn({ topic: name, partition: index, error: res.error }, 'produce rejected');
       }
-      return { index, error: res.error, baseOffset: res.baseOffset };
+      return { index, error: res.error, baseOffset: res.baseOffset, logStartOffset: log.logStartOffset };
     });
     return { name, partitions };
   });
@@ -47,6 +54,8 @@ export const produce: Handler = async (ctx, { apiVersion: v }, r) => {
     w.array(t.partitions, (w, p) => {
       w.int32(p.index).int16(p.error).int64(p.baseOffset);
       if (v >= 2) w.int64(-1); // log_append_time: CreateTime is kept
+      if (v >= 5) w.int64(p.logStartOffset);
+      if (v >= 8) w.array([], () => undefined).nullableString(null); // record_errors, error_message
     });
   });
   if (v >= 1) w.int32(0);

@@ -156,6 +156,16 @@ export class OffsetStore {
     return this.offsets.get(group)?.get(`${topic}:${partition}`);
   }
 
+  /** Every committed offset of a group (OffsetFetch with null topics, admin list-offsets), by topic then partition. */
+  list(group: string): { topic: string; partition: number; committed: CommittedOffset }[] {
+    const out = [...(this.offsets.get(group) ?? new Map<string, CommittedOffset>()).entries()].map(([key, committed]) => {
+      // Topic names cannot contain ':' (isValidTopicName), so the last one separates the partition.
+      const at = key.lastIndexOf(':');
+      return { topic: key.slice(0, at), partition: Number(key.slice(at + 1)), committed };
+    });
+    return out.sort((a, b) => (a.topic === b.topic ? a.partition - b.partition : a.topic < b.topic ? -1 : 1));
+  }
+
   private liveCount(): number {
     let n = 0;
     for (const g of this.offsets.values()) n += g.size;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Logger } from 'pino';
 import { ErrorCode, type ErrorCodeValue } from '../protocol/error-codes.ts';
 import { parseBatches, setBaseOffset } from './record-batch.ts';
+import { firstRecordAtOrAfter } from './record-timestamps.ts';
 import { Segment, type BatchEntry } from './segment.ts';
 import { ProducerStateTable } from './producer-state.ts';
 import { GroupSync } from './group-sync.ts';
@@ -143,12 +144,20 @@ export class PartitionLog {
     return { error: ErrorCode.None, chunks: [], bytes: 0 };
   }
 
-  /** Offset of the first batch whose max timestamp is >= ts, or -1 (batch granularity). */
-  offsetForTimestamp(ts: number): number {
+  /**
+   * The first record whose timestamp is >= ts: its offset and timestamp. Found by batch max
+   * timestamp, then record by record inside that batch; batches Node cannot decompress (snappy,
+   * lz4, zstd) answer their base offset and max timestamp.
+   */
+  offsetForTimestamp(ts: number): { offset: number; timestamp: number } | null {
     for (const seg of this.segments) {
-      for (const e of seg.entries) if (e.maxTimestamp >= ts) return e.base;
+      for (const e of seg.entries) {
+        if (e.maxTimestamp < ts) continue;
+        const record = firstRecordAtOrAfter(seg.read(e.pos, e.size), ts);
+        return record ? { offset: e.base + record.offsetDelta, timestamp: record.timestamp } : { offset: e.base, timestamp: e.maxTimestamp };
+      }
     }
-    return -1;
+    return null;
   }
 
   private findSegment(offset: number): number {

@@ -16,6 +16,9 @@ const PRODUCER_ID_AT = 43;
 const PRODUCER_EPOCH_AT = 51;
 const BASE_SEQUENCE_AT = 53;
 const TRANSACTIONAL_FLAG = 0x10;
+const COMPRESSION_MASK = 0x07;
+/** Codec number of zstd in the batch attributes (0 none, 1 gzip, 2 snappy, 3 lz4, 4 zstd). */
+export const ZSTD = 4;
 
 export interface BatchInfo {
   /** Position of the batch inside the buffer it was parsed from. */
@@ -27,6 +30,7 @@ export interface BatchInfo {
   producerEpoch: number;
   baseSequence: number;
   transactional: boolean;
+  compression: number;
 }
 
 /** The batches that parsed, and why parsing stopped early (error is null when all bytes parsed). */
@@ -47,6 +51,7 @@ export function readBatchInfo(buf: Buffer, start: number): BatchInfo {
     producerEpoch: buf.readInt16BE(start + PRODUCER_EPOCH_AT),
     baseSequence: buf.readInt32BE(start + BASE_SEQUENCE_AT),
     transactional: (buf.readInt16BE(start + ATTRIBUTES_AT) & TRANSACTIONAL_FLAG) !== 0,
+    compression: buf.readInt16BE(start + ATTRIBUTES_AT) & COMPRESSION_MASK,
   };
 }
 

@@ -70,10 +70,17 @@ export class TopicStore {
     return this.topics.get(topic)?.[partition];
   }
 
-  create(topic: string, partitions: number): ErrorCodeValue {
+  /** Why `create` would fail, without creating anything (CreateTopics validate_only). */
+  checkCreate(topic: string, partitions: number): ErrorCodeValue {
     if (!isValidTopicName(topic)) return ErrorCode.InvalidTopic;
     if (this.topics.has(topic)) return ErrorCode.TopicAlreadyExists;
     if (!Number.isInteger(partitions) || partitions < 1 || partitions > 10_000) return ErrorCode.InvalidPartitions;
+    return ErrorCode.None;
+  }
+
+  create(topic: string, partitions: number): ErrorCodeValue {
+    const invalid = this.checkCreate(topic, partitions);
+    if (invalid !== ErrorCode.None) return invalid;
     const tmp = path.join(this.scratch, `creating-${topic}`);
     fs.rmSync(tmp, { recursive: true, force: true });
     for (let p = 0; p < partitions; p++) fs.mkdirSync(path.join(tmp, String(p)), { recursive: true });

@@ -17,6 +17,7 @@ export const ApiKey = {
   CreateTopics: 19,
   DeleteTopics: 20,
   InitProducerId: 22,
+  DescribeConfigs: 32,
   CreatePartitions: 37,
   DeleteGroups: 42,
 } as const;
@@ -24,29 +25,35 @@ export const ApiKey = {
 export type ApiKeyValue = (typeof ApiKey)[keyof typeof ApiKey];
 
 /**
- * Advertised ranges. Min is 0 everywhere: librdkafka enables features by range overlap, and
- * a range such as JoinGroup 1..1 silently disables `kcat -G`.
+ * Advertised ranges: every version up to the last one before the flexible (tagged-field)
+ * encoding. Min is 0 everywhere: librdkafka enables features by range overlap, and a range such
+ * as JoinGroup 1..1 silently disables `kcat -G`. kafka-python 2.0 does not negotiate per API: it
+ * infers a Kafka release from these ranges (Produce v8 → 2.4) and then sends that release's
+ * versions, so each range must include what the inferred release sends (JoinGroup v2, Fetch v4,
+ * Produce v7 for zstd, …). JoinGroup stops at v3 and SyncGroup/Heartbeat/LeaveGroup/OffsetCommit
+ * stop before their group_instance_id versions: static membership is not implemented.
  */
 export const MAX_VERSION: ReadonlyMap<number, number> = new Map([
-  [ApiKey.Produce, 3],
-  [ApiKey.Fetch, 4],
-  [ApiKey.ListOffsets, 1],
-  [ApiKey.Metadata, 4],
-  [ApiKey.OffsetCommit, 2],
-  [ApiKey.OffsetFetch, 1],
-  [ApiKey.FindCoordinator, 0],
-  [ApiKey.JoinGroup, 1],
-  [ApiKey.Heartbeat, 0],
-  [ApiKey.LeaveGroup, 0],
-  [ApiKey.SyncGroup, 0],
-  [ApiKey.DescribeGroups, 0],
-  [ApiKey.ListGroups, 0],
+  [ApiKey.Produce, 8],
+  [ApiKey.Fetch, 11],
+  [ApiKey.ListOffsets, 5],
+  [ApiKey.Metadata, 8],
+  [ApiKey.OffsetCommit, 6],
+  [ApiKey.OffsetFetch, 5],
+  [ApiKey.FindCoordinator, 2],
+  [ApiKey.JoinGroup, 3],
+  [ApiKey.Heartbeat, 2],
+  [ApiKey.LeaveGroup, 2],
+  [ApiKey.SyncGroup, 2],
+  [ApiKey.DescribeGroups, 4],
+  [ApiKey.ListGroups, 2],
   [ApiKey.ApiVersions, 2],
-  [ApiKey.CreateTopics, 0],
-  [ApiKey.DeleteTopics, 0],
-  [ApiKey.InitProducerId, 0],
-  [ApiKey.CreatePartitions, 0],
-  [ApiKey.DeleteGroups, 0],
+  [ApiKey.CreateTopics, 4],
+  [ApiKey.DeleteTopics, 3],
+  [ApiKey.InitProducerId, 1],
+  [ApiKey.DescribeConfigs, 3],
+  [ApiKey.CreatePartitions, 1],
+  [ApiKey.DeleteGroups, 1],
 ]);
 
 export const API_NAMES: ReadonlyMap<number, string> = new Map(Object.entries(ApiKey).map(([name, key]) => [key as number, name]));

@@ -4,6 +4,7 @@ export const ErrorCode = {
   OffsetOutOfRange: 1,
   CorruptMessage: 2,
   UnknownTopicOrPartition: 3,
+  CoordinatorNotAvailable: 15,
   NotCoordinator: 16,
   InvalidTopic: 17,
   RecordListTooLarge: 18,
@@ -17,6 +18,7 @@ export const ErrorCode = {
   TopicAlreadyExists: 36,
   InvalidPartitions: 37,
   InvalidReplicationFactor: 38,
+  InvalidConfig: 40,
   InvalidRequest: 42,
   UnsupportedForMessageFormat: 43,
   OutOfOrderSequenceNumber: 45,
@@ -25,6 +27,11 @@ export const ErrorCode = {
   TransactionalIdAuthorizationFailed: 53,
   UnknownProducerId: 59,
   NonEmptyGroup: 68,
+  FetchSessionIdNotFound: 70,
+  InvalidFetchSessionEpoch: 71,
+  FencedLeaderEpoch: 74,
+  UnknownLeaderEpoch: 75,
+  UnsupportedCompressionType: 76,
   GroupIdNotFound: 69,
 } as const;
 
