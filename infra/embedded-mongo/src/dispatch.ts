@@ -7,6 +7,7 @@ import { ddlCommands } from './commands/ddl.ts';
 import { readCommands } from './commands/read.ts';
 import type { Ctx, Handler, ServerInfo } from './commands/context.ts';
 import type { Engine } from './engine.ts';
+import { checkWriteConcern, readTimestamp, refuseCollation, transactionSnapshot } from './concerns.ts';
 import { Codes, MongoError } from './errors.ts';
 import { sessionOp } from './persistence.ts';
 import type { Txn } from './txn.ts';
@@ -59,6 +60,8 @@ export class Dispatcher {
   }
 
   private async withSession(ctx: Ctx, handler: Handler): Promise<Doc> {
+    checkWriteConcern(ctx.cmd);
+    refuseCollation(ctx.cmd);
     const lsid = ctx.cmd['lsid'];
     const sid = isPlainObject(lsid) && lsid['id'] instanceof Binary ? Buffer.from(lsid['id'].buffer).toString('hex') : undefined;
     const rawTxn = ctx.cmd['txnNumber'];
@@ -67,6 +70,7 @@ export class Dispatcher {
       if (!sid || txnNumber === undefined) throw new MongoError(Codes.InvalidOptions, 'transactions need lsid and txnNumber');
       return this.inTransaction(ctx, handler, sid, txnNumber);
     }
+    ctx.readTs = await readTimestamp(this.engine, ctx.name, ctx.cmd);
     if (ctx.name === 'commitTransaction' || ctx.name === 'abortTransaction') {
       throw new MongoError(Codes.InvalidOptions, `${ctx.name} must be run within a transaction`);
     }
@@ -95,9 +99,10 @@ export class Dispatcher {
       if (n < st.txnNumber || (n === st.txnNumber && st.state !== 'none')) {
         throw new MongoError(Codes.TransactionTooOld, `txnNumber ${n} for session is not newer than ${st.txnNumber}`);
       }
+      const snapTs = transactionSnapshot(this.engine, ctx.cmd, true);
       if (st.txn) this.engine.abort(st.txn);
       st.txnNumber = n;
-      st.txn = this.engine.begin(true);
+      st.txn = this.engine.begin(true, snapTs);
       st.state = 'active';
     } else if (n !== st.txnNumber) {
       const rec = this.engine.sessions.get(sid);
@@ -123,6 +128,7 @@ export class Dispatcher {
       return { ok: 1 };
     }
     if (st.state !== 'active' || !st.txn) throw noSuchTransaction(n);
+    if (ctx.cmd['startTransaction'] !== true) transactionSnapshot(this.engine, ctx.cmd, false);
     const txn = st.txn;
     txn.lastUsed = Date.now();
     ctx.txn = txn;

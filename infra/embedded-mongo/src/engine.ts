@@ -1,7 +1,7 @@
 // The storage engine: databases of collections, snapshot-isolated transactions with first-writer-
 // wins conflicts, unique-index enforcement on every write, and journaling of committed changes.
 import { Collection } from './collection.ts';
-import { dupKeyMessage, equalities } from './indexes.ts';
+import { dupKeyMessage } from './indexes.ts';
 import type { IndexSpec } from './indexes.ts';
 import { Codes, LockWait, MongoError, writeConflict } from './errors.ts';
 import { Txn } from './txn.ts';
@@ -33,8 +33,13 @@ export class Engine {
   private readonly lockTable = new Map<string, Txn>();
   clock = 0;
   journal: JournalSink | undefined;
+  /** Every commit up to this timestamp is fsync'd (readConcern majority reads here). */
+  private durableTs = 0;
+  /** Commits whose journal write is in flight, oldest first. */
+  private readonly unsynced: Array<{ ts: number; synced: boolean }> = [];
+  private readonly durableWaiters: Array<{ ts: number; resolve: () => void }> = [];
   /** Documents examined by queries, reported like serverStatus.metrics.queryExecutor.scannedObjects. */
-  readonly stats = { scannedObjects: 0 };
+  readonly stats = { scannedObjects: 0, scannedKeys: 0 };
 
   collection(db: string, name: string): Collection | undefined {
     return this.dbs.get(db)?.get(name);
@@ -102,14 +107,65 @@ export class Engine {
     return this.log([{ k: 'dropIdx', d: coll.db, c: coll.name, n: name }]);
   }
 
+  /** The newest timestamp whose commits are all durable: what a majority read sees. */
+  get durable(): number {
+    return this.unsynced.length === 0 ? this.clock : this.durableTs;
+  }
+
+  /** Resolves once every commit up to `ts` is durable. */
+  waitDurable(ts: number): Promise<void> {
+    if (this.durable >= ts) return Promise.resolve();
+    return new Promise((resolve) => this.durableWaiters.push({ ts, resolve }));
+  }
+
+  /** Journals a commit and advances the durable point, in commit order, once it is fsync'd. */
+  private logCommit(ts: number, ops: Doc[]): Promise<void> {
+    if (!this.journal) return Promise.resolve();
+    const entry = { ts, synced: false };
+    this.unsynced.push(entry);
+    const p = this.journal.append({ ts, ops });
+    p.then(
+      () => {
+        entry.synced = true;
+        let advanced = false;
+        while (this.unsynced[0]?.synced) {
+          this.durableTs = this.unsynced.shift()!.ts;
+          advanced = true;
+        }
+        if (!advanced) return;
+        const durable = this.durable;
+        for (let i = this.durableWaiters.length - 1; i >= 0; i--) {
+          const w = this.durableWaiters[i]!;
+          if (w.ts <= durable) {
+            this.durableWaiters.splice(i, 1);
+            w.resolve();
+          }
+        }
+        this.prune();
+      },
+      // A failed journal write was never acknowledged; the durable point stays where it was.
+      () => undefined,
+    );
+    return p;
+  }
+
   log(ops: Doc[]): Promise<void> {
     return this.journal ? this.journal.append({ ts: this.clock, ops }) : Promise.resolve();
   }
 
-  begin(explicit: boolean): Txn {
-    const t = new Txn(this.clock, explicit);
+  /** snapTs: the snapshot to read (default: everything committed; `durable` for majority reads). */
+  begin(explicit: boolean, snapTs = this.clock): Txn {
+    const t = new Txn(snapTs, explicit);
     if (explicit) this.active.add(t);
     return t;
+  }
+
+  /** The document and its plain twin as the transaction sees it, without allocating (scans). */
+  peek(txn: Txn | null, coll: Collection, id: string): { doc: Doc | null; plain: Doc | null } | undefined {
+    const e = txn?.entry(coll, id);
+    if (e) return e.doc && e.plain ? e : undefined;
+    const v = txn?.explicit ? coll.at(id, txn.snapTs) : coll.latest(id);
+    return v?.doc && v.plain ? v : undefined;
   }
 
   /** Current version of a document as the transaction sees it. */
@@ -118,63 +174,6 @@ export class Engine {
     if (e) return e.doc && e.plain ? { id, doc: e.doc, plain: e.plain } : undefined;
     const v = txn?.explicit ? coll.at(id, txn.snapTs) : coll.latest(id);
     return v?.doc && v.plain ? { id, doc: v.doc, plain: v.plain } : undefined;
-  }
-
-  /**
-   * Ids that can match a filter according to the indexes (a superset: the caller still applies the
-   * full filter), or undefined when only a scan can tell. `$or` is served when every branch is.
-   */
-  private indexCandidates(coll: Collection, filterPlain: Doc): Set<string> | undefined {
-    const eq = equalities(filterPlain);
-    const idEq = eq.get('_id');
-    if (idEq) return new Set(idEq);
-    let best: { n: number; ix: (typeof coll.indexes)[number] } | undefined;
-    for (const ix of coll.indexes) {
-      if (ix.spec.partialFilterExpression || ix.spec.sparse) continue;
-      let n = 0;
-      while (n < ix.fields.length && eq.has(ix.fields[n] ?? '')) n++;
-      if (n > 0 && (!best || n > best.n)) best = { n, ix };
-    }
-    if (best) {
-      const b = best;
-      return b.ix.lookup(b.ix.fields.slice(0, b.n).map((f) => eq.get(f) ?? []));
-    }
-    const or = filterPlain['$or'];
-    if (Array.isArray(or) && or.length > 0 && or.length <= 100) {
-      const union = new Set<string>();
-      for (const branch of or) {
-        if (!branch || typeof branch !== 'object' || Array.isArray(branch)) return undefined;
-        const ids = this.indexCandidates(coll, branch as Doc);
-        if (!ids) return undefined;
-        for (const id of ids) union.add(id);
-      }
-      return union;
-    }
-    return undefined;
-  }
-
-  /** Candidate documents for a filter: an index lookup when equality allows, else a scan. */
-  *candidates(txn: Txn | null, coll: Collection, filterPlain: Doc): Iterable<Visible> {
-    const ids = this.indexCandidates(coll, filterPlain);
-    const ws = txn?.writes.get(coll);
-    if (ids) {
-      if (txn?.explicit) for (const id of coll.history) ids.add(id);
-      if (ws) for (const id of ws.keys()) ids.add(id);
-      for (const id of ids) {
-        const v = this.get(txn, coll, id);
-        if (v) yield v;
-      }
-      return;
-    }
-    for (const id of coll.heads.keys()) {
-      const v = this.get(txn, coll, id);
-      if (v) yield v;
-    }
-    if (ws) {
-      for (const [id, e] of ws) {
-        if (!coll.heads.has(id) && e.doc && e.plain) yield { id, doc: e.doc, plain: e.plain };
-      }
-    }
   }
 
   private lock(txn: Txn, key: string): void {
@@ -240,7 +239,8 @@ export class Engine {
     const ops: Doc[] = [];
     if (txn.writeCount > 0) {
       const ts = ++this.clock;
-      let keepPrev = false;
+      // Majority reads need the version before a commit until the commit is fsync'd.
+      let keepPrev = this.journal !== undefined;
       for (const t of this.active) if (t !== txn) keepPrev = true;
       for (const [coll, m] of txn.writes) {
         for (const [id, e] of m) {
@@ -252,9 +252,11 @@ export class Engine {
         }
       }
     }
-    this.release(txn, 'committed');
     ops.push(...extraOps);
-    return ops.length ? this.log(ops) : Promise.resolve();
+    // Journaled (and registered as not yet durable) before release prunes the versions it replaced.
+    const durable = !ops.length ? Promise.resolve() : txn.writeCount > 0 ? this.logCommit(this.clock, ops) : this.log(ops);
+    this.release(txn, 'committed');
+    return durable;
   }
 
   abort(txn: Txn): void {
@@ -270,7 +272,7 @@ export class Engine {
   }
 
   private prune(): void {
-    let min: number | undefined;
+    let min: number | undefined = this.unsynced.length > 0 ? this.durableTs : undefined;
     for (const t of this.active) min = min === undefined ? t.snapTs : Math.min(min, t.snapTs);
     for (const m of this.dbs.values()) for (const c of m.values()) if (c.history.size) c.prune(min);
   }

@@ -4,7 +4,7 @@ import pino from 'pino';
 import type { Logger } from 'pino';
 import { Engine } from './engine.ts';
 import { Journal } from './journal.ts';
-import { dump, replay } from './persistence.ts';
+import { dump, loadSnapshot, replay } from './persistence.ts';
 import { WireServer } from './server.ts';
 
 export interface EmbeddedMongoOptions {
@@ -49,16 +49,18 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
       onCompact: (info) => logger.info(info, 'journal compacted'),
     });
     const started = Date.now();
-    const records = j.open();
+    const { snapshot, journal: records } = j.open();
+    let snapshotOps: number;
     let ops: number;
     try {
+      snapshotOps = loadSnapshot(engine, snapshot);
       ops = replay(engine, records);
     } catch (e) {
-      // Release the data dir lock taken by open().
-      await j.close();
+      // Release the data dir lock taken by open(); no snapshot of a half-loaded state.
+      j.release();
       throw e;
     }
-    logger.info({ dataDir: options.dataDir, records: records.length, ops, ms: Date.now() - started }, 'journal replayed');
+    logger.info({ dataDir: options.dataDir, snapshotOps, records: records.length, ops, ms: Date.now() - started }, 'journal replayed');
     engine.journal = j;
     journal = j;
   }

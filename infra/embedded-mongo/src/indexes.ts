@@ -1,7 +1,10 @@
-// Secondary indexes over the latest committed version of each document: unique enforcement and
-// equality lookups. Every prefix of a compound index gets its own map so {a} can use an {a,b} index.
+// Secondary indexes over the latest committed version of each document: the keys in index order
+// (equality, ranges and sorts; see planner.ts) and, for unique indexes, a hash map from full key to
+// owners for the duplicate checks every write makes.
 import { Query } from 'mingo';
 import { ObjectId } from 'bson';
+import { compareValues } from './keyorder.ts';
+import { SortedBlocks } from './sorted.ts';
 import { getPath, isPlainObject, toPlain, valueKey } from './values.ts';
 import type { Doc } from './values.ts';
 
@@ -18,15 +21,49 @@ export interface IndexSpec {
 
 const SEP = '\u0001';
 
+/** One key of the ordered index: the indexed values in field order, and the document's id. */
+export interface Entry {
+  k: unknown[];
+  id: string;
+}
+
+/** A key tuple as one string (the unique-key map's key); a one-field key needs no join. */
+function fullKey(values: unknown[]): string {
+  return values.length === 1 ? valueKey(values[0]) : values.map(valueKey).join(SEP);
+}
+
 export class Index {
   readonly fields: string[];
-  private readonly prefixMaps: Array<Map<string, Set<string>>>;
+  /** 1 or -1 per field: the order of the ordered keys. */
+  readonly dirs: number[];
+  readonly ordered: SortedBlocks<Entry>;
+  /** Documents whose key came through an array: such an index serves equality only. */
+  multikeyDocs = 0;
+  /** Full key -> owner id, or a set of them (only while a transaction's write overlaps one). */
+  private readonly byKey = new Map<string, string | Set<string>>();
   private readonly partial: Query | undefined;
+  /** No dotted field: keys are read straight off the document. */
+  private readonly flat: boolean;
 
   constructor(readonly spec: IndexSpec) {
     this.fields = Object.keys(spec.key);
-    this.prefixMaps = this.fields.map(() => new Map());
+    this.dirs = this.fields.map((f) => (spec.key[f] === -1 ? -1 : 1));
+    this.flat = this.fields.every((f) => !f.includes('.'));
     this.partial = spec.partialFilterExpression ? new Query(toPlain(spec.partialFilterExpression) as Doc) : undefined;
+    this.ordered = new SortedBlocks<Entry>((a, b) => this.compareKeys(a.k, b.k) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  /** Compares two key tuples in index order (bounds may hold TypeEdge sentinels). */
+  compareKeys(a: unknown[], b: unknown[]): number {
+    for (let i = 0; i < this.dirs.length; i++) {
+      const c = compareValues(a[i], b[i]);
+      if (c !== 0) return c * (this.dirs[i] ?? 1);
+    }
+    return 0;
+  }
+
+  get multikey(): boolean {
+    return this.multikeyDocs > 0;
   }
 
   get name(): string {
@@ -37,25 +74,55 @@ export class Index {
     return this.spec.unique === true;
   }
 
-  /** Full-key tuples of a document (several when a field holds an array); empty when not indexed. */
-  keyTuples(plain: Doc): string[][] {
-    if (this.partial && !this.partial.test(plain)) return [];
-    const perField: string[][] = [];
-    let allMissing = true;
-    for (const f of this.fields) {
-      const v = getPath(plain, f);
-      if (v !== undefined) allMissing = false;
-      if (Array.isArray(v) && v.length > 0) perField.push([...new Set(v.map(valueKey))]);
-      else perField.push([valueKey(v)]);
+  /** Key tuples of a document (several when a field holds an array); empty when not indexed. */
+  private valueTuples(plain: Doc): { tuples: unknown[][]; multi: boolean } {
+    if (this.partial && !this.partial.test(plain)) return { tuples: [], multi: false };
+    if (this.flat) {
+      // Top-level fields holding no arrays: one tuple of the values as they are.
+      // Sized up front: an array grown by push reserves 17 slots, ~140 bytes per index key wasted.
+      const n = this.fields.length;
+      const t = new Array<unknown>(n);
+      let missing = 0;
+      for (let i = 0; i < n; i++) {
+        const v = plain[this.fields[i]!];
+        if (Array.isArray(v)) return this.expandedTuples(plain);
+        if (v === undefined) missing++;
+        t[i] = v;
+      }
+      if (this.spec.sparse && missing === t.length) return { tuples: [], multi: false };
+      return { tuples: [t], multi: false };
     }
-    if (this.spec.sparse && allMissing) return [];
-    let tuples: string[][] = [[]];
+    return this.expandedTuples(plain);
+  }
+
+  private expandedTuples(plain: Doc): { tuples: unknown[][]; multi: boolean } {
+    const perField: unknown[][] = [];
+    let allMissing = true;
+    let multi = false;
+    for (const f of this.fields) {
+      const vs = keyValues(plain, f);
+      if (vs.some((v) => v !== undefined)) allMissing = false;
+      if (vs.length !== 1 || Array.isArray(vs[0]) || throughArray(plain, f)) multi = true;
+      if (vs.length === 1) perField.push(vs);
+      else {
+        const seen = new Set<string>();
+        perField.push(vs.filter((v) => !seen.has(valueKey(v)) && seen.add(valueKey(v))));
+      }
+    }
+    if (this.spec.sparse && allMissing) return { tuples: [], multi: false };
+    if (perField.every((f) => f.length === 1)) return { tuples: [perField.map((f) => f[0])], multi };
+    let tuples: unknown[][] = [[]];
     for (const options of perField) {
-      const next: string[][] = [];
+      const next: unknown[][] = [];
       for (const t of tuples) for (const o of options) next.push([...t, o]);
       tuples = next;
     }
-    return tuples;
+    return { tuples, multi };
+  }
+
+  /** Full-key tuples of a document as value-key strings. */
+  keyTuples(plain: Doc): string[][] {
+    return this.valueTuples(plain).tuples.map((t) => t.map(valueKey));
   }
 
   fullKeys(plain: Doc): string[] {
@@ -70,49 +137,90 @@ export class Index {
     this.mutate(id, plain, false);
   }
 
-  private mutate(id: string, plain: Doc, add: boolean): void {
-    for (const tuple of this.keyTuples(plain)) {
-      for (let i = 0; i < tuple.length; i++) {
-        const map = this.prefixMaps[i];
-        if (!map) continue;
-        const k = tuple.slice(0, i + 1).join(SEP);
-        let set = map.get(k);
-        if (add) {
-          if (!set) map.set(k, (set = new Set()));
-          set.add(id);
-        } else if (set) {
-          set.delete(id);
-          if (set.size === 0) map.delete(k);
-        }
+  /** Moves a document's keys from its old to its new version, touching only keys that changed. */
+  replace(id: string, before: Doc, after: Doc): void {
+    const a = this.valueTuples(before);
+    const b = this.valueTuples(after);
+    if (a.multi === b.multi && a.tuples.length === 1 && b.tuples.length === 1 && this.compareKeys(a.tuples[0]!, b.tuples[0]!) === 0 && sameTypes(a.tuples[0]!, b.tuples[0]!)) return;
+    this.apply(id, a, false);
+    this.apply(id, b, true);
+  }
+
+  /**
+   * Adds many documents to an empty index at once: keys are collected, sorted once (skipped when
+   * they already come in order, as the _id keys of a snapshot do) and laid out as blocks. A
+   * non-empty index takes them one at a time.
+   */
+  bulkAdd(rows: Array<{ id: string; plain: Doc }>): void {
+    if (this.ordered.size > 0) {
+      for (const r of rows) this.add(r.id, r.plain);
+      return;
+    }
+    const entries: Entry[] = [];
+    for (const { id, plain } of rows) {
+      const { tuples, multi } = this.valueTuples(plain);
+      if (multi) this.multikeyDocs++;
+      for (const values of tuples) {
+        entries.push({ k: values, id });
+        if (!this.unique) continue;
+        this.own(fullKey(values), id);
       }
     }
+    const cmp = primitiveCompare(entries, this.fields, this.dirs) ?? this.ordered.cmpFn;
+    let sorted = true;
+    for (let i = 1; i < entries.length && sorted; i++) if (cmp(entries[i - 1]!, entries[i]!) > 0) sorted = false;
+    if (!sorted) entries.sort(cmp);
+    this.ordered.load(entries);
+  }
+
+  private mutate(id: string, plain: Doc, add: boolean): void {
+    this.apply(id, this.valueTuples(plain), add);
+  }
+
+  private apply(id: string, { tuples, multi }: { tuples: unknown[][]; multi: boolean }, add: boolean): void {
+    if (multi) this.multikeyDocs += add ? 1 : -1;
+    for (const values of tuples) {
+      if (add) this.ordered.insert({ k: values, id });
+      else this.ordered.delete({ k: values, id });
+      if (!this.unique) continue;
+      const k = fullKey(values);
+      if (add) this.own(k, id);
+      else this.disown(k, id);
+    }
+  }
+
+  // Most keys have one owner: a bare string instead of a Set per key saves a Set's memory and
+  // allocation per document (1,000,000 of them at a large snapshot load).
+  private own(k: string, id: string): void {
+    const cur = this.byKey.get(k);
+    if (cur === undefined) this.byKey.set(k, id);
+    else if (typeof cur === 'string') {
+      if (cur !== id) this.byKey.set(k, new Set([cur, id]));
+    } else cur.add(id);
+  }
+
+  private disown(k: string, id: string): void {
+    const cur = this.byKey.get(k);
+    if (cur === undefined) return;
+    if (typeof cur === 'string') {
+      if (cur === id) this.byKey.delete(k);
+      return;
+    }
+    cur.delete(id);
+    if (cur.size === 1) this.byKey.set(k, cur.values().next().value as string);
+    else if (cur.size === 0) this.byKey.delete(k);
   }
 
   /** Ids holding the full key, for unique checks. */
-  owners(fullKey: string): Set<string> | undefined {
-    return this.prefixMaps[this.fields.length - 1]?.get(fullKey);
-  }
-
-  /** Ids matching equality on the first n fields; `values[i]` lists accepted value keys for field i. */
-  lookup(values: string[][]): Set<string> {
-    const out = new Set<string>();
-    const map = this.prefixMaps[values.length - 1];
-    if (!map) return out;
-    let tuples: string[][] = [[]];
-    for (const opts of values) {
-      const next: string[][] = [];
-      for (const t of tuples) for (const o of opts) next.push([...t, o]);
-      tuples = next;
-    }
-    for (const t of tuples) {
-      const set = map.get(t.join(SEP));
-      if (set) for (const id of set) out.add(id);
-    }
-    return out;
+  owners(fullKey: string): Iterable<string> | undefined {
+    const cur = this.byKey.get(fullKey);
+    return typeof cur === 'string' ? [cur] : cur;
   }
 
   clear(): void {
-    for (const m of this.prefixMaps) m.clear();
+    this.byKey.clear();
+    this.ordered.clear();
+    this.multikeyDocs = 0;
   }
 
   keyValue(typed: Doc): Doc {
@@ -120,6 +228,90 @@ export class Index {
     for (const f of this.fields) kv[f] = getPath(typed, f) ?? null;
     return kv;
   }
+}
+
+/**
+ * When every key holds only strings, or only numbers, field by field (or, for `_id`, only
+ * ObjectIds, whose order is that of the id strings), the same order as the general comparison
+ * without its type dispatch: a large bulk build spends most of its time sorting.
+ */
+function primitiveCompare(entries: Entry[], fields: string[], dirs: number[]): ((a: Entry, b: Entry) => number) | undefined {
+  const byId: boolean[] = [];
+  for (let i = 0; i < dirs.length; i++) {
+    const first = entries[0]?.k[i];
+    const t = typeof first;
+    if (fields[i] === '_id' && first instanceof ObjectId) {
+      for (const e of entries) if (!(e.k[i] instanceof ObjectId)) return undefined;
+      byId.push(true);
+      continue;
+    }
+    if (t !== 'string' && t !== 'number') return undefined;
+    for (const e of entries) if (typeof e.k[i] !== t || Number.isNaN(e.k[i])) return undefined;
+    byId.push(false);
+  }
+  return (a, b) => {
+    for (let i = 0; i < dirs.length; i++) {
+      const x = byId[i] ? a.id : (a.k[i] as string);
+      const y = byId[i] ? b.id : (b.k[i] as string);
+      if (x !== y) return x < y ? -dirs[i]! : dirs[i]!;
+    }
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  };
+}
+
+/**
+ * The values a document contributes to an index on `path`, as the server computes index keys: an
+ * array is expanded into its elements (also on the way down a dotted path), and a missing field or
+ * a path that ends at a non-document contributes null (undefined here), so `{f: null}` finds both.
+ * An empty array at the end of the path is kept as the value `[]`, which null does not match.
+ */
+export function keyValues(plain: unknown, path: string): unknown[] {
+  if (!path.includes('.') && isPlainObject(plain)) {
+    const v = plain[path];
+    if (!Array.isArray(v)) return [v];
+  }
+  const out: unknown[] = [];
+  collect(plain, path.split('.'), 0, out, false);
+  return out;
+}
+
+/** Same BSON types position by position (1 and 1.0 compare equal but are different keys to keep). */
+function sameTypes(a: unknown[], b: unknown[]): boolean {
+  for (let i = 0; i < a.length; i++) if (typeof a[i] !== typeof b[i] || valueKey(a[i]) !== valueKey(b[i])) return false;
+  return true;
+}
+
+/** True when an array lies on the path (the server then marks the index multikey). */
+function throughArray(v: unknown, path: string): boolean {
+  if (!path.includes('.')) return isPlainObject(v) && Array.isArray(v[path]);
+  let cur = v;
+  for (const part of path.split('.')) {
+    if (Array.isArray(cur)) return true;
+    if (!isPlainObject(cur)) return false;
+    cur = cur[part];
+  }
+  return Array.isArray(cur);
+}
+
+function collect(v: unknown, parts: string[], i: number, out: unknown[], inArray: boolean): void {
+  if (i === parts.length) {
+    if (Array.isArray(v) && v.length > 0 && !inArray) for (const x of v) out.push(x);
+    else out.push(v);
+    return;
+  }
+  if (Array.isArray(v) && !inArray) {
+    if (v.length === 0) out.push(undefined);
+    const part = parts[i] ?? '';
+    // A numeric component can name a position as well as a field of the elements.
+    if (/^\d+$/.test(part) && Number(part) < v.length) collect(v[Number(part)], parts, i + 1, out, false);
+    for (const x of v) collect(x, parts, i, out, true);
+    return;
+  }
+  if (isPlainObject(v)) {
+    collect(v[parts[i] ?? ''], parts, i + 1, out, false);
+    return;
+  }
+  out.push(undefined);
 }
 
 function fmt(v: unknown): string {
@@ -134,39 +326,4 @@ function fmt(v: unknown): string {
 
 export function dupKeyMessage(ns: string, indexName: string, keyValue: Doc): string {
   return `E11000 duplicate key error collection: ${ns} index: ${indexName} dup key: ${fmt(keyValue)}`;
-}
-
-/**
- * Equality constraints usable for index lookups: field -> accepted value keys. Only scalar
- * equality and $in of scalars qualify; anything else is left to the full matcher.
- */
-export function equalities(filter: Doc): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  const visit = (f: Doc): void => {
-    for (const [k, v] of Object.entries(f)) {
-      if (k === '$and' && Array.isArray(v)) {
-        for (const sub of v) if (isPlainObject(sub)) visit(sub);
-        continue;
-      }
-      if (k.startsWith('$')) continue;
-      if (isScalar(v)) {
-        out.set(k, [valueKey(v)]);
-      } else if (isPlainObject(v)) {
-        const keys = Object.keys(v);
-        if (keys.length === 1 && keys[0] === '$eq' && isScalar(v['$eq'])) out.set(k, [valueKey(v['$eq'])]);
-        else if (keys.length === 1 && keys[0] === '$in' && Array.isArray(v['$in']) && v['$in'].every(isScalar) && v['$in'].length <= 1000) {
-          out.set(k, v['$in'].map(valueKey));
-        }
-      }
-    }
-  };
-  visit(filter);
-  return out;
-}
-
-function isScalar(v: unknown): boolean {
-  if (v === null || v === undefined) return false; // null also matches missing fields and arrays of null
-  if (Array.isArray(v) || v instanceof RegExp) return false;
-  if (isPlainObject(v)) return false;
-  return typeof v !== 'object' || v instanceof ObjectId || v instanceof Date || typeof (v as { _bsontype?: unknown })._bsontype === 'string';
 }

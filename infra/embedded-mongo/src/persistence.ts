@@ -1,25 +1,106 @@
 // Translating between the engine's state and journal/snapshot records.
+import * as BSON from 'bson';
+import { Binary, BSONRegExp, Double, Long } from 'bson';
+import type { Collection } from './collection.ts';
 import type { Engine } from './engine.ts';
 import type { IndexSpec } from './indexes.ts';
-import { fromWire, fromWireDoc, plainDoc, toPlain, valueKey } from './values.ts';
+import { fromWire, fromWireDoc, isPlainObject, plainDoc, toPlain, valueKey } from './values.ts';
 import type { Doc } from './values.ts';
 
 const SESSION_TTL_MS = 30 * 60_000;
 
 export function replay(engine: Engine, records: Doc[]): number {
   let applied = 0;
-  for (const raw of records) {
-    const rec = fromWireDoc(raw);
-    const ts = Number(toPlain(rec['ts']) ?? 0);
+  for (const rec of records) {
+    const ts = Number(toPlain(fromWire(rec['ts'])) ?? 0);
     if (ts > engine.clock) engine.clock = ts;
     for (const op of (rec['ops'] as Doc[] | undefined) ?? []) {
-      applyOp(engine, op);
+      applyOp(engine, fromWireDoc(op));
       applied++;
     }
   }
   return applied;
 }
 
+interface Row {
+  id: string;
+  doc: Doc;
+  plain: Doc;
+}
+
+/**
+ * Loads snapshot records into an empty engine. A snapshot holds each document once, so the
+ * documents of a collection are gathered and installed in bulk (indexes built in one pass each);
+ * anything else is applied as in a replay, after the documents gathered so far.
+ */
+export function loadSnapshot(engine: Engine, records: Iterable<Doc>): number {
+  const pending = new Map<Collection, Row[]>();
+  const flush = (): void => {
+    for (const [coll, rows] of pending) coll.bulkLoad(rows, engine.clock);
+    pending.clear();
+  };
+  let applied = 0;
+  for (const rec of records) {
+    const ts = Number(toPlain(fromWire(rec['ts'])) ?? 0);
+    if (ts > engine.clock) engine.clock = ts;
+    for (const op of (rec['ops'] as Doc[] | undefined) ?? []) {
+      applied++;
+      if (op['k'] !== 'put' && op['k'] !== 'docs') {
+        flush();
+        applyOp(engine, fromWireDoc(op));
+        continue;
+      }
+      const coll = engine.applyCreate(String(op['d']), String(op['c']), {});
+      let rows = pending.get(coll);
+      if (!rows) pending.set(coll, (rows = []));
+      if (op['k'] === 'docs') {
+        applied += readDocs(op, rows) - 1;
+        continue;
+      }
+      const doc = fromWire(op['doc']) as Doc;
+      rows.push({ id: valueKey(doc['_id']), doc, plain: plainDoc(doc) });
+    }
+  }
+  flush();
+  return applied;
+}
+
+/**
+ * A snapshot batch: documents as concatenated BSON. A batch marked `plain` holds no int64, no
+ * integral double and no regex, so bson's own conversion (int32 and double to JS numbers) already
+ * gives the internal model and the document is its own plain twin: no second pass over it.
+ */
+function readDocs(op: Doc, rows: Row[]): number {
+  const bytes = (op['b'] as Binary).value();
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const plain = op['plain'] === true;
+  let n = 0;
+  for (let off = 0; off < buf.length; n++) {
+    const len = buf.readInt32LE(off);
+    const body = buf.subarray(off, off + len);
+    off += len;
+    if (plain) {
+      const doc = BSON.deserialize(body);
+      rows.push({ id: valueKey(doc['_id']), doc, plain: doc });
+    } else {
+      const doc = fromWireDoc(BSON.deserialize(body, { promoteValues: false }));
+      rows.push({ id: valueKey(doc['_id']), doc, plain: plainDoc(doc) });
+    }
+  }
+  return n;
+}
+
+/** True when bson's default decoding of the document gives back exactly this document. */
+function decodesAsIs(v: unknown): boolean {
+  if (v instanceof Long || v instanceof Double || v instanceof RegExp || v instanceof BSONRegExp) return false;
+  if (Array.isArray(v)) return v.every(decodesAsIs);
+  if (isPlainObject(v)) {
+    for (const k in v) if (!decodesAsIs(v[k])) return false;
+  }
+  return true;
+}
+
+/** Applies one journal/snapshot operation, already converted by fromWireDoc. */
 function applyOp(engine: Engine, op: Doc): void {
   const d = String(op['d'] ?? '');
   const c = String(op['c'] ?? '');
@@ -49,13 +130,13 @@ function applyOp(engine: Engine, op: Doc): void {
     }
     case 'put': {
       const coll = engine.applyCreate(d, c, {});
-      const doc = fromWire(op['doc']) as Doc;
+      const doc = op['doc'] as Doc;
       coll.install(valueKey(doc['_id']), engine.clock, doc, plainDoc(doc), false);
       return;
     }
     case 'del': {
       const coll = engine.collection(d, c);
-      if (coll) coll.install(valueKey(fromWire(op['id'])), engine.clock, null, null, false);
+      if (coll) coll.install(valueKey(op['id']), engine.clock, null, null, false);
       return;
     }
     case 'ses': {
@@ -82,16 +163,23 @@ export function* dump(engine: Engine): Iterable<Doc> {
       const ops: Doc[] = [{ k: 'createColl', d: db, c: coll.name, o: coll.options }];
       for (const ix of coll.indexes) ops.push({ k: 'createIdx', d: db, c: coll.name, spec: ix.spec });
       yield { ts, ops };
-      let batch: Doc[] = [];
-      for (const v of coll.heads.values()) {
-        if (!v.doc) continue;
-        batch.push({ k: 'put', d: db, c: coll.name, doc: v.doc });
-        if (batch.length >= 1000) {
-          yield { ts, ops: batch };
-          batch = [];
-        }
+      // Documents in batches of concatenated BSON, those bson decodes as they are apart from the rest.
+      const batches = { plain: [] as Buffer[], typed: [] as Buffer[] };
+      const emit = (kind: 'plain' | 'typed'): Doc => {
+        const b = new Binary(Buffer.concat(batches[kind]));
+        batches[kind] = [];
+        return { ts, ops: [{ k: 'docs', d: db, c: coll.name, plain: kind === 'plain', b }] };
+      };
+      // In _id order, so loading lays out the _id index without sorting.
+      for (const entry of coll.idIndex.ordered.all()) {
+        const v = coll.heads.get(entry.id);
+        if (!v?.doc) continue;
+        const kind = v.plain === v.doc && decodesAsIs(v.doc) ? 'plain' : 'typed';
+        batches[kind].push(Buffer.from(BSON.serialize(v.doc, { ignoreUndefined: true })));
+        if (batches[kind].length >= 1000) yield emit(kind);
       }
-      if (batch.length) yield { ts, ops: batch };
+      if (batches.plain.length) yield emit('plain');
+      if (batches.typed.length) yield emit('typed');
     }
   }
   const now = Date.now();

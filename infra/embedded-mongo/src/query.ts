@@ -1,16 +1,14 @@
-// Query evaluation on top of mingo: matching, sorting, projection, update application and upsert
-// seeding (mingo has no $setOnInsert or upsert document construction).
+// Query evaluation on top of mingo: filters, sorting, projection, update application and upsert
+// seeding (mingo has no $setOnInsert or upsert document construction). Running reads: reads.ts.
 import { Aggregator, Context, Query as FullQuery } from 'mingo';
 import { Query } from 'mingo/query';
 import { update as mingoUpdate } from 'mingo/updater';
 import type { Options } from 'mingo/types';
 import { compare } from 'mingo/util';
 import { ObjectId } from 'bson';
-import type { Collection } from './collection.ts';
-import type { Engine, Visible } from './engine.ts';
+import type { Visible } from './engine.ts';
 import { Codes, MongoError, badValue } from './errors.ts';
-import type { Txn } from './txn.ts';
-import { clone, getPath, isPlainObject, retype, toPlain, valueKey } from './values.ts';
+import { clone, getPath, hasTyped, isPlainObject, retype, toPlain, valueKey } from './values.ts';
 import type { Doc } from './values.ts';
 
 export const MINGO_OPTS = { scriptEnabled: false };
@@ -45,38 +43,62 @@ export function compileFilter(filter: Doc): Query {
   }
 }
 
-/** Visible documents matching the filter, in natural order; stops after `limit` matches when given. */
-export function matching(engine: Engine, txn: Txn | null, coll: Collection | undefined, filter: Doc, limit = Infinity): Visible[] {
-  const q = compileFilter(filter);
-  if (!coll) return [];
-  const plainFilter = toPlain(filter) as Doc;
-  const out: Visible[] = [];
-  try {
-    let examined = 0;
-    for (const v of engine.candidates(txn, coll, plainFilter)) {
-      examined++;
-      if (q.test(v.plain)) {
-        out.push(v);
-        if (out.length >= limit) break;
-      }
-    }
-    engine.stats.scannedObjects += examined;
-  } catch (e) {
-    throw badValue((e as Error).message);
-  }
-  return out;
-}
-
-export function sortVisible(rows: Visible[], sort: Doc | undefined): Visible[] {
-  if (!sort || Object.keys(sort).length === 0) return rows;
+function sortComparator(sort: Doc): (a: Visible, b: Visible) => number {
   const keys = Object.entries(toPlain(sort) as Doc).map(([k, d]) => [k, d === -1 ? -1 : 1] as const);
-  return rows.slice().sort((a, b) => {
+  return (a, b) => {
     for (const [k, dir] of keys) {
       const c = compare(getPath(a.plain, k), getPath(b.plain, k));
       if (c !== 0) return c * dir;
     }
     return 0;
-  });
+  };
+}
+
+export function sortVisible(rows: Visible[], sort: Doc | undefined): Visible[] {
+  if (!sort || Object.keys(sort).length === 0) return rows;
+  return rows.slice().sort(sortComparator(sort));
+}
+
+const SORT_RUN = 5000;
+
+/**
+ * The same order as sortVisible, for large inputs sorted in runs and merged so that other clients
+ * are served between slices (a sort of a million rows would otherwise hold the server for seconds).
+ */
+export async function sortVisibleYielding(rows: Visible[], sort: Doc | undefined): Promise<Visible[]> {
+  if (!sort || Object.keys(sort).length === 0 || rows.length <= SORT_RUN) return sortVisible(rows, sort);
+  const cmp = sortComparator(sort);
+  const pause = (): Promise<void> => new Promise((r) => setImmediate(r));
+  let runs: Visible[][] = [];
+  for (let i = 0; i < rows.length; i += SORT_RUN) {
+    runs.push(rows.slice(i, i + SORT_RUN).sort(cmp));
+    await pause();
+  }
+  while (runs.length > 1) {
+    const next: Visible[][] = [];
+    for (let r = 0; r < runs.length; r += 2) {
+      const a = runs[r]!;
+      const b = runs[r + 1];
+      if (!b) {
+        next.push(a);
+        continue;
+      }
+      const out: Visible[] = new Array<Visible>(a.length + b.length);
+      let i = 0;
+      let j = 0;
+      let k = 0;
+      // Stable: on ties the earlier run wins.
+      while (i < a.length && j < b.length) {
+        out[k++] = cmp(b[j]!, a[i]!) < 0 ? b[j++]! : a[i++]!;
+        if ((k & 8191) === 0) await pause();
+      }
+      while (i < a.length) out[k++] = a[i++]!;
+      while (j < b.length) out[k++] = b[j++]!;
+      next.push(out);
+    }
+    runs = next;
+  }
+  return runs[0] ?? [];
 }
 
 export function project(docs: Doc[], projection: Doc | undefined): Doc[] {
@@ -91,6 +113,49 @@ export function project(docs: Doc[], projection: Doc | undefined): Doc[] {
 export function isOperatorUpdate(u: Doc): boolean {
   const keys = Object.keys(u);
   return keys.length > 0 && keys.every((k) => k.startsWith('$'));
+}
+
+const simpleField = (k: string) => k !== '_id' && k !== '' && !k.includes('.') && !k.startsWith('$');
+
+/**
+ * `$set` and `$unset` of top-level fields (the outbox relays' marks, payment changes, leases):
+ * applied without mingo and without copying the untouched fields, which for a large document (an
+ * outbox record carries its whole event) cost more than the update itself. The result is the one
+ * `applyUpdate` gives. Undefined when the update needs that general path: dotted or positional
+ * paths, other operators, `_id`, a field both set and unset, an empty operator.
+ */
+export function applySimpleUpdate(old: { doc: Doc; plain: Doc }, u: Doc | Doc[]): { doc: Doc; plain: Doc; modified: boolean } | undefined {
+  if (Array.isArray(u)) return undefined;
+  let set: Doc | undefined;
+  let unset: Doc | undefined;
+  for (const op of Object.keys(u)) {
+    const fields = u[op];
+    if (!isPlainObject(fields) || Object.keys(fields).length === 0) return undefined;
+    if (op === '$set') set = fields;
+    else if (op === '$unset') unset = fields;
+    else return undefined;
+  }
+  if (set === undefined && unset === undefined) return undefined;
+  if (set && !Object.keys(set).every(simpleField)) return undefined;
+  if (unset && !Object.keys(unset).every((k) => simpleField(k) && !(set && k in set))) return undefined;
+  const doc: Doc = { ...old.doc };
+  // Untyped documents are their own plain twin; stay so unless a typed value (Long, Double) comes in.
+  const shared = old.plain === old.doc && !(set && Object.values(set).some(hasTyped));
+  const plain: Doc = shared ? doc : { ...old.plain };
+  let modified = false;
+  for (const k of Object.keys(set ?? {})) {
+    const value = set![k];
+    if (!modified && (!(k in old.doc) || valueKey(value) !== valueKey(old.doc[k]))) modified = true;
+    doc[k] = clone(value);
+    if (!shared) plain[k] = toPlain(doc[k]);
+  }
+  for (const k of Object.keys(unset ?? {})) {
+    if (!(k in doc)) continue;
+    modified = true;
+    delete doc[k];
+    if (!shared) delete plain[k];
+  }
+  return { doc, plain, modified };
 }
 
 /** Returns the new typed document for an update applied to `old` (or to an upsert seed). */

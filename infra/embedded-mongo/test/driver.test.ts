@@ -235,3 +235,43 @@ describe('mongodb driver', () => {
     }
   });
 });
+
+describe('aggregation against the manual', () => {
+  it('$bucket (the manual artists example): counts per boundary, default bucket, _id first', async () => {
+    const c = await new MongoClient(srv.uri('aggman')).connect();
+    try {
+      const artists = c.db('aggman').collection<{ _id: number; year_born: number }>('artists');
+      await artists.insertMany([
+        { _id: 1, year_born: 1845 },
+        { _id: 2, year_born: 1861 },
+        { _id: 3, year_born: 1871 },
+        { _id: 4, year_born: 1853 },
+        { _id: 5, year_born: 1868 },
+        { _id: 6, year_born: 1863 },
+        { _id: 7, year_born: 1840 },
+        { _id: 8, year_born: 1855 },
+        { _id: 9, year_born: 1880 },
+      ]);
+      const out = await artists
+        .aggregate([{ $bucket: { groupBy: '$year_born', boundaries: [1840, 1850, 1860, 1870, 1880], default: 'Other', output: { count: { $sum: 1 } } } }])
+        .toArray();
+      // Lower bound inclusive, upper exclusive: 1840 is in the first bucket, 1880 falls to default.
+      expect(out).toEqual([
+        { _id: 1840, count: 2 },
+        { _id: 1850, count: 2 },
+        { _id: 1860, count: 3 },
+        { _id: 1870, count: 1 },
+        { _id: 'Other', count: 1 },
+      ]);
+      expect(out.map((d) => Object.keys(d)[0])).toEqual(['_id', '_id', '_id', '_id', '_id']);
+      const auto = await artists.aggregate([{ $match: { _id: { $lte: 8 } } }, { $bucketAuto: { groupBy: '$year_born', buckets: 3 } }]).toArray();
+      expect(auto).toEqual([
+        { _id: { min: 1840, max: 1855 }, count: 3 },
+        { _id: { min: 1855, max: 1868 }, count: 3 },
+        { _id: { min: 1868, max: 1871 }, count: 2 },
+      ]);
+    } finally {
+      await c.close();
+    }
+  });
+});

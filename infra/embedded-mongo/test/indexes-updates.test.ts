@@ -1,7 +1,7 @@
 // Update operators, index use (observable through serverStatus scannedObjects) and TTL expiry,
 // through the official driver.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MongoClient } from 'mongodb';
+import { Double, Int32, Long, MongoClient } from 'mongodb';
 import type { Db } from 'mongodb';
 import { removeTempDirs, startTestServer } from './helpers.ts';
 
@@ -22,6 +22,30 @@ afterAll(async () => {
 });
 
 describe('update operators', () => {
+  it('$set and $unset of top-level fields keep numeric types, count only real changes and stay indexed', async () => {
+    const coll = db.collection<{ _id: number; [field: string]: unknown }>('plain_sets');
+    await coll.createIndex({ pending: 1, _id: 1 });
+    await coll.insertOne({ _id: 1, pending: true, publishedAt: null, big: Long.fromString('9007199254740993'), ratio: new Double(2), event: { data: { amountDeci: 1500, at: new Date(0) } } });
+    const mark = await coll.updateOne({ _id: 1 }, { $set: { publishedAt: new Date(1000), count: new Int32(3), total: Long.fromNumber(5), share: new Double(1) }, $unset: { pending: '' } });
+    expect({ matched: mark.matchedCount, modified: mark.modifiedCount }).toEqual({ matched: 1, modified: 1 });
+    const stored = await coll.findOne({ _id: 1 }, { promoteValues: false });
+    expect(Object.keys(stored!)).toEqual(['_id', 'publishedAt', 'big', 'ratio', 'event', 'count', 'total', 'share']);
+    expect(stored!.big).toEqual(Long.fromString('9007199254740993'));
+    expect(stored!.total).toBeInstanceOf(Long);
+    expect(stored!.share).toBeInstanceOf(Double);
+    expect(stored!.ratio).toBeInstanceOf(Double);
+    expect(stored!.count).toBeInstanceOf(Int32);
+    // The index no longer holds the record: a pending lookup finds nothing.
+    expect(await coll.find({ pending: true }).toArray()).toEqual([]);
+    // The same values again, and unsetting what is already gone: nothing modified.
+    const again = await coll.updateOne({ _id: 1 }, { $set: { publishedAt: new Date(1000), total: 5 }, $unset: { pending: '', missing: '' } });
+    expect({ matched: again.matchedCount, modified: again.modifiedCount }).toEqual({ matched: 1, modified: 0 });
+    expect((await coll.findOne({ _id: 1 }, { promoteValues: false }))!.total).toBeInstanceOf(Long);
+    // A field both set and unset is refused, as MongoDB does; the document is unchanged.
+    await expect(coll.updateOne({ _id: 1 }, { $set: { count: 4 }, $unset: { count: '' } })).rejects.toThrow();
+    expect((await coll.findOne({ _id: 1 }))!.count).toBe(3);
+  });
+
   it('supports positional, arrayFilters, pipelines, $push/$pull/$addToSet, $unset, $rename, $min/$max', async () => {
     interface OpsDoc {
       _id: number;
@@ -79,6 +103,50 @@ describe('index use', () => {
     before = await scanned();
     expect(await coll.countDocuments({ n: { $lt: 10 } })).toBe(10);
     expect((await scanned()) - before).toBe(5000);
+  });
+});
+
+describe('null equality from an index', () => {
+  const scanned = async (): Promise<number> => Number(((await db.admin().serverStatus()) as { metrics: { queryExecutor: { scannedObjects: unknown } } }).metrics.queryExecutor.scannedObjects);
+
+  it("serves the outbox relay's { publishedAt: null } sorted by _id from { publishedAt: 1, _id: 1 }, examining only the matches", async () => {
+    const coll = db.collection('outbox');
+    await coll.createIndex({ publishedAt: 1, _id: 1 });
+    const at = new Date('2026-01-01T00:00:00Z');
+    await coll.insertMany(Array.from({ length: 3000 }, (_, i) => ({ _id: `e${String(i).padStart(5, '0')}` as never, n: i, publishedAt: i % 1000 === 7 ? null : at })));
+    // A record whose field is missing matches null too, as on the server.
+    await coll.insertOne({ _id: 'e99999' as never, n: -1 });
+    const before = await scanned();
+    const rows = await coll.find({ publishedAt: null }).sort({ _id: 1 }).limit(100).toArray();
+    expect(rows.map((r) => r['n'])).toEqual([7, 1007, 2007, -1]);
+    expect((await scanned()) - before).toBe(4);
+    const b2 = await scanned();
+    expect(await coll.countDocuments({ publishedAt: { $in: [null, at] } })).toBe(3001);
+    expect((await scanned()) - b2).toBe(3001);
+  });
+
+  it('indexes dotted paths through arrays the way the server does', async () => {
+    // Same documents with and without the index: the index must not change any answer.
+    const coll = db.collection('dotted');
+    const plain = db.collection('dotted_noindex');
+    await coll.createIndex({ 'items.sku': 1 });
+    const docs = [
+      { k: 1, items: [{ sku: 'a' }, { sku: 'b' }] },
+      { k: 2, items: [{ sku: 'c' }, { other: 1 }] },
+      { k: 3, items: [] },
+      { k: 4 },
+      { k: 5, items: [{ sku: null }] },
+      { k: 6, items: [{ sku: ['b', 'd'] }] },
+    ];
+    await coll.insertMany(docs.map((d) => ({ ...d })));
+    await plain.insertMany(docs.map((d) => ({ ...d })));
+    const before = await scanned();
+    expect((await coll.find({ 'items.sku': 'b' }).sort({ k: 1 }).toArray()).map((d) => d['k'])).toEqual([1, 6]);
+    expect((await scanned()) - before).toBe(2);
+    for (const filter of [{ 'items.sku': null }, { items: null }, { 'items.sku': { $in: [null, 'c'] } }, { 'items.sku': 'd' }]) {
+      const ks = async (c: typeof coll): Promise<unknown[]> => (await c.find(filter).sort({ k: 1 }).toArray()).map((d) => d['k']);
+      expect(await ks(coll)).toEqual(await ks(plain));
+    }
   });
 });
 

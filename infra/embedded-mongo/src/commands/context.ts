@@ -25,6 +25,8 @@ export interface Ctx {
   connectionId: number;
   /** The open multi-document transaction this command runs in, if any. */
   txn: Txn | null;
+  /** Snapshot of a read outside a transaction (readConcern majority/snapshot/linearizable). */
+  readTs?: number;
   /** Journal ops to commit atomically with an implicit write (the retryable-write record). */
   afterWrite?: (response: Doc) => Doc[];
 }

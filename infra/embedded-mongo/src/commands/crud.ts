@@ -1,7 +1,8 @@
 // Write commands: insert, update, delete, findAndModify.
 import { Codes, MongoError } from '../errors.ts';
 import type { Visible } from '../engine.ts';
-import { applyUpdate, isOperatorUpdate, matching, project, sortVisible, upsertSeed, validateDoc, withIdFirst } from '../query.ts';
+import { applySimpleUpdate, applyUpdate, isOperatorUpdate, project, upsertSeed, validateDoc, withIdFirst } from '../query.ts';
+import { firstMatching, matching } from '../reads.ts';
 import { isPlainObject, plainDoc, valueKey } from '../values.ts';
 import type { Doc } from '../values.ts';
 import { collName, docArg, runWrite, statementError } from './context.ts';
@@ -65,11 +66,20 @@ function updateOne(
     throw new MongoError(Codes.FailedToParse, 'multi update is not supported for replacement-style update');
   }
   const coll = ctx.engine.collection(ctx.db, collection);
-  const hasSort = st.sort !== undefined && Object.keys(st.sort).length > 0;
-  let rows = sortVisible(matching(ctx.engine, txn, coll, st.q, st.multi || hasSort ? Infinity : 1), st.sort);
-  if (!st.multi) rows = rows.slice(0, 1);
+  const rows = firstMatching(ctx.engine, txn, coll, st.q, st.sort, st.multi ? Infinity : 1);
   const out: UpdateOutcome = { matched: 0, modified: 0 };
   for (const row of rows) {
+    const simple = st.arrayFilters === undefined ? applySimpleUpdate(row, st.u) : undefined;
+    if (simple) {
+      out.matched++;
+      out.before ??= row;
+      if (simple.modified) {
+        ctx.engine.replace(txn, coll!, row.id, simple.doc, simple.plain);
+        out.modified++;
+      }
+      out.after ??= simple.doc;
+      continue;
+    }
     const next = applyUpdate(row, st.u, st.q, st.arrayFilters, false);
     out.matched++;
     out.before ??= row;
@@ -178,8 +188,7 @@ const findAndModify: Handler = async (ctx) => {
     let value: Doc | null = null;
     const lastErrorObject: Doc = { n: 0 };
     if (remove) {
-      const hasSort = sort !== undefined && Object.keys(sort).length > 0;
-      const row = sortVisible(matching(ctx.engine, txn, coll, query, hasSort ? Infinity : 1), sort)[0];
+      const row = firstMatching(ctx.engine, txn, coll, query, sort, 1)[0];
       if (row) {
         ctx.engine.remove(txn, coll!, row.id);
         value = row.doc;

@@ -9,12 +9,71 @@ import type { Handler } from './context.ts';
 
 const ID_INDEX = { v: 2, key: { _id: 1 }, name: '_id_' };
 
+/** Collection options with no effect on behaviour; anything else would be accepted and ignored. */
+const HARMLESS_COLLECTION_OPTIONS = new Set(['comment', 'storageEngine', 'indexOptionDefaults', '$readPreference', 'apiVersion', 'apiStrict', 'apiDeprecationErrors']);
+
+const UNSUPPORTED_COLLECTION_OPTIONS: Record<string, string> = {
+  capped: 'capped collections',
+  size: 'capped collections',
+  max: 'capped collections',
+  validator: 'document validation (validator, $jsonSchema)',
+  validationLevel: 'document validation (validator, $jsonSchema)',
+  validationAction: 'document validation (validator, $jsonSchema)',
+  viewOn: 'views',
+  pipeline: 'views',
+  timeseries: 'time-series collections',
+  expireAfterSeconds: 'time-series collections',
+  clusteredIndex: 'clustered collections',
+  collation: 'collations',
+  changeStreamPreAndPostImages: 'change streams',
+  encryptedFields: 'queryable encryption',
+};
+
+/**
+ * Refuses, at creation, options the embedded server would otherwise store and not enforce: a
+ * capped collection that grows without bound or a validator that validates nothing is worse than
+ * an error that says to use a real MongoDB.
+ */
+function refuseCollectionOptions(options: Doc): void {
+  for (const [k, v] of Object.entries(options)) {
+    if (HARMLESS_COLLECTION_OPTIONS.has(k)) continue;
+    if ((k === 'capped' && v === false) || (k === 'collation' && isPlainObject(v) && v['locale'] === 'simple')) continue;
+    const what = UNSUPPORTED_COLLECTION_OPTIONS[k];
+    throw new MongoError(
+      Codes.CommandNotSupported,
+      what ? `${what} are not supported by the embedded MongoDB server (option '${k}'); use a real MongoDB for this feature` : `unknown or unsupported collection option '${k}' (embedded MongoDB server)`,
+    );
+  }
+}
+
+/** Index options that change nothing the embedded server does differently. */
+const INDEX_OPTIONS = new Set(['key', 'name', 'unique', 'sparse', 'partialFilterExpression', 'expireAfterSeconds', 'background', 'v', 'ns', 'comment', 'storageEngine']);
+
+function refuseIndexSpec(raw: Doc, key: Doc): void {
+  for (const [field, kind] of Object.entries(key)) {
+    if (kind === 1 || kind === -1) continue;
+    const type = typeof kind === 'string' ? kind : String(kind);
+    if (['text', '2dsphere', '2d', 'hashed', 'geoHaystack'].includes(type)) {
+      throw new MongoError(Codes.CannotCreateIndex, `${type} indexes are not supported by the embedded MongoDB server (field '${field}'); use a real MongoDB for $text/geo queries`);
+    }
+    throw new MongoError(Codes.CannotCreateIndex, `Values in the index key pattern can only be 1 or -1 on the embedded MongoDB server; found ${type} for field '${field}'`);
+  }
+  if (Object.keys(key).some((f) => f === '$**' || f.endsWith('.$**'))) throw new MongoError(Codes.CannotCreateIndex, 'wildcard indexes are not supported by the embedded MongoDB server');
+  for (const [opt, v] of Object.entries(raw)) {
+    if (INDEX_OPTIONS.has(opt)) continue;
+    if (opt === 'collation' && isPlainObject(v) && v['locale'] === 'simple') continue;
+    if (opt === 'hidden' && v === false) continue;
+    throw new MongoError(Codes.CannotCreateIndex, `index option '${opt}' is not supported by the embedded MongoDB server`);
+  }
+}
+
 const create: Handler = async (ctx) => {
   const name = collName(ctx);
   if (ctx.engine.collection(ctx.db, name)) {
     throw new MongoError(Codes.NamespaceExists, `Collection ${ctx.db}.${name} already exists.`);
   }
   const { create: _c, lsid: _l, $db: _d, $clusterTime: _t, txnNumber: _n, autocommit: _a, startTransaction: _s, writeConcern: _w, ...options } = ctx.cmd;
+  refuseCollectionOptions(options);
   await ctx.engine.ensureCollection(ctx.db, name, options).durable;
   return { ok: 1 };
 };
@@ -51,6 +110,10 @@ const createIndexes: Handler = async (ctx) => {
   const name = collName(ctx);
   const specs = ctx.cmd['indexes'];
   if (!Array.isArray(specs) || specs.length === 0) throw new MongoError(Codes.BadValue, 'Must specify at least one index to create');
+  // All specs are checked before any index is built, so a refused one leaves nothing behind.
+  for (const raw of specs as Doc[]) {
+    if (isPlainObject(raw) && isPlainObject(raw['key'])) refuseIndexSpec(raw, toPlain(raw['key']) as Doc);
+  }
   const { coll, created, durable } = ctx.engine.ensureCollection(ctx.db, name);
   await durable;
   const before = coll.indexes.length + 1;

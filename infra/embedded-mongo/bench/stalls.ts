@@ -1,0 +1,92 @@
+// Benchmark: latency of short operations (ping + _id lookup on a small collection) while other
+// clients run long scans over a big collection. The server runs in its own process (the CLI), so
+// the figures are the server's, not this client's event loop. Prints p50/p99/max; not a test.
+// Run: node --import tsx bench/stalls.ts   (BENCH_DOCS=200000 BENCH_SECONDS=10 BENCH_SCANNERS=2)
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MongoClient } from 'mongodb';
+
+const DOCS = Number(process.env['BENCH_DOCS'] ?? 200_000);
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
+const SCANNERS = Number(process.env['BENCH_SCANNERS'] ?? 2);
+
+const pkgDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'emongo-stalls-'));
+const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--port', '0', '--data-dir', dataDir, '--log-level', 'warn'], {
+  cwd: pkgDir,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+// The server goes with this process, also when the benchmark fails half-way.
+process.on('exit', () => child.kill('SIGKILL'));
+process.on('unhandledRejection', (e) => {
+  console.error(e);
+  process.exit(1);
+});
+const port = await new Promise<number>((resolve, reject) => {
+  let buf = '';
+  child.stdout.on('data', (d: Buffer) => {
+    buf += d.toString();
+    const line = buf.split('\n').find((l) => l.includes('"msg":"listening"'));
+    if (line) resolve(Number((JSON.parse(line) as { port: number }).port));
+  });
+  child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+});
+const url = `mongodb://127.0.0.1:${port}/stalls?replicaSet=rs0`;
+const scanClient = await new MongoClient(url, { maxPoolSize: SCANNERS + 1 }).connect();
+const shortClient = await new MongoClient(url, { maxPoolSize: 2 }).connect();
+const db = scanClient.db('stalls');
+
+const big = db.collection('big');
+for (let i = 0; i < DOCS; i += 10_000) {
+  await big.insertMany(
+    Array.from({ length: Math.min(10_000, DOCS - i) }, (_, j) => ({ n: i + j, kind: `k${(i + j) % 97}`, pad: 'x'.repeat(40) })),
+    { ordered: false },
+  );
+}
+const small = shortClient.db('stalls').collection<{ _id: number; v: number }>('small');
+await small.insertMany(Array.from({ length: 100 }, (_, i) => ({ _id: i, v: i })));
+console.log(`server pid ${child.pid}: ${DOCS} documents in 'big', ${SCANNERS} clients scanning it, short ops for ${SECONDS} s`);
+
+function stats(label: string, xs: number[]): void {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (q: number): string => (s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0).toFixed(1);
+  console.log(`${label.padEnd(34)} n=${String(s.length).padStart(6)}  p50 ${at(0.5).padStart(7)} ms  p99 ${at(0.99).padStart(7)} ms  max ${at(1).padStart(7)} ms`);
+}
+
+async function shortOps(until: number): Promise<number[]> {
+  const lat: number[] = [];
+  let i = 0;
+  while (Date.now() < until) {
+    const t = performance.now();
+    await shortClient.db('admin').command({ ping: 1 });
+    await small.findOne({ _id: i++ % 100 });
+    lat.push(performance.now() - t);
+  }
+  return lat;
+}
+
+stats('ping + _id lookup, idle', await shortOps(Date.now() + 2000));
+let running = true;
+const scanTimes: number[] = [];
+const scanners = Array.from({ length: SCANNERS }, async (_, k) => {
+  while (running) {
+    const t = performance.now();
+    // Unindexed filters: each examines every document.
+    if (k % 2 === 0) await big.countDocuments({ pad: { $regex: 'zz' } });
+    else await big.find({ kind: 'k5', n: { $mod: [1000, 7] } }).toArray();
+    scanTimes.push(performance.now() - t);
+  }
+});
+const during = await shortOps(Date.now() + SECONDS * 1000);
+running = false;
+await Promise.all(scanners);
+stats('ping + _id lookup, during scans', during);
+stats(`full scans of ${DOCS} documents`, scanTimes);
+await scanClient.close();
+await shortClient.close();
+child.kill('SIGTERM');
+await new Promise((r) => child.on('exit', r));
+fs.rmSync(dataDir, { recursive: true, force: true });
