@@ -46,8 +46,45 @@ export function measureHotPath(requests = 200000): { op: string; nsPerRequest: n
   return results;
 }
 
+/**
+ * LPUSH+LPOP (head) and RPUSH+RPOP (tail) pairs on a list that already holds `size` elements:
+ * with constant-time ends the cost per pair must not grow with the list.
+ */
+export function measureListEnds(sizes = [0, 1000, 300000]): { size: number; headNs: number; tailNs: number }[] {
+  const out: { size: number; headNs: number; tailNs: number }[] = [];
+  for (const size of sizes) {
+    const state = new ServerState();
+    const client = makeClientFields(1, 'bench', 'bench', state.dbs[0]!, () => undefined);
+    const run = (argv: string[]): void => {
+      execute(client, argv, state);
+    };
+    for (let i = 0; i < size; i++) run(['RPUSH', 'q', 'x']);
+    client.reply.take();
+    const pairs = 50000;
+    const time = (push: string, pop: string): number => {
+      let best = Infinity;
+      for (let round = 0; round < 4; round++) {
+        const t0 = process.hrtime.bigint();
+        for (let i = 0; i < pairs; i++) {
+          run([push, 'q', 'item']);
+          run([pop, 'q']);
+        }
+        client.reply.take();
+        const ns = Number(process.hrtime.bigint() - t0) / pairs;
+        if (round > 0) best = Math.min(best, ns);
+      }
+      return best;
+    };
+    out.push({ size, headNs: time('LPUSH', 'LPOP'), tailNs: time('RPUSH', 'RPOP') });
+  }
+  return out;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   for (const r of measureHotPath()) {
     console.log(`${r.op}: ${r.nsPerRequest.toFixed(0)} ns/request in parser+dispatch+reply (${Math.round(1e9 / r.nsPerRequest).toLocaleString('en-US')} req/s if the network were free)`);
+  }
+  for (const r of measureListEnds()) {
+    console.log(`list of ${r.size}: LPUSH+LPOP ${r.headNs.toFixed(0)} ns/pair, RPUSH+RPOP ${r.tailNs.toFixed(0)} ns/pair`);
   }
 }

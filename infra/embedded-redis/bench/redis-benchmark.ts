@@ -6,9 +6,10 @@ import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { measureHotPath } from './hotpath.ts';
+import { measureHotPath, measureListEnds } from './hotpath.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100000);
+const OPS = ['SET', 'GET', 'LPUSH', 'RPUSH', 'LPOP', 'RPOP'];
 const REAL_PORT = 6379;
 const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
 
@@ -46,9 +47,9 @@ function reachable(port: number): Promise<boolean> {
   });
 }
 
-/** Runs redis-benchmark -q and returns { SET: rps, GET: rps }. */
+/** Runs redis-benchmark -q and returns requests per second by op ({ SET: rps, ... }). */
 function benchmark(port: number, pipeline: number, requests = REQUESTS): Promise<Record<string, number>> {
-  const args = ['-p', String(port), '-t', 'get,set', '-q', '-n', String(requests)];
+  const args = ['-p', String(port), '-t', OPS.join(',').toLowerCase(), '-q', '-n', String(requests)];
   if (pipeline > 1) args.push('-P', String(pipeline));
   return new Promise((resolve, reject) => {
     const child = spawn('redis-benchmark', args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -59,7 +60,7 @@ function benchmark(port: number, pipeline: number, requests = REQUESTS): Promise
     child.on('exit', (code) => {
       clearTimeout(t);
       const res: Record<string, number> = {};
-      for (const m of out.matchAll(/(SET|GET): ([\d.]+) requests per second/g)) res[m[1]!] = Number(m[2]);
+      for (const m of out.matchAll(/(SET|GET|LPUSH|RPUSH|LPOP|RPOP): ([\d.]+) requests per second/g)) res[m[1]!] = Number(m[2]);
       if (code !== 0 || Object.keys(res).length === 0) reject(new Error(`redis-benchmark failed (${code}): ${out.slice(-300)}`));
       else resolve(res);
     });
@@ -79,7 +80,7 @@ try {
   for (const pipeline of [1, 16]) {
     const emb = await benchmark(port, pipeline);
     const real = realUp ? await benchmark(REAL_PORT, pipeline) : undefined;
-    for (const op of ['SET', 'GET']) {
+    for (const op of OPS) {
       const ratio = real?.[op] !== undefined && emb[op] !== undefined ? `${((emb[op] / real[op]) * 100).toFixed(0)}%` : '-';
       rows.push(
         `| ${op} | ${pipeline === 1 ? 'no' : `-P ${pipeline}`} | ${fmt(emb[op])} | ${realUp ? fmt(real?.[op]) : 'not reachable'} | ${ratio} |`,
@@ -89,7 +90,7 @@ try {
 } finally {
   child.kill('SIGTERM');
 }
-console.log(`redis-benchmark -t get,set -q -n ${REQUESTS} (requests per second)`);
+console.log(`redis-benchmark -t ${OPS.join(',').toLowerCase()} -q -n ${REQUESTS} (requests per second)`);
 console.log('| op | pipelining | embedded | real Redis 127.0.0.1:6379 | embedded/real |');
 console.log('|----|------------|----------|---------------------------|---------------|');
 for (const r of rows) console.log(r);
@@ -99,4 +100,8 @@ console.log('');
 console.log('our own code per request, in process (parse + dispatch + reply, 16 requests per chunk):');
 for (const r of measureHotPath()) {
   console.log(`  ${r.op}: ${r.nsPerRequest.toFixed(0)} ns/request (~${Math.round(1e9 / r.nsPerRequest).toLocaleString('en-US')} req/s before any network cost)`);
+}
+console.log('list ends in process (dispatch only), by length of the list already there — flat means O(1):');
+for (const r of measureListEnds()) {
+  console.log(`  ${r.size} elements: LPUSH+LPOP ${r.headNs.toFixed(0)} ns/pair, RPUSH+RPOP ${r.tailNs.toFixed(0)} ns/pair`);
 }

@@ -1,4 +1,5 @@
 // Command dispatch: lookup, arity, pub/sub context, MULTI queueing and the transaction commands.
+import { now as clockNow, pinClock, clockPinned } from './clock.ts';
 import { arityError, unknownCommand } from './commands/errors.ts';
 import { commands } from './commands/registry.ts';
 import type { CommandSpec } from './commands/types.ts';
@@ -10,7 +11,7 @@ const NOT_QUEUED = new Set(['exec', 'discard', 'multi', 'watch', 'quit', 'reset'
 /** Command names as clients spell them ("SET", "set", "Set") → spec; saves a toLowerCase per request. */
 const byRawName = new Map<string, CommandSpec>();
 
-function lookupCommand(raw: string): CommandSpec | undefined {
+export function lookupCommand(raw: string): CommandSpec | undefined {
   let spec = byRawName.get(raw);
   if (spec === undefined) {
     spec = commands.get(raw.toLowerCase());
@@ -78,8 +79,30 @@ export function execute(c: Client, argv: string[], s: ServerState): void {
       spec.fn(c, argv, s);
       return;
     default:
-      spec.fn(c, argv, s);
+      if (s.aof === undefined || !spec.flags.includes('write')) return spec.fn(c, argv, s);
+      return loggedWrite(c, spec, argv, s);
   }
+}
+
+/**
+ * Runs a write command with the clock pinned (so the time it used is the time recorded) and
+ * appends it to the AOF if it changed anything.
+ */
+function loggedWrite(c: Client, spec: CommandSpec, argv: string[], s: ServerState): void {
+  const aof = s.aof!;
+  if (aof.error !== undefined) return c.reply.err(`MISCONF Errors writing to the AOF file: ${aof.error}`);
+  const outer = !clockPinned();
+  const ts = clockNow();
+  if (outer) pinClock(ts);
+  const before = s.writes;
+  c.propagate = undefined;
+  try {
+    spec.fn(c, argv, s);
+  } finally {
+    if (outer) pinClock(undefined);
+  }
+  if (s.writes !== before) aof.record(c.db.index, c.propagate ?? argv, ts);
+  c.propagate = undefined;
 }
 
 function exec(c: Client, s: ServerState): void {
@@ -97,7 +120,19 @@ function exec(c: Client, s: ServerState): void {
   }
   endMulti(c);
   c.reply.arr(queued.length);
-  for (const argv of queued) execute(c, argv, s);
+  const aof = s.aof;
+  // The whole transaction runs at one instant and is logged as one MULTI/EXEC unit.
+  const outer = !clockPinned();
+  if (outer) pinClock(clockNow());
+  aof?.beginMulti();
+  c.inExec = true;
+  try {
+    for (const argv of queued) execute(c, argv, s);
+  } finally {
+    c.inExec = false;
+    aof?.endMulti();
+    if (outer) pinClock(undefined);
+  }
 }
 
 function endMulti(c: Client): void {

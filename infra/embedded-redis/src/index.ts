@@ -1,11 +1,16 @@
 // Public API: startEmbeddedRedis() starts a Redis-protocol server on host:port.
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { pino } from 'pino';
 import type { Logger } from 'pino';
 import { DataDirError, lockDataDir, prepareDataDir } from './datadir.ts';
 import { activeExpireCycle, handleConnection } from './server.ts';
-import { loadSnapshot, removeStaleTemps, serialise, writeSnapshot, writeSnapshotSync } from './snapshot.ts';
+import { SnapshotError } from './snapshot.ts';
+import { AofError, AppendOnlyFile, FSYNC_POLICIES, aofFiles, aofPath } from './aof.ts';
+import type { FsyncPolicy } from './aof.ts';
+import { replayAof } from './replay.ts';
+import { dropExpired, loadSnapshot, removeStaleTemps, serialise, writeSnapshot, writeSnapshotSync } from './snapshot.ts';
 import { ServerState } from './state.ts';
 
 export interface EmbeddedRedisOptions {
@@ -18,6 +23,10 @@ export interface EmbeddedRedisOptions {
   logger?: Logger;
   /** How often a dirty keyspace is snapshotted, in ms (default 5000). */
   snapshotIntervalMs?: number;
+  /** Append-only file in the data dir (default true whenever there is a data dir). */
+  appendonly?: boolean;
+  /** When the AOF is fsynced: 'always' (before each reply), 'everysec' (default), 'no' (by the OS). */
+  appendfsync?: FsyncPolicy;
 }
 
 export interface EmbeddedRedis {
@@ -33,6 +42,8 @@ export interface EmbeddedRedis {
 export class EmbeddedRedisConfigError extends Error {}
 
 export { SnapshotError } from './snapshot.ts';
+export { AofError } from './aof.ts';
+export type { FsyncPolicy } from './aof.ts';
 
 export async function startEmbeddedRedis(opts: EmbeddedRedisOptions = {}): Promise<EmbeddedRedis> {
   const host = opts.host ?? '127.0.0.1';
@@ -41,7 +52,16 @@ export async function startEmbeddedRedis(opts: EmbeddedRedisOptions = {}): Promi
     throw new EmbeddedRedisConfigError(`invalid port ${String(opts.port)}: expected an integer 0-65535`);
   }
   const log = opts.logger ?? pino({ level: 'silent' });
+  const appendfsync = opts.appendfsync ?? 'everysec';
+  if (!FSYNC_POLICIES.includes(appendfsync)) {
+    throw new EmbeddedRedisConfigError(`invalid appendfsync '${String(appendfsync)}': expected always, everysec or no`);
+  }
+  if (opts.dataDir === undefined && (opts.appendonly === true || opts.appendfsync !== undefined)) {
+    throw new EmbeddedRedisConfigError('appendonly/appendfsync need a dataDir (the append-only file lives there)');
+  }
   const state = new ServerState();
+  state.appendfsync = appendfsync;
+  state.log = log;
   const dataDir = opts.dataDir !== undefined ? path.resolve(opts.dataDir) : undefined;
   let releaseLock = (): void => undefined;
   if (dataDir !== undefined) {
@@ -56,11 +76,18 @@ export async function startEmbeddedRedis(opts: EmbeddedRedisOptions = {}): Promi
     try {
       removeStaleTemps(dataDir);
       const loaded = loadSnapshot(dataDir, state);
-      log.info({ dataDir, keys: loaded }, 'snapshot loaded');
+      const replayed = replayAof(dataDir, loaded.aofSeq, state, log);
+      dropExpired(state);
+      log.info({ dataDir, keys: loaded.keys, aofCommands: replayed.commands }, 'snapshot loaded');
+      if (opts.appendonly ?? true) {
+        state.aof = new AppendOnlyFile(dataDir, replayed.lastSeq + 1, appendfsync, log);
+      }
     } catch (err) {
       releaseLock();
+      if (err instanceof AofError) throw new SnapshotError(err.message);
       throw err;
     }
+    state.totalCommands = 0;
     state.dirty = 0;
   }
 
@@ -99,13 +126,17 @@ export async function startEmbeddedRedis(opts: EmbeddedRedisOptions = {}): Promi
     if (dataDir === undefined) return;
     generation++;
     const dirtyBefore = state.dirty;
-    const { chunks, keys } = serialise(state);
+    const aofSeq = state.aof?.rotate();
+    const { chunks, keys } = serialise(state, Date.now(), aofSeq ?? nextAofAfterSnapshot(dataDir));
     writeSnapshotSync(dataDir, chunks);
+    dropAofBefore(dataDir, aofSeq);
     state.dirty -= dirtyBefore;
     state.lastSaveAt = Math.floor(Date.now() / 1000);
     log.info({ keys }, 'snapshot written');
   };
   if (dataDir !== undefined) state.save = snapshotNow;
+  // Files replayed at start-up while the AOF is off now live only in memory: fold them into a snapshot.
+  if (dataDir !== undefined && state.aof === undefined && aofFiles(dataDir).length > 0) snapshotNow();
   const snapTimer =
     dataDir === undefined
       ? undefined
@@ -113,10 +144,12 @@ export async function startEmbeddedRedis(opts: EmbeddedRedisOptions = {}): Promi
           if (state.dirty === 0 || saving !== undefined) return;
           const dirtyBefore = state.dirty;
           const mine = ++generation;
-          const { chunks, keys } = serialise(state);
+          const aofSeq = state.aof?.rotate();
+          const { chunks, keys } = serialise(state, Date.now(), aofSeq ?? nextAofAfterSnapshot(dataDir));
           saving = writeSnapshot(dataDir, chunks, () => mine === generation)
             .then((kept) => {
               if (!kept) return;
+              dropAofBefore(dataDir, aofSeq);
               state.dirty -= dirtyBefore;
               state.lastSaveAt = Math.floor(Date.now() / 1000);
               log.debug({ keys }, 'snapshot written');
@@ -140,6 +173,7 @@ export async function startEmbeddedRedis(opts: EmbeddedRedisOptions = {}): Promi
       try {
         if (dataDir !== undefined) snapshotNow();
       } finally {
+        state.aof?.close();
         releaseLock();
       }
       log.info({ port: state.port }, 'closed');
@@ -149,4 +183,20 @@ export async function startEmbeddedRedis(opts: EmbeddedRedisOptions = {}): Promi
 
   log.info({ host, port: state.port, dataDir: dataDir ?? null }, 'listening');
   return { host, port: state.port, url: `redis://${host}:${state.port}`, close };
+}
+
+/**
+ * Without an AOF a snapshot still names the file after every existing one, so AOF files left from
+ * an earlier run (already folded into this snapshot) are never replayed over it again.
+ */
+function nextAofAfterSnapshot(dir: string): number {
+  const files = aofFiles(dir);
+  return files.length > 0 ? files[files.length - 1]! + 1 : 0;
+}
+
+/** After a snapshot is committed: the AOF files before it are redundant (none kept when AOF is off). */
+function dropAofBefore(dir: string, seq: number | undefined): void {
+  for (const n of aofFiles(dir)) {
+    if (seq === undefined || n < seq) fs.rmSync(aofPath(dir, n), { force: true });
+  }
 }

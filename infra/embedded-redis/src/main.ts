@@ -1,10 +1,10 @@
 // CLI: node --import tsx src/main.ts [--host 127.0.0.1] [--port 6379] [--data-dir DIR]
-//        [--snapshot-interval-ms 5000]
+//        [--snapshot-interval-ms 5000] [--appendonly yes|no] [--appendfsync always|everysec|no]
 // Env fallbacks: EMBEDDED_REDIS_HOST, EMBEDDED_REDIS_PORT, EMBEDDED_REDIS_DATA_DIR,
-// EMBEDDED_REDIS_SNAPSHOT_INTERVAL_MS, LOG_LEVEL.
+// EMBEDDED_REDIS_SNAPSHOT_INTERVAL_MS, EMBEDDED_REDIS_APPENDONLY, EMBEDDED_REDIS_APPENDFSYNC, LOG_LEVEL.
 import { pino } from 'pino';
 import { EmbeddedRedisConfigError, SnapshotError, startEmbeddedRedis } from './index.ts';
-import type { EmbeddedRedis } from './index.ts';
+import type { EmbeddedRedis, FsyncPolicy } from './index.ts';
 
 function fail(msg: string): never {
   process.stderr.write(`embedded-redis: ${msg}\n`);
@@ -16,6 +16,8 @@ interface Cli {
   port: number;
   dataDir: string | undefined;
   snapshotIntervalMs: number;
+  appendonly: boolean;
+  appendfsync: FsyncPolicy;
 }
 
 function parseArgs(argv: string[]): Cli {
@@ -24,6 +26,10 @@ function parseArgs(argv: string[]): Cli {
   let portRaw = env.EMBEDDED_REDIS_PORT ?? '6379';
   let dataDir = env.EMBEDDED_REDIS_DATA_DIR !== '' ? env.EMBEDDED_REDIS_DATA_DIR : undefined;
   let intervalRaw = env.EMBEDDED_REDIS_SNAPSHOT_INTERVAL_MS ?? '5000';
+  let aofRaw = env.EMBEDDED_REDIS_APPENDONLY ?? 'yes';
+  let fsyncRaw = env.EMBEDDED_REDIS_APPENDFSYNC ?? 'everysec';
+  /** AOF options asked for explicitly: without a data dir they could not take effect, so they are refused. */
+  let aofAsked = env.EMBEDDED_REDIS_APPENDONLY !== undefined || env.EMBEDDED_REDIS_APPENDFSYNC !== undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const [flag, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
@@ -36,8 +42,15 @@ function parseArgs(argv: string[]): Cli {
     else if (flag === '--port') portRaw = value();
     else if (flag === '--data-dir') dataDir = value();
     else if (flag === '--snapshot-interval-ms') intervalRaw = value();
+    else if (flag === '--appendonly') {
+      aofRaw = value();
+      aofAsked = true;
+    } else if (flag === '--appendfsync') {
+      fsyncRaw = value();
+      aofAsked = true;
+    }
     else if (flag === '--help' || flag === '-h') {
-      process.stdout.write('usage: main.ts [--host 127.0.0.1] [--port 6379] [--data-dir DIR] [--snapshot-interval-ms N]\n');
+      process.stdout.write('usage: main.ts [--host 127.0.0.1] [--port 6379] [--data-dir DIR] [--snapshot-interval-ms N] [--appendonly yes|no] [--appendfsync always|everysec|no]\n');
       process.exit(0);
     } else fail(`unknown option ${a}`);
   }
@@ -45,7 +58,19 @@ function parseArgs(argv: string[]): Cli {
   if (!/^\d+$/.test(intervalRaw) || Number(intervalRaw) < 10) {
     fail(`invalid snapshot interval '${intervalRaw}': expected milliseconds >= 10`);
   }
-  return { host, port: Number(portRaw), dataDir, snapshotIntervalMs: Number(intervalRaw) };
+  if (aofRaw !== 'yes' && aofRaw !== 'no') fail(`invalid appendonly '${aofRaw}': expected yes or no`);
+  if (aofAsked && aofRaw === 'yes' && dataDir === undefined) fail('--appendonly/--appendfsync need --data-dir (the append-only file lives there)');
+  if (fsyncRaw !== 'always' && fsyncRaw !== 'everysec' && fsyncRaw !== 'no') {
+    fail(`invalid appendfsync '${fsyncRaw}': expected always, everysec or no`);
+  }
+  return {
+    host,
+    port: Number(portRaw),
+    dataDir,
+    snapshotIntervalMs: Number(intervalRaw),
+    appendonly: aofRaw === 'yes',
+    appendfsync: fsyncRaw,
+  };
 }
 
 const cli = parseArgs(process.argv.slice(2));
@@ -63,6 +88,7 @@ try {
     dataDir: cli.dataDir,
     logger,
     snapshotIntervalMs: cli.snapshotIntervalMs,
+    ...(cli.dataDir !== undefined ? { appendonly: cli.appendonly, appendfsync: cli.appendfsync } : {}),
   });
 } catch (err) {
   if (err instanceof EmbeddedRedisConfigError) fail(err.message);

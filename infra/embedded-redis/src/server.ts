@@ -2,6 +2,7 @@
 // order, all replies of the chunk written with a single socket.write.
 import type net from 'node:net';
 import type { Logger } from 'pino';
+import { serveReadyKeys, unblock } from './commands/blocking.ts';
 import { dropSubscription } from './commands/pubsub.ts';
 import { execute, unwatchAll } from './dispatch.ts';
 import { ProtocolError, RequestParser } from './resp/parser.ts';
@@ -54,43 +55,64 @@ export function handleConnection(socket: net.Socket, s: ServerState, log: Logger
   );
   s.clients.set(id, c);
 
-  socket.on('data', (chunk: Buffer) => {
-    if (closed) return;
+  /** Requests parsed but not yet executed (a client blocked in BLPOP waits with them here). */
+  let next = 0;
+  let protoErr: string | undefined;
+
+  /** Executes queued requests until done or the client blocks; then writes AOF and replies. */
+  const run = (): void => {
     processing = true;
-    let protoErr: string | undefined;
+    for (; next < reqs.length && c.blocked === undefined; next++) {
+      const mark = c.reply.out.length;
+      try {
+        execute(c, reqs[next]!, s);
+      } catch (err) {
+        // Drop any half-written reply so the client still sees exactly one reply per request.
+        c.reply.out = c.reply.out.slice(0, mark);
+        // A bug in one command must not take the whole server (and everyone's data) down.
+        log.error({ client: id, cmd: reqs[next]![0], err: (err as Error).message }, 'command failed');
+        c.reply.err(`ERR internal error while executing '${reqs[next]![0]}'`);
+      }
+      // Clients blocked on keys this command pushed to are served now, in Redis's order.
+      if (s.readyKeys.length > 0) serveReadyKeys(s);
+      if (c.closeAfterReply) {
+        next = reqs.length;
+        break;
+      }
+    }
+    if (next >= reqs.length) {
+      reqs.length = 0;
+      next = 0;
+    }
+    processing = false;
+    if (protoErr !== undefined && reqs.length === 0 && !c.closeAfterReply) {
+      c.reply.err(protoErr);
+      c.closeAfterReply = true;
+      log.info({ client: id, err: protoErr }, 'protocol error, closing connection');
+    }
+    // Writes reach the append-only file before their acknowledgements leave.
+    s.aof?.flush();
+    flush();
+    if (c.closeAfterReply) {
+      closed = true;
+      socket.end();
+    }
+  };
+  c.resume = (): void => {
+    if (!closed) run();
+  };
+
+  socket.on('data', (chunk: Buffer) => {
+    if (closed || protoErr !== undefined) return;
     try {
       parser.feed(chunk, reqs);
     } catch (err) {
       if (!(err instanceof ProtocolError)) throw err;
       protoErr = err.message;
     }
-    const now = Date.now();
-    c.lastActive = now;
-    for (let i = 0; i < reqs.length; i++) {
-      const mark = c.reply.out.length;
-      try {
-        execute(c, reqs[i]!, s);
-      } catch (err) {
-        // Drop any half-written reply so the client still sees exactly one reply per request.
-        c.reply.out = c.reply.out.slice(0, mark);
-        // A bug in one command must not take the whole server (and everyone's data) down.
-        log.error({ client: id, cmd: reqs[i]![0], err: (err as Error).message }, 'command failed');
-        c.reply.err(`ERR internal error while executing '${reqs[i]![0]}'`);
-      }
-      if (c.closeAfterReply) break;
-    }
-    reqs.length = 0;
-    processing = false;
-    if (protoErr !== undefined && !c.closeAfterReply) {
-      c.reply.err(protoErr);
-      c.closeAfterReply = true;
-      log.info({ client: id, err: protoErr }, 'protocol error, closing connection');
-    }
-    flush();
-    if (c.closeAfterReply) {
-      closed = true;
-      socket.end();
-    }
+    c.lastActive = Date.now();
+    // While blocked, new requests only queue up (Redis does not read them either).
+    if (c.blocked === undefined) run();
   });
   socket.on('error', (err) => {
     log.debug({ client: id, err: err.message }, 'client socket error');
@@ -100,6 +122,7 @@ export function handleConnection(socket: net.Socket, s: ServerState, log: Logger
     for (const ch of [...c.channels]) dropSubscription(c, s, false, ch);
     for (const p of [...c.patterns]) dropSubscription(c, s, true, p);
     unwatchAll(c);
+    unblock(c, false);
     s.clients.delete(id);
   });
 }

@@ -4,7 +4,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ServerState } from './state.ts';
+import { Deque } from './store/deque.ts';
 import { SortedSet } from './store/sortedset.ts';
+import { Stream, fmtId, parseId } from './store/stream.ts';
+import type { StreamId } from './store/stream.ts';
 import type { Value } from './store/db.ts';
 
 export const SNAPSHOT_FILE = 'dump.ndjson';
@@ -22,9 +25,10 @@ interface Line {
 export class SnapshotError extends Error {}
 
 /** Serialises the keyspace into chunks of roughly CHUNK characters (avoids one giant string). */
-export function serialise(s: ServerState, now = Date.now()): { chunks: string[]; keys: number } {
+/** `aof`: number of the first append-only file holding writes this snapshot does not contain. */
+export function serialise(s: ServerState, now = Date.now(), aof?: number): { chunks: string[]; keys: number } {
   const chunks: string[] = [];
-  let cur = JSON.stringify({ format: FORMAT, version: 1, savedAt: now }) + '\n';
+  let cur = JSON.stringify({ format: FORMAT, version: 1, savedAt: now, ...(aof !== undefined ? { aof } : {}) }) + '\n';
   let keys = 0;
   for (const db of s.dbs) {
     for (const [k, e] of db.data) {
@@ -53,10 +57,46 @@ function encodeValue(e: Value): unknown {
     case 'set':
       return [...e.v];
     case 'list':
-      return e.v;
+      return e.v.toArray();
     case 'zset':
       return e.v.items.map((it) => [it.m, String(it.s)]);
+    case 'stream':
+      return {
+        last: fmtId(e.v.lastId),
+        entries: e.v.entries.map((x) => [fmtId(x.id), x.fields]),
+        groups: [...e.v.groups].map(([name, g]) => [
+          name,
+          fmtId(g.lastDelivered),
+          [...g.pel.values()].map((p) => [fmtId(p.id), p.consumer, p.deliveredAt, p.count]),
+          [...g.consumers].map(([cn, x]) => [cn, x.seenAt]),
+        ]),
+      };
   }
+}
+
+type EncodedStream = {
+  last: string;
+  entries: [string, string[]][];
+  groups: [string, string, [string, string, number, number][], [string, number][]][];
+};
+
+function decodeStream(v: EncodedStream): Stream {
+  const id = (x: string): StreamId => {
+    const r = parseId(x, 0n);
+    if (r === undefined) throw new SnapshotError(`bad stream id ${x}`);
+    return r;
+  };
+  const s = new Stream();
+  s.lastId = id(v.last);
+  s.entries = v.entries.map(([i, fields]) => ({ id: id(i), fields }));
+  for (const [name, last, pel, consumers] of v.groups) {
+    s.groups.set(name, {
+      lastDelivered: id(last),
+      pel: new Map(pel.map(([i, consumer, deliveredAt, count]) => [i, { id: id(i), consumer, deliveredAt, count }])),
+      consumers: new Map(consumers.map(([cn, seenAt]) => [cn, { seenAt }])),
+    });
+  }
+  return s;
 }
 
 function decodeValue(t: string, v: unknown): Value {
@@ -71,7 +111,10 @@ function decodeValue(t: string, v: unknown): Value {
       if (Array.isArray(v)) return { t, v: new Set(v as string[]) };
       break;
     case 'list':
-      if (Array.isArray(v)) return { t, v: v as string[] };
+      if (Array.isArray(v)) return { t, v: new Deque(v as string[]) };
+      break;
+    case 'stream':
+      if (v !== null && typeof v === 'object' && !Array.isArray(v)) return { t, v: decodeStream(v as EncodedStream) };
       break;
     case 'zset':
       if (Array.isArray(v)) {
@@ -132,18 +175,30 @@ export function removeStaleTemps(dir: string): void {
   }
 }
 
-/** Loads a snapshot into the (empty) state; returns the number of keys loaded (0 if none). */
-export function loadSnapshot(dir: string, s: ServerState, now = Date.now()): number {
+export interface Loaded {
+  keys: number;
+  /** First AOF file to replay on top (0 = all: the snapshot predates any AOF). */
+  aofSeq: number;
+}
+
+/**
+ * Loads a snapshot into the (empty) state. Keys are filtered by the snapshot's own time, not
+ * now: AOF records replayed on top run at their original times and must see the keys that were
+ * alive then; the caller drops what has expired since once replay is done.
+ */
+export function loadSnapshot(dir: string, s: ServerState): Loaded {
   const file = path.join(dir, SNAPSHOT_FILE);
   let text: string;
   try {
     text = fs.readFileSync(file, 'latin1');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { keys: 0, aofSeq: 0 };
     throw new SnapshotError(`cannot read ${file}: ${(err as Error).message}`);
   }
   const lines = text.split('\n');
   let n = 0;
+  let savedAt = Date.now();
+  let aofSeq = 0;
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
     if (l === '') continue;
@@ -154,16 +209,31 @@ export function loadSnapshot(dir: string, s: ServerState, now = Date.now()): num
       throw new SnapshotError(`${file} line ${i + 1} is not valid JSON`);
     }
     if (i === 0) {
-      if ((obj as { format?: string }).format !== FORMAT) throw new SnapshotError(`${file} is not a snapshot file`);
+      const head = obj as { format?: string; savedAt?: number; aof?: number };
+      if (head.format !== FORMAT) throw new SnapshotError(`${file} is not a snapshot file`);
+      if (typeof head.savedAt === 'number') savedAt = head.savedAt;
+      if (typeof head.aof === 'number') aofSeq = head.aof;
       continue;
     }
     const line = obj as Line;
     const db = s.dbs[line.db];
     if (db === undefined || typeof line.k !== 'string') throw new SnapshotError(`${file} line ${i + 1} is malformed`);
-    if (line.x !== undefined && line.x <= now) continue;
+    if (line.x !== undefined && line.x <= savedAt) continue;
     db.put(line.k, decodeValue(line.t, line.v));
     if (line.x !== undefined) db.expires.set(line.k, line.x);
     n++;
   }
-  return n;
+  return { keys: n, aofSeq };
+}
+
+/** Removes keys whose deadline has passed (after start-up: the server was down meanwhile). */
+export function dropExpired(s: ServerState, now = Date.now()): void {
+  for (const db of s.dbs) {
+    for (const [k, at] of db.expires) {
+      if (at <= now) {
+        db.data.delete(k);
+        db.expires.delete(k);
+      }
+    }
+  }
 }

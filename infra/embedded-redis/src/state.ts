@@ -1,4 +1,9 @@
 // Shared server state and the per-connection client record the command handlers work on.
+import type { Logger } from 'pino';
+import type { AppendOnlyFile, FsyncPolicy } from './aof.ts';
+import { publish } from './commands/pubsub.ts';
+import type { ScriptEngine } from './lua/engine.ts';
+import type { KeyEvents } from './notify.ts';
 import { Db } from './store/db.ts';
 import type { KeyWatcher } from './store/db.ts';
 import { Reply } from './resp/reply.ts';
@@ -25,8 +30,27 @@ export interface Client extends KeyWatcher {
   readonly channels: Set<string>;
   readonly patterns: Set<string>;
   closeAfterReply: boolean;
+  /** While blocked in BLPOP/BRPOP: what it waits for. Its later requests wait unprocessed. */
+  blocked: BlockState | undefined;
+  /** True while EXEC runs this client's queued commands: blocking commands do not block then. */
+  inExec: boolean;
+  /** Set by the connection: sends what a just-unblocked client has in its reply buffer and
+   * carries on with the requests that arrived while it was blocked. */
+  resume: () => void;
+  /** Set by a write command whose effect must be logged differently from its arguments (SPOP → SREM). */
+  propagate: string[] | undefined;
   /** Sends bytes immediately (pub/sub deliveries to this client from another connection). */
   send(data: string): void;
+}
+
+export interface BlockState {
+  db: Db;
+  keys: string[];
+  /** BLPOP pops from the head, BRPOP from the tail. */
+  left: boolean;
+  timer: NodeJS.Timeout | undefined;
+  /** Set for XREADGROUP ... BLOCK: what to read once an XADD arrives. */
+  stream?: { group: string; consumer: string; count: number | undefined; noack: boolean };
 }
 
 export function makeClientFields(
@@ -55,6 +79,10 @@ export function makeClientFields(
     channels: new Set(),
     patterns: new Set(),
     closeAfterReply: false,
+    propagate: undefined,
+    blocked: undefined,
+    inExec: false,
+    resume: () => undefined,
     dirtyCas: false,
     send,
   };
@@ -68,6 +96,22 @@ export class ServerState {
   readonly startedAt = Date.now();
   /** Writes since the last snapshot (Redis's "changes since last save"). */
   dirty = 0;
+  /** Every keyspace modification ever (monotonic): tells the AOF whether a command wrote. */
+  writes = 0;
+  /** The append-only file, when enabled (set after start-up replay). */
+  aof: AppendOnlyFile | undefined;
+  /** notify-keyspace-events flags, shared with every Db; publish is wired by the pub/sub module. */
+  readonly keyEvents: KeyEvents = { flags: 0, publish: () => undefined };
+  /** Keys that received elements while clients wait on them; served after the current command. */
+  readonly readyKeys: { db: Db; key: string }[] = [];
+  /** The server's logger (redis.log from scripts writes to it). */
+  log: Logger | undefined;
+  /** busy-reply-threshold (lua-time-limit): a script running longer without writing is stopped; 0 = never. */
+  scriptTimeLimitMs = 5000;
+  /** Lua scripting (created on first EVAL/SCRIPT LOAD). */
+  scripts: ScriptEngine | undefined;
+  /** CONFIG GET/SET appendfsync (kept even while the AOF is off, as Redis does). */
+  appendfsync: FsyncPolicy = 'everysec';
   lastSaveAt = Math.floor(Date.now() / 1000);
   nextClientId = 1;
   totalCommands = 0;
@@ -81,7 +125,17 @@ export class ServerState {
   constructor() {
     const markDirty = (): void => {
       this.dirty++;
+      this.writes++;
     };
-    for (let i = 0; i < DB_COUNT; i++) this.dbs.push(new Db(i, markDirty));
+    this.keyEvents.publish = (ch, msg) => {
+      publish(this, ch, msg);
+    };
+    for (let i = 0; i < DB_COUNT; i++) {
+      const db = new Db(i, markDirty, this.keyEvents);
+      db.onReady = (d, key) => {
+        if (!this.readyKeys.some((r) => r.db === d && r.key === key)) this.readyKeys.push({ db: d, key });
+      };
+      this.dbs.push(db);
+    }
   }
 }

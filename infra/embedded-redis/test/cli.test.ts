@@ -153,6 +153,23 @@ describe('CLI', () => {
     expect(r2.stderr).toMatch(/cannot load snapshot: .*line 2/);
     noStack(r2.stderr);
   });
+
+  it('exits 2 with one clear line for bad AOF options or a damaged append-only file', async () => {
+    const r = await runToExit(['--port', '0', '--data-dir', tmpDir(), '--appendfsync', 'sometimes']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/invalid appendfsync 'sometimes': expected always, everysec or no/);
+    noStack(r.stderr);
+    const r2 = await runToExit(['--port', '0', '--appendonly', 'yes'], { EMBEDDED_REDIS_DATA_DIR: '' });
+    expect(r2.code).toBe(2);
+    expect(r2.stderr).toMatch(/--appendonly\/--appendfsync need --data-dir/);
+    noStack(r2.stderr);
+    const dir = tmpDir();
+    fs.writeFileSync(path.join(dir, 'appendonly.aof.1'), '*1\r\n$4\r\nPING\r\nthis is not RESP\r\n*1\r\n$4\r\nPING\r\n');
+    const r3 = await runToExit(['--port', '0', '--data-dir', dir]);
+    expect(r3.code).toBe(2);
+    expect(r3.stderr).toMatch(/cannot load snapshot: .*appendonly\.aof\.1 is corrupt at byte 14: expected an array/);
+    noStack(r3.stderr);
+  });
 });
 
 const hasPython = spawnSync('python3', ['--version']).status === 0;

@@ -10,6 +10,8 @@ import { keyCases } from './conformance/cases-keys.ts';
 import { hashCases, listCases, setCases, zsetCases } from './conformance/cases-types.ts';
 import { connectionCases, txCases } from './conformance/cases-misc.ts';
 import { edgeCases } from './conformance/cases-edge.ts';
+import { scriptingCases } from './conformance/cases-scripting.ts';
+import { streamCases } from './conformance/cases-streams.ts';
 import { PATHS, REAL_PORT, openConn, realRedisReachable, uniquePrefix } from './support/targets.ts';
 import type { Conn, Path } from './support/targets.ts';
 import { plain } from './support/raw-client.ts';
@@ -25,6 +27,8 @@ const CASES: Case[] = [
   ...txCases,
   ...connectionCases,
   ...edgeCases,
+  ...scriptingCases,
+  ...streamCases,
 ];
 
 const realUp = await realRedisReachable();

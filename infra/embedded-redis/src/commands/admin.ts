@@ -1,6 +1,7 @@
 // Keyspace- and server-wide commands: DBSIZE, FLUSH*, TIME, CONFIG, SAVE/BGSAVE/LASTSAVE.
 import type { Client, ServerState } from '../state.ts';
 import { E, arityError, unknownSubcommand } from './errors.ts';
+import { notifyFlagsToString, parseNotifyFlags } from '../notify.ts';
 import { defs } from './types.ts';
 import type { CommandSpec } from './types.ts';
 
@@ -29,7 +30,8 @@ function time(c: Client): void {
 function configValues(s: ServerState): Map<string, string> {
   return new Map([
     ['save', s.dataDir !== undefined ? '3600 1 300 100 60 10000' : ''],
-    ['appendonly', 'no'],
+    ['appendonly', s.aof !== undefined ? 'yes' : 'no'],
+    ['appendfsync', s.appendfsync],
     ['databases', String(16)],
     ['maxmemory', '0'],
     ['maxmemory-policy', 'noeviction'],
@@ -37,7 +39,9 @@ function configValues(s: ServerState): Map<string, string> {
     ['dir', s.dataDir ?? process.cwd()],
     ['timeout', '0'],
     ['requirepass', ''],
-    ['notify-keyspace-events', ''],
+    ['notify-keyspace-events', notifyFlagsToString(s.keyEvents.flags)],
+    ['busy-reply-threshold', String(s.scriptTimeLimitMs)],
+    ['lua-time-limit', String(s.scriptTimeLimitMs)],
     ['maxclients', '10000'],
   ]);
 }
@@ -63,11 +67,70 @@ function config(c: Client, a: string[], s: ServerState): void {
   }
   if (sub === 'set') {
     if (a.length < 4 || a.length % 2 !== 0) return c.reply.err(arityError('config|set'));
-    // Accepted and ignored: this server has no tunables, but tools set e.g. notify-keyspace-events.
-    return c.reply.ok();
+    return configSet(c, a, s);
   }
   if (sub === 'resetstat') return c.reply.ok();
   return c.reply.err(unknownSubcommand(a[1]!, 'config'));
+}
+
+/** Parameters CONFIG SET changes, each with a check that returns an error text or applies the value. */
+type Setter = (v: string, s: ServerState) => { error: string } | (() => void);
+const scriptLimit: Setter = (v, s) => {
+  if (!/^\d{1,15}$/.test(v)) return { error: "argument couldn't be parsed into an integer" };
+  return () => {
+    s.scriptTimeLimitMs = Number(v);
+  };
+};
+const SETTERS = new Map<string, Setter>([
+  ['busy-reply-threshold', scriptLimit],
+  ['lua-time-limit', scriptLimit],
+  [
+    'notify-keyspace-events',
+    (v, s) => {
+      const f = parseNotifyFlags(v);
+      if (typeof f !== 'number') return f;
+      return () => {
+        s.keyEvents.flags = f;
+      };
+    },
+  ],
+  [
+    'appendfsync',
+    (v, s) => {
+      const p = v.toLowerCase();
+      if (p !== 'always' && p !== 'everysec' && p !== 'no') return { error: 'argument(s) must be one of the following: everysec, always, no' };
+      return () => {
+        s.appendfsync = p;
+        if (s.aof !== undefined) s.aof.policy = p;
+      };
+    },
+  ],
+]);
+
+/**
+ * Applies all parameters or none, like Redis 7. Parameters Redis knows but this server does not
+ * implement are refused by name rather than accepted and ignored.
+ */
+function configSet(c: Client, a: string[], s: ServerState): void {
+  const apply: (() => void)[] = [];
+  const seen = new Set<string>();
+  for (let i = 2; i < a.length; i += 2) {
+    const name = a[i]!.toLowerCase();
+    const setter = SETTERS.get(name);
+    if (setter === undefined || seen.has(name)) {
+      if (seen.has(name)) return c.reply.err(`ERR CONFIG SET failed (possibly related to argument '${name}') - duplicate parameter`);
+      if (configValues(s).has(name)) {
+        return c.reply.err(`ERR CONFIG SET '${name}' is not supported by the embedded server (it reports the value in use)`);
+      }
+      return c.reply.err(`ERR Unknown option or number of arguments for CONFIG SET - '${a[i]!}'`);
+    }
+    seen.add(name);
+    const r = setter(a[i + 1]!, s);
+    if (typeof r !== 'function') return c.reply.err(`ERR CONFIG SET failed (possibly related to argument '${name}') - ${r.error}`);
+    apply.push(r);
+  }
+  for (const f of apply) f();
+  c.reply.ok();
 }
 
 function globMatchSimple(p: string, k: string): boolean {

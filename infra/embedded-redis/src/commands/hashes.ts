@@ -1,3 +1,4 @@
+import { NOTIFY } from '../notify.ts';
 import type { Client } from '../state.ts';
 import { E, arityError } from './errors.ts';
 import { inInt64, parseBig } from './parse.ts';
@@ -24,6 +25,7 @@ function hset(name: string) {
       h.set(a[i]!, a[i + 1]!);
     }
     c.db.touch(a[1]!);
+    c.db.notify(NOTIFY.HASH, 'hset', a[1]!);
     if (name === 'hmset') c.reply.ok();
     else c.reply.int(added);
   };
@@ -37,6 +39,7 @@ function hsetnx(c: Client, a: string[]): void {
   if (h === null) return;
   h.set(a[2]!, a[3]!);
   c.db.touch(a[1]!);
+  c.db.notify(NOTIFY.HASH, 'hset', a[1]!);
   c.reply.int(1);
 }
 
@@ -70,8 +73,11 @@ function hdel(c: Client, a: string[]): void {
   if (h === undefined) return c.reply.int(0);
   let n = 0;
   for (let i = 2; i < a.length; i++) if (h.delete(a[i]!)) n++;
-  if (h.size === 0) c.db.delete(a[1]!);
-  else if (n > 0) c.db.touch(a[1]!);
+  if (n > 0) c.db.notify(NOTIFY.HASH, 'hdel', a[1]!);
+  if (h.size === 0) {
+    c.db.delete(a[1]!);
+    c.db.notify(NOTIFY.GENERIC, 'del', a[1]!);
+  } else if (n > 0) c.db.touch(a[1]!);
   c.reply.int(n);
 }
 
@@ -117,6 +123,7 @@ function hincrby(c: Client, a: string[]): void {
   if (h === null) return;
   h.set(a[2]!, n.toString());
   c.db.touch(a[1]!);
+  c.db.notify(NOTIFY.HASH, 'hincrby', a[1]!);
   c.reply.out += ':' + n.toString() + '\r\n';
 }
 

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { Client, ServerState } from '../state.ts';
 import { REDIS_VERSION } from '../state.ts';
+import { blockedCount } from './blocking.ts';
 import { defs } from './types.ts';
 import type { CommandSpec } from './types.ts';
 
@@ -28,7 +29,7 @@ function section(name: string, s: ServerState): string[] | undefined {
     case 'clients':
       return [
         `connected_clients:${s.clients.size}`,
-        'blocked_clients:0',
+        `blocked_clients:${blockedCount(s)}`,
         `pubsub_clients:${[...s.clients.values()].filter((c) => c.channels.size + c.patterns.size > 0).length}`,
       ];
     case 'memory': {
@@ -47,7 +48,8 @@ function section(name: string, s: ServerState): string[] | undefined {
         'async_loading:0',
         `rdb_changes_since_last_save:${s.dirty}`,
         `rdb_last_save_time:${s.lastSaveAt}`,
-        'aof_enabled:0',
+        `aof_enabled:${s.aof !== undefined ? 1 : 0}`,
+        `aof_last_write_status:${s.aof?.error !== undefined ? 'err' : 'ok'}`,
         `snapshot_enabled:${s.dataDir !== undefined ? 1 : 0}`,
       ];
     case 'stats': {

@@ -1,3 +1,5 @@
+import { now as clockNow } from '../clock.ts';
+import { NOTIFY } from '../notify.ts';
 import type { Client } from '../state.ts';
 import type { Entry } from '../store/db.ts';
 import { E, invalidExpire } from './errors.ts';
@@ -8,14 +10,17 @@ import type { CommandSpec } from './types.ts';
 function del(c: Client, a: string[]): void {
   let n = 0;
   for (let i = 1; i < a.length; i++) {
-    if (c.db.get(a[i]!) !== undefined && c.db.delete(a[i]!)) n++;
+    if (c.db.get(a[i]!) !== undefined && c.db.delete(a[i]!)) {
+      c.db.notify(NOTIFY.GENERIC, 'del', a[i]!);
+      n++;
+    }
   }
   c.reply.int(n);
 }
 
 function exists(c: Client, a: string[]): void {
   let n = 0;
-  const now = Date.now();
+  const now = clockNow();
   for (let i = 1; i < a.length; i++) if (c.db.get(a[i]!, now) !== undefined) n++;
   c.reply.int(n);
 }
@@ -27,7 +32,7 @@ function type(c: Client, a: string[]): void {
 function keys(c: Client, a: string[]): void {
   const pat = a[1]!;
   const all = pat === '*';
-  const now = Date.now();
+  const now = clockNow();
   const out: string[] = [];
   for (const k of c.db.data.keys()) {
     if ((all || globMatch(pat, k)) && c.db.get(k, now) !== undefined) out.push(k);
@@ -80,7 +85,7 @@ function scan(c: Client, a: string[]): void {
       }
     }
   }
-  const now = Date.now();
+  const now = clockNow();
   const out: string[] = [];
   let next = 0;
   let visited = 0;
@@ -142,7 +147,7 @@ function expireCmd(unit: 'ex' | 'px' | 'exat' | 'pxat', name: string) {
     if (gt && lt) return c.reply.err('ERR GT and LT options at the same time are not compatible');
     const n = parseBig(a[2]!);
     if (n === undefined) return c.reply.err(E.notInt);
-    const now = Date.now();
+    const now = clockNow();
     const at = expireToAbsMs(n, unit === 'ex' || unit === 'exat', unit === 'ex' || unit === 'px', now);
     if (at === undefined) return c.reply.err(invalidExpire(name));
     if (c.db.get(key, now) === undefined) return c.reply.int(0);
@@ -151,15 +156,20 @@ function expireCmd(unit: 'ex' | 'px' | 'exat' | 'pxat', name: string) {
     if (xx && cur === undefined) return c.reply.int(0);
     if (gt && (cur === undefined || at <= cur)) return c.reply.int(0);
     if (lt && cur !== undefined && at >= cur) return c.reply.int(0);
-    if (at <= now) c.db.delete(key);
-    else c.db.setExpire(key, at);
+    if (at <= now) {
+      c.db.delete(key);
+      c.db.notify(NOTIFY.GENERIC, 'del', key);
+    } else {
+      c.db.setExpire(key, at);
+      c.db.notify(NOTIFY.GENERIC, 'expire', key);
+    }
     c.reply.int(1);
   };
 }
 
 function ttlCmd(ms: boolean) {
   return (c: Client, a: string[]): void => {
-    const now = Date.now();
+    const now = clockNow();
     if (c.db.get(a[1]!, now) === undefined) return c.reply.int(-2);
     const at = c.db.ttlAt(a[1]!);
     if (at === undefined) return c.reply.int(-1);
@@ -181,6 +191,7 @@ function persist(c: Client, a: string[]): void {
   if (c.db.get(a[1]!) === undefined || c.db.ttlAt(a[1]!) === undefined) return c.reply.int(0);
   c.db.expires.delete(a[1]!);
   c.db.touch(a[1]!);
+  c.db.notify(NOTIFY.GENERIC, 'persist', a[1]!);
   c.reply.int(1);
 }
 
@@ -196,6 +207,8 @@ function rename(c: Client, a: string[]): void {
   const { seq: _seq, ...value } = e;
   c.db.put(dst, value);
   if (at !== undefined) c.db.setExpire(dst, at);
+  c.db.notify(NOTIFY.GENERIC, 'rename_from', src);
+  c.db.notify(NOTIFY.GENERIC, 'rename_to', dst);
   c.reply.ok();
 }
 

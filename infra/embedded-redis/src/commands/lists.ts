@@ -1,4 +1,6 @@
+import { NOTIFY } from '../notify.ts';
 import type { Client } from '../state.ts';
+import { Deque } from '../store/deque.ts';
 import { E, arityError } from './errors.ts';
 import { parseInt64 } from './parse.ts';
 import { defs, lookup } from './types.ts';
@@ -9,12 +11,14 @@ function push(left: boolean) {
     let l = lookup(c, a[1]!, 'list');
     if (l === null) return;
     if (l === undefined) {
-      l = [];
+      l = new Deque();
       c.db.put(a[1]!, { t: 'list', v: l });
     }
     if (left) for (let i = 2; i < a.length; i++) l.unshift(a[i]!);
     else for (let i = 2; i < a.length; i++) l.push(a[i]!);
     c.db.touch(a[1]!);
+    c.db.notify(NOTIFY.LIST, left ? 'lpush' : 'rpush', a[1]!);
+    c.db.signalReady(a[1]!);
     c.reply.int(l.length);
   };
 }
@@ -32,14 +36,21 @@ function pop(left: boolean) {
     if (l === undefined) return count === undefined ? c.reply.nil() : c.reply.nilArray();
     if (count === undefined) {
       const v = left ? l.shift()! : l.pop()!;
-      if (l.length === 0) c.db.delete(a[1]!);
-      else c.db.touch(a[1]!);
+      c.db.notify(NOTIFY.LIST, left ? 'lpop' : 'rpop', a[1]!);
+      if (l.length === 0) {
+        c.db.delete(a[1]!);
+        c.db.notify(NOTIFY.GENERIC, 'del', a[1]!);
+      } else c.db.touch(a[1]!);
       return c.reply.bulk(v);
     }
     const n = Math.min(count, l.length);
-    const out = left ? l.splice(0, n) : l.splice(l.length - n, n).reverse();
-    if (l.length === 0) c.db.delete(a[1]!);
-    else if (n > 0) c.db.touch(a[1]!);
+    const out: string[] = [];
+    for (let i = 0; i < n; i++) out.push(left ? l.shift()! : l.pop()!);
+    if (n > 0) c.db.notify(NOTIFY.LIST, left ? 'lpop' : 'rpop', a[1]!);
+    if (l.length === 0) {
+      c.db.delete(a[1]!);
+      c.db.notify(NOTIFY.GENERIC, 'del', a[1]!);
+    } else if (n > 0) c.db.touch(a[1]!);
     c.reply.bulks(out);
   };
 }
@@ -80,10 +91,12 @@ function ltrim(c: Client, a: string[]): void {
   if (l === undefined) return c.reply.ok();
   const [f, t] = rangeIndexes(start, stop, l.length);
   const kept = l.slice(f, t);
-  if (kept.length === 0) c.db.delete(a[1]!);
-  else {
-    l.length = 0;
-    for (const v of kept) l.push(v);
+  c.db.notify(NOTIFY.LIST, 'ltrim', a[1]!);
+  if (kept.length === 0) {
+    c.db.delete(a[1]!);
+    c.db.notify(NOTIFY.GENERIC, 'del', a[1]!);
+  } else {
+    l.replace(kept);
     c.db.touch(a[1]!);
   }
   c.reply.ok();
@@ -95,7 +108,7 @@ function lindex(c: Client, a: string[]): void {
   const l = lookup(c, a[1]!, 'list');
   if (l === null) return;
   if (l === undefined) return c.reply.nil();
-  c.reply.bulkOrNil(l[idx < 0 ? l.length + idx : idx]);
+  c.reply.bulkOrNil(l.at(idx < 0 ? l.length + idx : idx));
 }
 
 function lrem(c: Client, a: string[]): void {
@@ -106,24 +119,26 @@ function lrem(c: Client, a: string[]): void {
   if (l === undefined) return c.reply.int(0);
   const el = a[3]!;
   const limit = count === 0 ? Infinity : Math.abs(count);
+  // One pass over a copy, then one rebuild: O(n) however many elements go (splice per hit was O(n²)).
+  const items = l.toArray();
+  const drop = new Array<boolean>(items.length).fill(false);
   let removed = 0;
-  if (count >= 0) {
-    for (let i = 0; i < l.length && removed < limit; ) {
-      if (l[i] === el) {
-        l.splice(i, 1);
-        removed++;
-      } else i++;
-    }
-  } else {
-    for (let i = l.length - 1; i >= 0 && removed < limit; i--) {
-      if (l[i] === el) {
-        l.splice(i, 1);
-        removed++;
-      }
+  const n = items.length;
+  for (let j = 0; j < n && removed < limit; j++) {
+    const i = count >= 0 ? j : n - 1 - j;
+    if (items[i] === el) {
+      drop[i] = true;
+      removed++;
     }
   }
-  if (l.length === 0) c.db.delete(a[1]!);
-  else if (removed > 0) c.db.touch(a[1]!);
+  if (removed > 0) {
+    l.replace(items.filter((_, i) => !drop[i]));
+    c.db.notify(NOTIFY.LIST, 'lrem', a[1]!);
+  }
+  if (l.length === 0) {
+    c.db.delete(a[1]!);
+    c.db.notify(NOTIFY.GENERIC, 'del', a[1]!);
+  } else if (removed > 0) c.db.touch(a[1]!);
   c.reply.int(removed);
 }
 

@@ -6,9 +6,12 @@ import { arityError, unknownSubcommand } from './errors.ts';
 import { hashCommands } from './hashes.ts';
 import { infoCommands } from './info.ts';
 import { keyCommands } from './keys.ts';
+import { blockingCommands } from './blocking.ts';
 import { listCommands } from './lists.ts';
 import { pubsubCommands } from './pubsub.ts';
+import { scriptingCommands } from './scripting.ts';
 import { setCommands } from './sets.ts';
+import { streamCommands } from './streams.ts';
 import { stringCommands } from './strings.ts';
 import { defs } from './types.ts';
 import type { CommandSpec } from './types.ts';
@@ -121,7 +124,10 @@ for (const list of [
   setCommands,
   zsetCommands,
   listCommands,
+  blockingCommands,
+  streamCommands,
   pubsubCommands,
+  scriptingCommands,
   txCommands,
   commandCommand,
 ]) {

@@ -1,3 +1,4 @@
+import { NOTIFY } from '../notify.ts';
 import type { Client } from '../state.ts';
 import { E } from './errors.ts';
 import { parseInt64 } from './parse.ts';
@@ -18,7 +19,10 @@ function sadd(c: Client, a: string[]): void {
       n++;
     }
   }
-  if (n > 0) c.db.touch(a[1]!);
+  if (n > 0) {
+    c.db.touch(a[1]!);
+    c.db.notify(NOTIFY.SET, 'sadd', a[1]!);
+  }
   c.reply.int(n);
 }
 
@@ -28,8 +32,11 @@ function srem(c: Client, a: string[]): void {
   if (s === undefined) return c.reply.int(0);
   let n = 0;
   for (let i = 2; i < a.length; i++) if (s.delete(a[i]!)) n++;
-  if (s.size === 0) c.db.delete(a[1]!);
-  else if (n > 0) c.db.touch(a[1]!);
+  if (n > 0) c.db.notify(NOTIFY.SET, 'srem', a[1]!);
+  if (s.size === 0) {
+    c.db.delete(a[1]!);
+    c.db.notify(NOTIFY.GENERIC, 'del', a[1]!);
+  } else if (n > 0) c.db.touch(a[1]!);
   c.reply.int(n);
 }
 
@@ -78,8 +85,13 @@ function spop(c: Client, a: string[]): void {
   if (s === null) return;
   if (s === undefined) return count === undefined ? c.reply.nil() : c.reply.setOfBulks([]);
   const taken = takeRandom(s, count ?? 1);
-  if (s.size === 0) c.db.delete(a[1]!);
-  else if (taken.length > 0) c.db.touch(a[1]!);
+  // A random choice must not be re-made on AOF replay: log which members went.
+  c.propagate = ['SREM', a[1]!, ...taken];
+  if (taken.length > 0) c.db.notify(NOTIFY.SET, 'spop', a[1]!);
+  if (s.size === 0) {
+    c.db.delete(a[1]!);
+    c.db.notify(NOTIFY.GENERIC, 'del', a[1]!);
+  } else if (taken.length > 0) c.db.touch(a[1]!);
   if (count === undefined) c.reply.bulk(taken[0]!);
   else c.reply.setOfBulks(taken);
 }

@@ -1,3 +1,5 @@
+import { now as clockNow } from '../clock.ts';
+import { NOTIFY } from '../notify.ts';
 import type { Client } from '../state.ts';
 import { E, invalidExpire } from './errors.ts';
 import { incrByFloat } from './decimal.ts';
@@ -25,6 +27,7 @@ function set(c: Client, a: string[]): void {
   const val = a[2]!;
   if (a.length === 3) {
     c.db.put(key, { t: 'string', v: val });
+    c.db.notify(NOTIFY.STRING, 'set', key);
     c.reply.ok();
     return;
   }
@@ -49,7 +52,7 @@ function set(c: Client, a: string[]): void {
       return;
     }
   }
-  const now = Date.now();
+  const now = clockNow();
   let at: number | undefined;
   if (unit !== '') {
     at = expireArg(c, unit, raw, 'set', now);
@@ -68,9 +71,11 @@ function set(c: Client, a: string[]): void {
     return;
   }
   c.db.put(key, { t: 'string', v: val }, keepTtl);
+  c.db.notify(NOTIFY.STRING, 'set', key);
   if (at !== undefined) {
-    if (at <= now) c.db.delete(key);
-    else c.db.setExpire(key, at);
+    // Redis 7.0 keeps a deadline already past and lets the key expire (with its 'expired' event).
+    c.db.setExpire(key, at);
+    c.db.notify(NOTIFY.GENERIC, 'expire', key);
   }
   if (get) c.reply.bulkOrNil(cur?.t === 'string' ? cur.v : undefined);
   else c.reply.ok();
@@ -84,11 +89,13 @@ function get(c: Client, a: string[]): void {
 
 function setexLike(unit: 'ex' | 'px', cmd: string) {
   return (c: Client, a: string[]): void => {
-    const now = Date.now();
+    const now = clockNow();
     const at = expireArg(c, unit, a[2]!, cmd, now);
     if (at === undefined) return;
     c.db.put(a[1]!, { t: 'string', v: a[3]! });
     c.db.setExpire(a[1]!, at);
+    c.db.notify(NOTIFY.STRING, 'set', a[1]!);
+    c.db.notify(NOTIFY.GENERIC, 'expire', a[1]!);
     c.reply.ok();
   };
 }
@@ -96,13 +103,17 @@ function setexLike(unit: 'ex' | 'px', cmd: string) {
 function setnx(c: Client, a: string[]): void {
   if (c.db.get(a[1]!) !== undefined) return c.reply.int(0);
   c.db.put(a[1]!, { t: 'string', v: a[2]! });
+  c.db.notify(NOTIFY.STRING, 'set', a[1]!);
   c.reply.int(1);
 }
 
 function getdel(c: Client, a: string[]): void {
   const v = lookup(c, a[1]!, 'string');
   if (v === null) return;
-  if (v !== undefined) c.db.delete(a[1]!);
+  if (v !== undefined) {
+    c.db.delete(a[1]!);
+    c.db.notify(NOTIFY.GENERIC, 'del', a[1]!);
+  }
   c.reply.bulkOrNil(v);
 }
 
@@ -119,7 +130,7 @@ function getex(c: Client, a: string[]): void {
     } else if (o === 'persist' && unit === '') persist = true;
     else return c.reply.err(E.syntax);
   }
-  const now = Date.now();
+  const now = clockNow();
   let at: number | undefined;
   if (unit !== '') {
     at = expireArg(c, unit, raw, 'getex', now);
@@ -130,11 +141,17 @@ function getex(c: Client, a: string[]): void {
   if (v === undefined) return c.reply.nil();
   c.reply.bulk(v);
   if (at !== undefined) {
-    if (at <= now) c.db.delete(key);
-    else c.db.setExpire(key, at);
+    if (at <= now) {
+      c.db.delete(key);
+      c.db.notify(NOTIFY.GENERIC, 'del', key);
+    } else {
+      c.db.setExpire(key, at);
+      c.db.notify(NOTIFY.GENERIC, 'expire', key);
+    }
   } else if (persist && c.db.ttlAt(key) !== undefined) {
     c.db.expires.delete(key);
     c.db.touch(key);
+    c.db.notify(NOTIFY.GENERIC, 'persist', key);
   }
 }
 
@@ -149,7 +166,10 @@ function mget(c: Client, a: string[]): void {
 
 function mset(c: Client, a: string[]): void {
   if (a.length % 2 === 0) return c.reply.err("ERR wrong number of arguments for 'mset' command");
-  for (let i = 1; i < a.length; i += 2) c.db.put(a[i]!, { t: 'string', v: a[i + 1]! });
+  for (let i = 1; i < a.length; i += 2) {
+    c.db.put(a[i]!, { t: 'string', v: a[i + 1]! });
+    c.db.notify(NOTIFY.STRING, 'set', a[i]!);
+  }
   c.reply.ok();
 }
 
@@ -157,13 +177,17 @@ function getset(c: Client, a: string[]): void {
   const v = lookup(c, a[1]!, 'string');
   if (v === null) return;
   c.db.put(a[1]!, { t: 'string', v: a[2]! });
+  c.db.notify(NOTIFY.STRING, 'set', a[1]!);
   c.reply.bulkOrNil(v);
 }
 
 function msetnx(c: Client, a: string[]): void {
   if (a.length % 2 === 0) return c.reply.err("ERR wrong number of arguments for 'msetnx' command");
   for (let i = 1; i < a.length; i += 2) if (c.db.get(a[i]!) !== undefined) return c.reply.int(0);
-  for (let i = 1; i < a.length; i += 2) c.db.put(a[i]!, { t: 'string', v: a[i + 1]! });
+  for (let i = 1; i < a.length; i += 2) {
+    c.db.put(a[i]!, { t: 'string', v: a[i + 1]! });
+    c.db.notify(NOTIFY.STRING, 'set', a[i]!);
+  }
   c.reply.int(1);
 }
 
@@ -179,6 +203,7 @@ function incrBy(c: Client, key: string, by: bigint): void {
   const n = cur + by;
   if (!inInt64(n)) return c.reply.err(E.overflow);
   c.db.put(key, { t: 'string', v: n.toString() }, true);
+  c.db.notify(NOTIFY.STRING, 'incrby', key);
   c.reply.out += ':' + n.toString() + '\r\n';
 }
 
@@ -201,6 +226,7 @@ function incrbyfloat(c: Client, a: string[]): void {
     return c.reply.err(r.error === 'notFloat' ? E.notFloat : 'ERR increment would produce NaN or Infinity');
   }
   c.db.put(key, { t: 'string', v: r.ok }, true);
+  c.db.notify(NOTIFY.STRING, 'incrbyfloat', key);
   c.reply.bulk(r.ok);
 }
 
@@ -209,6 +235,7 @@ function append(c: Client, a: string[]): void {
   if (v === null) return;
   const n = (v ?? '') + a[2]!;
   c.db.put(a[1]!, { t: 'string', v: n }, true);
+  c.db.notify(NOTIFY.STRING, 'append', a[1]!);
   c.reply.int(n.length);
 }
 

@@ -43,6 +43,7 @@ interface ValueMap {
   set: Extract<Value, { t: 'set' }>['v'];
   zset: Extract<Value, { t: 'zset' }>['v'];
   list: Extract<Value, { t: 'list' }>['v'];
+  stream: Extract<Value, { t: 'stream' }>['v'];
 }
 type ValueOf<T extends TypeName> = ValueMap[T];
 

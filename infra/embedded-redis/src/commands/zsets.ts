@@ -1,3 +1,4 @@
+import { NOTIFY } from '../notify.ts';
 import type { Client } from '../state.ts';
 import { SortedSet } from '../store/sortedset.ts';
 import { E } from './errors.ts';
@@ -72,6 +73,7 @@ function zadd(c: Client, a: string[]): void {
       result = score;
     }
   }
+  if (added + changed > 0) c.db.notify(NOTIFY.ZSET, incr ? 'zincr' : 'zadd', a[1]!);
   if (z.size === 0) c.db.delete(a[1]!);
   else if (added + changed > 0) c.db.touch(a[1]!);
   if (incr) {
@@ -86,8 +88,11 @@ function zrem(c: Client, a: string[]): void {
   if (z === undefined) return c.reply.int(0);
   let n = 0;
   for (let i = 2; i < a.length; i++) if (z.delete(a[i]!)) n++;
-  if (z.size === 0) c.db.delete(a[1]!);
-  else if (n > 0) c.db.touch(a[1]!);
+  if (n > 0) c.db.notify(NOTIFY.ZSET, 'zrem', a[1]!);
+  if (z.size === 0) {
+    c.db.delete(a[1]!);
+    c.db.notify(NOTIFY.GENERIC, 'del', a[1]!);
+  } else if (n > 0) c.db.touch(a[1]!);
   c.reply.int(n);
 }
 
@@ -113,6 +118,7 @@ function zincrby(c: Client, a: string[]): void {
   }
   z.set(a[3]!, s);
   c.db.touch(a[1]!);
+  c.db.notify(NOTIFY.ZSET, 'zincr', a[1]!);
   c.reply.dbl(s);
 }
 
@@ -142,8 +148,11 @@ function zremrangebyscore(c: Client, a: string[]): void {
   if (z === undefined) return c.reply.int(0);
   const [f, t] = scoreSlice(z, min, max);
   const removed = z.removeRange(f, t);
-  if (z.size === 0) c.db.delete(a[1]!);
-  else if (removed.length > 0) c.db.touch(a[1]!);
+  if (removed.length > 0) c.db.notify(NOTIFY.ZSET, 'zremrangebyscore', a[1]!);
+  if (z.size === 0) {
+    c.db.delete(a[1]!);
+    c.db.notify(NOTIFY.GENERIC, 'del', a[1]!);
+  } else if (removed.length > 0) c.db.touch(a[1]!);
   c.reply.int(removed.length);
 }
 
@@ -170,8 +179,11 @@ function zpopmin(c: Client, a: string[]): void {
   if (z === null) return;
   if (z === undefined || count === 0) return c.reply.arr(0);
   const items = z.removeRange(0, Math.min(count, z.size));
-  if (z.size === 0) c.db.delete(a[1]!);
-  else c.db.touch(a[1]!);
+  c.db.notify(NOTIFY.ZSET, 'zpopmin', a[1]!);
+  if (z.size === 0) {
+    c.db.delete(a[1]!);
+    c.db.notify(NOTIFY.GENERIC, 'del', a[1]!);
+  } else c.db.touch(a[1]!);
   // Without COUNT Redis answers a flat [member, score]; with COUNT, RESP3 gets pairs.
   if (a.length === 3 && c.reply.proto === 3) return replyItems(c, items, true);
   c.reply.arr(items.length * 2);

@@ -1,16 +1,25 @@
 // One logical database: values plus a separate expiry table (absolute ms timestamps), like
 // Redis's dict + expires. Expired keys are removed lazily on access and actively by sampling.
+import { now as clockNow } from '../clock.ts';
+import type { Deque } from './deque.ts';
+import { NOTIFY, emitKeyEvent } from '../notify.ts';
+import type { KeyEvents } from '../notify.ts';
 import type { SortedSet } from './sortedset.ts';
+import type { Stream } from './stream.ts';
 
 export type Value =
   | { t: 'string'; v: string }
   | { t: 'hash'; v: Map<string, string> }
   | { t: 'set'; v: Set<string> }
   | { t: 'zset'; v: SortedSet }
-  | { t: 'list'; v: string[] };
+  | { t: 'list'; v: Deque }
+  | { t: 'stream'; v: Stream };
 
 export type Entry = Value & { seq: number };
 export type TypeName = Value['t'];
+
+/** A client waiting on a key (the client record itself, kept opaque here). */
+export type KeyWaiter = object;
 
 /** Something that wants to hear about writes to a key (WATCH). */
 export interface KeyWatcher {
@@ -26,14 +35,24 @@ export class Db {
   /** Iterators parked by SCAN so the next call with the same cursor resumes in O(COUNT). */
   readonly scanIters = new Map<number, { it: Iterator<[string, Entry]>; pending: [string, Entry] }>();
   expiredCount = 0;
+  /** Clients blocked in BLPOP/BRPOP per key, first come first served. */
+  readonly blocking = new Map<string, KeyWaiter[]>();
+  /** Called when a key clients wait on gets elements (set by the server state). */
+  onReady: (db: Db, key: string) => void = () => undefined;
 
   constructor(
     readonly index: number,
     private readonly onDirty: () => void,
+    private readonly events: KeyEvents = { flags: 0, publish: () => undefined },
   ) {}
 
+  /** Publishes a keyspace event of class `cls` (a NOTIFY bit) if notifications select it. */
+  notify(cls: number, event: string, key: string): void {
+    if (this.events.flags !== 0) emitKeyEvent(this.events, this.index, cls, event, key);
+  }
+
   /** Looks a key up, deleting it first if its time has passed. */
-  get(key: string, now = Date.now()): Entry | undefined {
+  get(key: string, now = clockNow()): Entry | undefined {
     const e = this.data.get(key);
     if (e === undefined) return undefined;
     if (this.expires.size > 0) {
@@ -51,6 +70,7 @@ export class Db {
     this.expires.delete(key);
     this.expiredCount++;
     this.touch(key);
+    this.notify(NOTIFY.EXPIRED, 'expired', key);
   }
 
   /** Stores a value; keeps the TTL only when keepTtl. A new key gets a fresh SCAN sequence. */
@@ -77,6 +97,11 @@ export class Db {
     if (this.watched.size === 0) return;
     const ws = this.watched.get(key);
     if (ws !== undefined) for (const w of ws) w.dirtyCas = true;
+  }
+
+  /** A push: if someone waits on this key, it is served once the current command is done. */
+  signalReady(key: string): void {
+    if (this.blocking.size > 0 && this.blocking.has(key)) this.onReady(this, key);
   }
 
   setExpire(key: string, at: number): void {

@@ -1,4 +1,4 @@
-import type { Case } from './case-types.ts';
+import type { Case, Step } from './case-types.ts';
 import { NOT_FLOAT, NOT_INT, SYNTAX, WRONGTYPE, arity, err } from './case-types.ts';
 
 export const hashCases: Case[] = [
@@ -197,4 +197,57 @@ export const listCases: Case[] = [
       { cmd: ['LLEN', '{k}s'], expect: WRONGTYPE },
     ],
   },
+  {
+    name: 'list as a queue: both ends, wrap-around growth and shrink, LINDEX, LREM both directions',
+    steps: queueSteps(),
+  },
 ];
+
+/**
+ * Pushes and pops at both ends in a pattern that makes a ring buffer wrap, grow and shrink,
+ * checking the whole list against a plain-array model after every phase (the real Redis checks
+ * the model too).
+ */
+function queueSteps(): Step[] {
+  const model: string[] = [];
+  const steps: Step[] = [];
+  for (let i = 0; i < 150; i++) {
+    const v = `v${i % 7}`;
+    if (i % 3 === 0) {
+      model.unshift(v);
+      steps.push({ cmd: ['LPUSH', '{k}q', v], expect: model.length });
+    } else {
+      model.push(v);
+      steps.push({ cmd: ['RPUSH', '{k}q', v], expect: model.length });
+    }
+    if (i % 5 === 4) steps.push({ cmd: ['LPOP', '{k}q'], expect: model.shift()! });
+    if (i % 11 === 10) steps.push({ cmd: ['RPOP', '{k}q'], expect: model.pop()! });
+  }
+  steps.push({ cmd: ['LRANGE', '{k}q', '0', '-1'], expect: [...model] });
+  steps.push({ cmd: ['LINDEX', '{k}q', '-1'], expect: model[model.length - 1]! });
+  steps.push({ cmd: ['LINDEX', '{k}q', '37'], expect: model[37]! });
+  steps.push({ cmd: ['LINDEX', '{k}q', '1000'], expect: null });
+  const drop = (el: string, count: number): number => {
+    let n = 0;
+    const limit = count === 0 ? Infinity : Math.abs(count);
+    for (let j = 0; j < model.length && n < limit; j++) {
+      const i = count >= 0 ? j : model.length - 1 - j;
+      if (model[i] === el) {
+        model.splice(i, 1);
+        n++;
+        if (count < 0) j--;
+      }
+    }
+    return n;
+  };
+  steps.push({ cmd: ['LREM', '{k}q', '2', 'v3'], expect: drop('v3', 2) });
+  steps.push({ cmd: ['LREM', '{k}q', '-3', 'v4'], expect: drop('v4', -3) });
+  steps.push({ cmd: ['LREM', '{k}q', '0', 'v0'], expect: drop('v0', 0) });
+  steps.push({ cmd: ['LRANGE', '{k}q', '0', '-1'], expect: [...model] });
+  steps.push({ cmd: ['LPOP', '{k}q', '50'], expect: model.splice(0, 50) });
+  steps.push({ cmd: ['RPOP', '{k}q', '10'], expect: model.splice(model.length - 10, 10).reverse() });
+  steps.push({ cmd: ['LRANGE', '{k}q', '0', '-1'], expect: [...model] });
+  steps.push({ cmd: ['LTRIM', '{k}q', '2', '-3'], expect: 'OK' });
+  steps.push({ cmd: ['LRANGE', '{k}q', '0', '-1'], expect: model.slice(2, model.length - 2) });
+  return steps;
+}
