@@ -23,11 +23,20 @@ export function deciToWon(deci: number): number {
   return Math.trunc(deci / 10) + (deci % 10) / 10;
 }
 
+/**
+ * "1,234,567" for a whole number ≥ 0: what `toLocaleString('ko-KR')` prints, without it — that
+ * builds an Intl formatter (and loads locale data) on every call, milliseconds each on a phone,
+ * and the order screen formats hundreds of prices as the catalogue arrives.
+ */
+export function groupThousands(whole: number): string {
+  return String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
+}
+
 /** Korean money format of spec §9: thousands separators, 0–1 fraction digits, 원 suffix. */
 export function formatWon(deci: number): string {
   const negative = deci < 0;
   const abs = Math.abs(deci);
-  const whole = Math.trunc(abs / 10).toLocaleString('ko-KR');
+  const whole = groupThousands(Math.trunc(abs / 10));
   const tenth = abs % 10;
   return `${negative ? '-' : ''}${whole}${tenth === 0 ? '' : `.${tenth}`}원`;
 }

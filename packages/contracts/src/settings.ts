@@ -33,6 +33,8 @@ export const settingKeys = {
   naverState: 'NAVER_STATE',
   naverRedirectUrl: 'NAVER_REDIRECT_URL',
   kakaoToken: 'KAKAO_TOKEN',
+  /** Whole percent (0–50) of what a referred member spends on orders that the referrer earns. */
+  referralRatePercent: 'REFERRAL_RATE_PERCENT',
 } as const;
 
 export type SettingKey = (typeof settingKeys)[keyof typeof settingKeys];
@@ -45,4 +47,16 @@ export const flagSettingKeys: ReadonlySet<SettingKey> = new Set(allSettingKeys.f
 /** Reads a flag setting: only "true" (any case) is on; missing means off. */
 export function settingEnabled(value: string | undefined | null): boolean {
   return value?.trim().toLowerCase() === 'true';
+}
+
+/** The referral rate when the setting is missing or unreadable (catalog seeds the same value). */
+export const defaultReferralRatePercent = 5;
+export const maxReferralRatePercent = 50;
+
+/** Reads REFERRAL_RATE_PERCENT: a whole number 0–50 as a string; anything else is null. */
+export function parseReferralRate(value: string | undefined | null): number | null {
+  const text = value?.trim() ?? '';
+  if (!/^\d{1,2}$/.test(text)) return null;
+  const rate = Number(text);
+  return rate <= maxReferralRatePercent ? rate : null;
 }

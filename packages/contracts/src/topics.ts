@@ -5,6 +5,9 @@ export const Topics = {
   wallet: 'wallet.events.v1',
   order: 'order.events.v1',
   scheduler: 'scheduler.events.v1',
+  fulfillment: 'fulfillment.events.v1',
+  /** Operators' actions from every service (OperatorActed), read by auth's audit log. */
+  audit: 'audit.events.v1',
 } as const;
 
 export type Topic = (typeof Topics)[keyof typeof Topics];

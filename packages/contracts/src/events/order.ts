@@ -36,14 +36,28 @@ export const OrderPlaced = defineEvent(
 export const OrderAccepted = defineEvent(
   'OrderAccepted',
   1,
-  z.object({ orderId, kind: paymentKindSchema, userId, runs: z.number().int().nonnegative(), interval: z.number().int().nonnegative() }),
+  z.object({
+    orderId,
+    kind: paymentKindSchema,
+    userId,
+    runs: z.number().int().nonnegative(),
+    interval: z.number().int().nonnegative(),
+    /** What to deliver (fulfillment); optional so events recorded before these fields still parse. For an auto order, `amount` is per run. */
+    serviceId: z.number().int().positive().optional(),
+    link: z.string().min(1).optional(),
+    amount: z.number().int().positive().optional(),
+  }),
 );
 
-/** Payment was refused; the order is kept as rejected and never runs. */
+/**
+ * Payment was refused, or did not arrive while the member waited (PAYMENT_TIMEOUT: the order was
+ * given up; a debit that still arrives is refunded as `order-<id>-unpaid`). The order is kept as
+ * rejected and never runs.
+ */
 export const OrderRejected = defineEvent(
   'OrderRejected',
   1,
-  z.object({ orderId, kind: paymentKindSchema, userId, reason: z.enum(['INSUFFICIENT_POINTS', 'NO_ACCOUNT']) }),
+  z.object({ orderId, kind: paymentKindSchema, userId, reason: z.enum(['INSUFFICIENT_POINTS', 'NO_ACCOUNT', 'PAYMENT_TIMEOUT']) }),
 );
 
 /** An operator (later: fulfillment) moved an accepted order between spec §4 statuses. */
@@ -57,7 +71,17 @@ export const OrderStatusChanged = defineEvent(
 export const AutoOrderRunPlaced = defineEvent(
   'AutoOrderRunPlaced',
   1,
-  z.object({ autoOrderId: orderId, userId, run: z.number().int().positive(), runs: z.number().int().positive(), childOrderId: orderId }),
+  z.object({
+    autoOrderId: orderId,
+    userId,
+    run: z.number().int().positive(),
+    runs: z.number().int().positive(),
+    childOrderId: orderId,
+    /** The child order's service, link and amount (fulfillment); optional so older events still parse. */
+    serviceId: z.number().int().positive().optional(),
+    link: z.string().min(1).optional(),
+    amount: z.number().int().positive().optional(),
+  }),
 );
 
 /** Every run was placed. The scheduler forgets the auto order. */

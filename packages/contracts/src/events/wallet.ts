@@ -39,15 +39,16 @@ export const PointDebitRejected = defineEvent(
 );
 
 /**
- * Points were added: an approved top-up (`source: topup`, `referenceId` = `topup-<id>`) or a refund
- * (`source: refund`, `referenceId` = the refund id of RefundRequested). Applied once per referenceId.
+ * Points were added: an approved top-up (`source: topup`, `referenceId` = `topup-<id>`), a refund
+ * (`source: refund`, `referenceId` = the refund id of RefundRequested) or a referrer's share of a
+ * referred member's payment (`source: referral`, `referenceId` = `referral-<payment>`). Applied once per referenceId.
  */
 export const PointCredited = defineEvent(
   'PointCredited',
   1,
   z.object({
     userId,
-    source: z.enum(['topup', 'refund']),
+    source: z.enum(['topup', 'refund', 'referral']),
     referenceId: z.string().min(1),
     amountDeci: deciWonSchema.positive(),
     balanceAfterDeci: deciWonSchema.nonnegative(),
@@ -78,4 +79,21 @@ export const TopUpRejected = defineEvent('TopUpRejected', 1, z.object({ topUpId,
 /** The request was still pending when its 3 hours ran out. */
 export const TopUpExpired = defineEvent('TopUpExpired', 1, z.object({ topUpId, userId }));
 
-export const walletEvents = [PointDebited, PointDebitRejected, PointCredited, TopUpRequested, TopUpApproved, TopUpRejected, TopUpExpired] as const;
+/**
+ * An admin adjusted a balance by hand (issue 12): a ledger entry of its own kind, never an edit of
+ * the balance. `amountDeci` is signed (never 0); the balance never goes below zero.
+ */
+export const PointAdjusted = defineEvent(
+  'PointAdjusted',
+  1,
+  z.object({
+    userId,
+    adjustmentId: z.string().min(1),
+    amountDeci: z.number().int().refine((n) => n !== 0, { message: 'must not be 0' }),
+    balanceAfterDeci: deciWonSchema.nonnegative(),
+    reason: z.string().min(1).max(200),
+    operatorId: z.string().min(1),
+  }),
+);
+
+export const walletEvents = [PointDebited, PointDebitRejected, PointCredited, TopUpRequested, TopUpApproved, TopUpRejected, TopUpExpired, PointAdjusted] as const;

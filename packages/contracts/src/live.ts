@@ -1,0 +1,19 @@
+/**
+ * The BFF's live channel to a member's open pages (Server-Sent Events on `GET /api/live`). Plain
+ * types and constants only, so the web app imports this module directly (no zod, no node:crypto).
+ */
+
+/** What a page should re-read after an update. */
+export type LiveTouch = 'balance' | 'orders' | 'autoOrders' | 'topUps';
+
+/** Worth a small notice on screen: an order completed, or money came back. */
+export type LiveNotice = { kind: 'orderCompleted'; orderId: number } | { kind: 'refunded'; amountDeci: number };
+
+/**
+ * One event that concerns the member, reduced to what the screen needs: its type, what to re-read,
+ * the balance after it when the event carries one, and a notice when it deserves one.
+ */
+export type LiveUpdate = { type: string; touches: LiveTouch[]; balanceDeci?: number; notice?: LiveNotice };
+
+/** SSE event names: `update` (id = the Kafka event id), `resync` (re-read everything), `ready`. */
+export const liveEvents = { update: 'update', resync: 'resync', ready: 'ready' } as const;
