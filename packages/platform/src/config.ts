@@ -94,6 +94,8 @@ export const env = {
       .refine((list) => list.length > 0 && list.every((hp) => /^[A-Za-z0-9.\-[\]:]+:\d{1,5}$/.test(hp)), {
         error: 'must be a comma-separated list of host:port',
       }),
+  /** SERVICE_AUTH_SECRET: the HS256 key of service credentials; 32+ characters so it cannot be guessed offline. */
+  serviceSecret: () => text().min(32, { error: 'must be at least 32 characters (generate one with: openssl rand -base64 48)' }),
   es256PrivateKey: () => es256Pem('private'),
   es256PublicKey: () => es256Pem('public'),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }),

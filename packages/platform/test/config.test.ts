@@ -65,3 +65,23 @@ describe('config', () => {
     expect(run.stderr).not.toMatch(/\bat\s+\S+\s+\(/);
   });
 });
+
+describe('Kafka SASL credentials', () => {
+  it('are none without variables, and a complete set with them', async () => {
+    const { kafkaSaslFromEnv } = await import('../src/index.ts');
+    expect(kafkaSaslFromEnv({})).toBeUndefined();
+    expect(kafkaSaslFromEnv({ KAFKA_SASL_USERNAME: 'smm', KAFKA_SASL_PASSWORD: 'pw' })).toEqual({ mechanism: 'plain', username: 'smm', password: 'pw' });
+    expect(kafkaSaslFromEnv({ KAFKA_SASL_USERNAME: 'smm', KAFKA_SASL_PASSWORD: 'pw', KAFKA_SASL_MECHANISM: 'scram-sha-512' })?.mechanism).toBe('scram-sha-512');
+    expect(() => kafkaSaslFromEnv({ KAFKA_SASL_USERNAME: 'smm' })).toThrow(/set together/);
+    expect(() => kafkaSaslFromEnv({ KAFKA_SASL_USERNAME: 'smm', KAFKA_SASL_PASSWORD: 'pw', KAFKA_SASL_MECHANISM: 'gssapi' })).toThrow(/KAFKA_SASL_MECHANISM/);
+  });
+});
+
+describe('SERVICE_AUTH_SECRET', () => {
+  it('needs 32 characters', async () => {
+    const { env: fields, parseConfig: parse } = await import('../src/index.ts');
+    expect(() => parse({ SERVICE_AUTH_SECRET: fields.serviceSecret() }, { SERVICE_AUTH_SECRET: 'x'.repeat(31) })).toThrow(/at least 32 characters/);
+    expect(parse({ SERVICE_AUTH_SECRET: fields.serviceSecret() }, { SERVICE_AUTH_SECRET: 'x'.repeat(32) }).SERVICE_AUTH_SECRET).toHaveLength(32);
+    expect(() => parse({ SERVICE_AUTH_SECRET: fields.serviceSecret() }, {})).toThrow(/SERVICE_AUTH_SECRET: is required/);
+  });
+});

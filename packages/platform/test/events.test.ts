@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Schema } from 'mongoose';
+import mongoose, { Schema } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type EventEnvelope, defineEvent } from '@smm/contracts';
+import { type EventEnvelope, OrderPlaced, Topics, defineEvent } from '@smm/contracts';
 import type { Connection, Kafka, RunningConsumer } from '../src/index.ts';
 import {
   EventProducer,
@@ -13,6 +13,7 @@ import {
   createKafka,
   createLogger,
   ensureTopics,
+  eventSorter,
   handleOnce,
   inTransaction,
   kafkaReady,
@@ -155,6 +156,91 @@ describe('transactional outbox and relay', () => {
   }, 30_000);
 });
 
+describe('outbox relay cost', () => {
+  const scanned = async () => {
+    const status = (await connection.db!.admin().command({ serverStatus: 1 })) as { metrics: { queryExecutor: { scannedObjects: number | { toNumber(): number } } } };
+    const value = status.metrics.queryExecutor.scannedObjects;
+    return typeof value === 'number' ? value : value.toNumber();
+  };
+
+  it('polls without scanning published records, however many there are', async () => {
+    const topic = `idle-${randomUUID()}`;
+    const relay = new OutboxRelay({ connection, producer, logger, intervalMs: 20 });
+    const events = Array.from({ length: 300 }, (_, i) => WidgetCreated.create(`w-${i}`, { name: `idle-${i}` }, { correlationId: 'c' }));
+    await inTransaction(connection, (session) => appendToOutbox(connection, session, topic, events));
+    relay.start();
+    try {
+      await eventually(() => outboxModel(connection).countDocuments({ topic, publishedAt: null }), (n) => n === 0);
+      const before = await scanned();
+      await new Promise((r) => setTimeout(r, 600)); // ~30 idle polls
+      const during = (await scanned()) - before;
+      // Each poll reads the lease (one document) at most; a scan would read every published record.
+      expect(during).toBeLessThan(60);
+      const stored = await outboxModel(connection).findOne({ eventId: events[0]!.eventId }).lean();
+      expect(stored).toMatchObject({ publishedAt: expect.any(Date) as Date });
+      expect(stored).not.toHaveProperty('pending');
+      const ttl = (await outboxModel(connection).collection.indexes()).find((ix) => ix.expireAfterSeconds !== undefined);
+      expect(ttl).toMatchObject({ key: { publishedAt: 1 } });
+    } finally {
+      await relay.stop();
+    }
+  }, 60_000);
+
+  it('reads pending records with majority read concern, so it publishes only durable commits', async () => {
+    // The driver's command monitoring shows what the relay sends the server (the embedded server
+    // serves majority reads from fsync'd commits only; a real replica set from majority-acknowledged ones).
+    const watched = mongoose.createConnection(infra.mongo.uri('platform_test'), { monitorCommands: true });
+    await watched.asPromise();
+    const finds: Array<Record<string, unknown>> = [];
+    watched.getClient().on('commandStarted', (e) => {
+      if (e.commandName === 'find' && (e.command as { find?: unknown }).find === 'outbox') finds.push(e.command as Record<string, unknown>);
+    });
+    const topic = `majority-${randomUUID()}`;
+    await ensureTopics(kafka, [{ topic, numPartitions: 1 }]);
+    const received = await collect(topic, `g-${randomUUID()}`);
+    const event = WidgetCreated.create('w-majority', { name: `majority-${topic}` }, { correlationId: 'c' });
+    await inTransaction(connection, (session) => appendToOutbox(connection, session, topic, [event]));
+    const relay = new OutboxRelay({ connection: watched, producer, logger, intervalMs: 50 });
+    relay.start();
+    try {
+      await eventually(() => received.length, (n) => n >= 1);
+      expect(received[0]!.event.eventId).toBe(event.eventId);
+      expect(finds.length).toBeGreaterThan(0);
+      for (const find of finds) expect(find['readConcern']).toMatchObject({ level: 'majority' });
+    } finally {
+      await relay.stop();
+      await watched.close();
+    }
+  }, 60_000);
+
+  it('publishes records written before the pending marker existed', async () => {
+    const topic = `legacy-${randomUUID()}`;
+    await ensureTopics(kafka, [{ topic, numPartitions: 1 }]);
+    const received = await collect(topic, `g-${randomUUID()}`);
+    const event = WidgetCreated.create('w-legacy', { name: `legacy-${topic}` }, { correlationId: 'c' });
+    await outboxModel(connection).collection.insertOne({ eventId: event.eventId, topic, event, createdAt: new Date(), publishedAt: null, attempts: 0 });
+    const relay = new OutboxRelay({ connection, producer, logger, intervalMs: 50 });
+    relay.start();
+    try {
+      await eventually(() => received.length, (n) => n >= 1);
+      expect(received[0]!.event.eventId).toBe(event.eventId);
+    } finally {
+      await relay.stop();
+    }
+  }, 60_000);
+});
+
+describe('contract-derived ignore lists', () => {
+  it('skip the types the contracts define on a topic and dead-letter a type no contract defines', () => {
+    const sorter = eventSorter({ groupId: 'g', topics: [Topics.order], definitions: [OrderPlaced] as const, producer, logger });
+    const placed = OrderPlaced.create('order-1', { orderId: 1, kind: 'order', userId: 'u', serviceId: 1, amount: 10, runs: 0, interval: 0, chargeDeci: 250 }, { correlationId: 'c' });
+    const message = (event: object, type: string) => ({ key: null, value: Buffer.from(JSON.stringify(event)), headers: { 'event-type': type }, offset: '0', timestamp: '0', attributes: 0, size: undefined });
+    expect(sorter.sort(message(placed, 'OrderPlaced')).kind).toBe('event');
+    expect(sorter.sort(message({ ...placed, type: 'OrderAccepted' }, 'OrderAccepted')).kind).toBe('ignored');
+    expect(sorter.sort(message({ ...placed, type: 'AutoOrderCreated' }, 'AutoOrderCreated'))).toMatchObject({ kind: 'invalid', reason: 'unknown event AutoOrderCreated v1' });
+  });
+});
+
 describe('event consumer runner', () => {
   it('handles valid events and dead-letters invalid or refused ones with the reason', async () => {
     const topic = `mixed-${randomUUID()}`;
@@ -186,6 +272,38 @@ describe('event consumer runner', () => {
       'refused: name is reserved',
     ]);
     expect(dead[0]).toMatchObject({ value: 'this is not json', headers: { 'dlq-consumer': groupId, 'dlq-source': `${topic}/0/0` } });
+  }, 60_000);
+
+  it('with gatherMs, a consumer receives events sent apart in gathered runs, and each within the wait', async () => {
+    const topic = `gather-${randomUUID()}`;
+    await ensureTopics(kafka, [{ topic, numPartitions: 1 }]);
+    const runs: Array<{ names: string[]; at: number }> = [];
+    const consumer = await runEventConsumer({
+      kafka,
+      groupId: `g-${randomUUID()}`,
+      topics: [topic],
+      definitions,
+      producer,
+      logger,
+      sessionTimeout: 6000,
+      mode: 'batch',
+      gatherMs: 400,
+      handleBatch: async (events) => void runs.push({ names: events.map((e) => e.data.name), at: Date.now() }),
+    });
+    running.push(consumer);
+    await new Promise((r) => setTimeout(r, 500)); // the group has joined and its first fetch waits
+    const sent: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      sent.push(Date.now());
+      await producer.publish(topic, [WidgetCreated.create(`w-${i}`, { name: `n${i}` }, { correlationId: `c${i}` })]);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await eventually(() => runs.flatMap((r) => r.names).length, (n) => n >= 6);
+    expect(runs.flatMap((r) => r.names)).toEqual(['n0', 'n1', 'n2', 'n3', 'n4', 'n5']);
+    // Six sends ~20 ms apart: without gathering, each would be its own fetch and run.
+    expect(runs.length).toBeLessThanOrEqual(2);
+    // No event waits much beyond the gathering time.
+    expect(runs.at(-1)!.at - sent[0]!).toBeLessThan(400 + 1500);
   }, 60_000);
 
   it('redelivers an event whose handler failed, so a passing failure loses nothing', async () => {

@@ -28,6 +28,8 @@ const app = createHttpApp({
     slow: () => new Promise((resolve) => setTimeout(resolve, 10)),
   },
   readinessTimeoutMs: 500,
+  // Credentials are covered by service-auth.test.ts; these tests are about the rest of the factory.
+  serviceAuth: null,
   routes: (r) => {
     r.post('/orders', (req, res) => {
       const body = parseInput(orderBody, req.body);
@@ -54,6 +56,13 @@ const post = (path: string, body: string, headers: Record<string, string> = {}) 
   fetch(base + path, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
 
 describe('HTTP server factory', () => {
+  it('answers 400 to a deeply nested body instead of overflowing further down', async () => {
+    const deep = post('/orders', '['.repeat(500) + ']'.repeat(500));
+    expect((await deep).status).toBe(400);
+    expect(await (await post('/orders', '['.repeat(33) + ']'.repeat(33))).json()).toMatchObject({ code: 'JSON_TOO_DEEP' });
+    expect((await post('/orders', JSON.stringify({ link: 'x', amount: 1, extra: [[[[1]]]] }))).status).toBe(201);
+  });
+
   it('answers liveness and readiness', async () => {
     const health = await fetch(`${base}/healthz`);
     expect(health.status).toBe(200);

@@ -1,9 +1,20 @@
 import express from 'express';
 import type { Express, Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { httpMetrics, metricsHandler } from '../observability/metrics.ts';
+import { traceRequests } from '../observability/tracing.ts';
 import { errorMapper } from './error-mapper.ts';
+import { rejectDeepJson } from './json-depth.ts';
 import { genericMessages, notFound } from './errors.ts';
 import { requestContext } from './request-context.ts';
+import { type ServiceAuthOptions, requireServiceCredential } from './service-auth.ts';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** The JSON body as received (set when express.json parsed one). */
+    rawBody?: Buffer;
+  }
+}
 
 /** Resolves when the dependency answers; rejects (or times out) when it does not. */
 export type ReadinessCheck = () => Promise<unknown>;
@@ -16,6 +27,12 @@ export type HttpAppOptions = {
   bodyLimit?: string;
   /** How long one readiness check may take before it counts as failed. */
   readinessTimeoutMs?: number;
+  /**
+   * Who may call: every route but /healthz and /readyz needs a service credential for `audience`
+   * signed with `secret`, and `req.caller` is set from it. `null` only for the public edge (the BFF),
+   * which authenticates members and API keys itself.
+   */
+  serviceAuth: ServiceAuthOptions | null;
   /** Registers the app's routes; runs after the common middleware, before the 404 and error mapper. */
   routes: (app: Express) => void;
 };
@@ -34,16 +51,17 @@ function withTimeout(check: ReadinessCheck, ms: number): Promise<unknown> {
  * Builds an express app with what every service needs. It does not listen: `main.ts` does, and
  * tests run the app on port 0.
  */
-export function createHttpApp({ logger, readiness = {}, bodyLimit = '100kb', readinessTimeoutMs = 2000, routes }: HttpAppOptions): Express {
+export function createHttpApp({ logger, readiness = {}, bodyLimit = '100kb', readinessTimeoutMs = 2000, serviceAuth, routes }: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(requestContext(logger, new Set(['/healthz', '/readyz'])));
-  app.use(express.json({ limit: bodyLimit }));
-
+  app.use(requestContext(logger, new Set(['/healthz', '/readyz', '/metrics'])));
+  app.use(httpMetrics());
+  app.use(traceRequests());
   app.get('/healthz', (_req: Request, res: Response) => {
     res.json({ status: 'ok' });
   });
+  app.get('/metrics', metricsHandler);
   app.get('/readyz', async (req: Request, res: Response) => {
     const names = Object.keys(readiness);
     const results = await Promise.allSettled(names.map((name) => withTimeout(readiness[name]!, readinessTimeoutMs)));
@@ -61,6 +79,18 @@ export function createHttpApp({ logger, readiness = {}, bodyLimit = '100kb', rea
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', checks });
   });
 
+  // Checked before the body is parsed: an unauthenticated caller costs no JSON parsing.
+  if (serviceAuth !== null) app.use(requireServiceCredential(serviceAuth));
+  // The raw bytes stay beside the parsed body: a signed webhook is verified over exactly what was sent.
+  app.use(
+    express.json({
+      limit: bodyLimit,
+      verify: (req, _res, buf) => {
+        (req as Request).rawBody = buf;
+      },
+    }),
+  );
+  app.use(rejectDeepJson());
   routes(app);
 
   app.use((_req: Request, _res: Response) => {

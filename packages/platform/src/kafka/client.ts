@@ -1,6 +1,8 @@
 import { Kafka, logLevel } from 'kafkajs';
 import type { LogEntry } from 'kafkajs';
 import type { Logger } from 'pino';
+import { z } from 'zod';
+import { ConfigError, env, parseConfig } from '../config.ts';
 
 export type { Kafka } from 'kafkajs';
 
@@ -11,12 +13,49 @@ const levels: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
   [logLevel.DEBUG]: 'debug',
 };
 
+type Credentials = { username: string; password: string };
+export type KafkaSasl = ({ mechanism: 'plain' } & Credentials) | ({ mechanism: 'scram-sha-256' } & Credentials) | ({ mechanism: 'scram-sha-512' } & Credentials);
+
+/**
+ * SASL credentials for a real cluster (KAFKA_SASL_USERNAME, KAFKA_SASL_PASSWORD, optional
+ * KAFKA_SASL_MECHANISM, default plain), or none. Read here rather than by each service's
+ * configuration so every process that talks to Kafka authenticates the same way.
+ */
+export function kafkaSaslFromEnv(source: Record<string, string | undefined> = process.env): KafkaSasl | undefined {
+  const parsed = parseConfig(
+    {
+      KAFKA_SASL_USERNAME: env.string().optional(),
+      KAFKA_SASL_PASSWORD: env.string().optional(),
+      KAFKA_SASL_MECHANISM: z.enum(['plain', 'scram-sha-256', 'scram-sha-512'], { error: 'must be plain, scram-sha-256 or scram-sha-512' }).default('plain'),
+    },
+    source,
+  );
+  if (parsed.KAFKA_SASL_USERNAME === undefined && parsed.KAFKA_SASL_PASSWORD === undefined) return undefined;
+  if (parsed.KAFKA_SASL_USERNAME === undefined || parsed.KAFKA_SASL_PASSWORD === undefined) {
+    throw new ConfigError('Invalid configuration: KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD must be set together');
+  }
+  const credentials = { username: parsed.KAFKA_SASL_USERNAME, password: parsed.KAFKA_SASL_PASSWORD };
+  return { mechanism: parsed.KAFKA_SASL_MECHANISM, ...credentials } as KafkaSasl;
+}
+
+/** kafkaSaslFromEnv at start-up: a bad pair stops the process with one line and exit code 2, as loadConfig does. */
+function startupSasl(): KafkaSasl | undefined {
+  try {
+    return kafkaSaslFromEnv();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  }
+}
+
 /** A kafkajs client whose own log lines go through the service's pino logger. */
-export function createKafka(brokers: readonly string[], clientId: string, logger: Logger): Kafka {
+export function createKafka(brokers: readonly string[], clientId: string, logger: Logger, sasl: KafkaSasl | undefined = startupSasl()): Kafka {
   const kafkaLog = logger.child({ component: 'kafkajs' });
   return new Kafka({
     clientId,
     brokers: [...brokers],
+    ...(sasl ? { sasl } : {}),
     logLevel: logLevel.WARN,
     logCreator:
       () =>

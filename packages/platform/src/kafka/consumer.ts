@@ -1,6 +1,8 @@
-import type { Consumer, IHeaders, Kafka, KafkaMessage } from 'kafkajs';
+import type { Consumer, EachBatchPayload, IHeaders, Kafka, KafkaMessage } from 'kafkajs';
 import type { Logger } from 'pino';
-import { type EventDefinition, type EventOf, deadLetterTopic, parseEvent } from '@smm/contracts';
+import { type EventDefinition, type EventOf, deadLetterTopic, parseEvent, unhandledTypes } from '@smm/contracts';
+import { countDeadLetter, trackConsumerLag } from '../observability/metrics.ts';
+import { traceConsume, traceConsumeBatch } from '../observability/tracing.ts';
 import type { EventProducer } from './producer.ts';
 
 /** Thrown by a handler for an event it can never accept; the event goes to the dead-letter topic. */
@@ -14,16 +16,46 @@ export type ConsumerOptions<TDefs extends ReadonlyArray<EventDefinition<string, 
   kafka: Kafka;
   groupId: string;
   topics: readonly string[];
-  /** The events this consumer understands; anything else on its topics is dead-lettered. */
+  /**
+   * The events this consumer handles. The other types the contracts define for its topics are
+   * skipped; anything else (a type no contract defines, invalid data) is dead-lettered.
+   */
   definitions: TDefs;
-  /** Events of the topics this consumer does not care about; skipped without a dead letter. */
+  /** Further types to skip (events of topics the contracts do not list, e.g. in tests). */
   ignore?: readonly string[];
-  handle: (event: EventOf<TDefs[number]>, context: HandlerContext) => Promise<void>;
+  /** One event (modes `serial` and `per-key`). */
+  handle?: (event: EventOf<TDefs[number]>, context: HandlerContext) => Promise<void>;
+  /**
+   * - `serial` (default): one event at a time per partition, in offset order.
+   * - `per-key`: a fetched batch concurrently across message keys, in order within one key.
+   * - `batch`: runs of up to `maxBatch` valid events of a partition to `handleBatch` (one
+   *   transaction for many events); it answers the events it refuses for good (dead-lettered).
+   */
+  mode?: 'serial' | 'per-key' | 'batch';
+  /** per-key: how many keys are worked on at the same time. */
+  concurrency?: number;
+  handleBatch?: (events: Array<EventOf<TDefs[number]>>, log: Logger) => Promise<Array<{ event: EventOf<TDefs[number]>; reason: string }> | void>;
+  maxBatch?: number;
+  /** Partitions handled at the same time (kafkajs partitionsConsumedConcurrently); default 1. */
+  partitionsConcurrently?: number;
   producer: EventProducer;
   logger: Logger;
   fromBeginning?: boolean;
   sessionTimeout?: number;
+  /**
+   * For consumers off the answer path (live screens, referrals, schedules, forwarding): how long a
+   * fetch may wait for more events before it returns. Under load each fetch then brings a
+   * gathered run instead of one produce's worth, so the consumer, its offset commits and the broker
+   * do a fraction of the round trips; the price is up to this much delay. Unset (or 0): a fetch
+   * returns as soon as anything arrives, which the saga's payment consumers need.
+   */
+  gatherMs?: number;
 };
+
+/** Fetch settings for `gatherMs`: wait for a megabyte or for gatherMs, whichever comes first. */
+export function gatherFetch(gatherMs: number | undefined): { minBytes?: number; maxWaitTimeInMs?: number } {
+  return gatherMs !== undefined && gatherMs > 0 ? { minBytes: 1 << 20, maxWaitTimeInMs: gatherMs } : {};
+}
 
 export type RunningConsumer = { stop(): Promise<void> };
 
@@ -48,10 +80,10 @@ export type EventSorter<TDefs extends ReadonlyArray<EventDefinition<string, unkn
  * messages without one, e.g. written by kcat), and dead-letter what cannot be accepted.
  */
 export function eventSorter<TDefs extends ReadonlyArray<EventDefinition<string, unknown>>>(
-  options: Pick<ConsumerOptions<TDefs>, 'groupId' | 'definitions' | 'ignore' | 'producer' | 'logger'>,
+  options: Pick<ConsumerOptions<TDefs>, 'groupId' | 'topics' | 'definitions' | 'ignore' | 'producer' | 'logger'>,
 ): EventSorter<TDefs> {
   const { groupId, definitions, producer, logger } = options;
-  const ignored = new Set(options.ignore ?? []);
+  const ignored = new Set([...unhandledTypes(options.topics, definitions), ...(options.ignore ?? [])]);
   const dlq = deadLetterTopic(groupId);
   return {
     sort(message) {
@@ -64,6 +96,7 @@ export function eventSorter<TDefs extends ReadonlyArray<EventDefinition<string, 
     },
     async deadLetter(topic, partition, message, reason) {
       logger.warn({ topic, partition, offset: message.offset, reason }, 'event dead-lettered');
+      countDeadLetter(groupId, topic);
       await producer.sendRaw(dlq, [
         {
           key: message.key,
@@ -84,38 +117,136 @@ export function eventSorter<TDefs extends ReadonlyArray<EventDefinition<string, 
  * Runs a consumer group that validates every message against the event contracts. Invalid or
  * permanently refused events go to `dlq.<group>.v1` with the reason and their origin in headers,
  * and the group moves on; any other handler error is retried by redelivery (handlers are
- * idempotent), so nothing is lost and nothing crash-loops on a bad message.
+ * idempotent), so nothing is lost and nothing crash-loops on a bad message. Offsets advance only
+ * past what was handled, so a failure redelivers it and everything after it.
  */
 export async function runEventConsumer<TDefs extends ReadonlyArray<EventDefinition<string, unknown>>>(
   options: ConsumerOptions<TDefs>,
 ): Promise<RunningConsumer> {
   const { kafka, groupId, topics, handle, logger } = options;
+  if (options.mode !== 'batch' && !handle) throw new Error(`consumer ${groupId}: mode ${options.mode ?? 'serial'} needs handle`);
   const sorter = eventSorter(options);
-  const consumer: Consumer = kafka.consumer({ groupId, sessionTimeout: options.sessionTimeout ?? 30_000, allowAutoTopicCreation: true });
+  const consumer: Consumer = kafka.consumer({ groupId, sessionTimeout: options.sessionTimeout ?? 30_000, allowAutoTopicCreation: true, ...gatherFetch(options.gatherMs) });
+
+  trackConsumerLag(consumer, groupId);
+  /** Handles one message; a failure other than a permanent refusal is thrown, for redelivery. */
+  const handleMessage = async (topic: string, partition: number, message: KafkaMessage): Promise<void> => {
+    const sorted = sorter.sort(message);
+    if (sorted.kind === 'ignored') return;
+    if (sorted.kind === 'invalid') return sorter.deadLetter(topic, partition, message, sorted.reason);
+    const event = sorted.event;
+    const log = logger.child({ correlationId: event.correlationId, eventId: event.eventId, eventType: event.type });
+    try {
+      await traceConsume(topic, groupId, message.headers, () => handle!(event, { topic, partition, offset: message.offset, log }));
+    } catch (error) {
+      if (error instanceof PermanentEventError) return sorter.deadLetter(topic, partition, message, `refused: ${error.message}`);
+      log.error({ err: error, topic, partition, offset: message.offset }, 'event handler failed; will be redelivered');
+      throw error;
+    }
+  };
+
+  const eachBatch = options.mode === 'batch' ? batchRunner(options, sorter) : options.mode === 'per-key' ? perKeyRunner(options.concurrency ?? 32, handleMessage) : undefined;
 
   await consumer.connect();
   await consumer.subscribe({ topics: [...topics], fromBeginning: options.fromBeginning ?? true });
-  await consumer.run({
-    eachMessage: async ({ topic, partition, message }) => {
-      const sorted = sorter.sort(message);
-      if (sorted.kind === 'ignored') return;
-      if (sorted.kind === 'invalid') {
-        await sorter.deadLetter(topic, partition, message, sorted.reason);
-        return;
-      }
-      const event = sorted.event;
-      const log = logger.child({ correlationId: event.correlationId, eventId: event.eventId, eventType: event.type });
-      try {
-        await handle(event, { topic, partition, offset: message.offset, log });
-      } catch (error) {
-        if (error instanceof PermanentEventError) {
-          await sorter.deadLetter(topic, partition, message, `refused: ${error.message}`);
-          return;
+  if (eachBatch) {
+    await consumer.run({ eachBatchAutoResolve: false, partitionsConsumedConcurrently: options.partitionsConcurrently ?? 1, eachBatch });
+  } else {
+    await consumer.run({ partitionsConsumedConcurrently: options.partitionsConcurrently ?? 1, eachMessage: ({ topic, partition, message }) => handleMessage(topic, partition, message) });
+  }
+  return { stop: () => consumer.disconnect() };
+}
+
+/**
+ * per-key: one aggregate's events run one after another in topic order, different aggregates
+ * overlap (handling one message at a time caps a partition at one transaction's latency). Offsets
+ * are committed only up to the first failure; handlers are idempotent, so the ones that had
+ * succeeded change nothing when redelivered.
+ */
+function perKeyRunner(concurrency: number, handleMessage: (topic: string, partition: number, message: KafkaMessage) => Promise<void>) {
+  return async ({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> => {
+    const groups = new Map<string, KafkaMessage[]>();
+    for (const message of batch.messages) {
+      const key = message.key?.toString() ?? `offset-${message.offset}`;
+      const list = groups.get(key);
+      if (list) list.push(message);
+      else groups.set(key, [message]);
+    }
+    let lowestFailed: bigint | undefined;
+    let firstError: unknown;
+    const queue = [...groups.values()];
+    const worker = async () => {
+      for (let group = queue.shift(); group; group = queue.shift()) {
+        for (const message of group) {
+          if (!isRunning() || isStale()) return;
+          try {
+            await handleMessage(batch.topic, batch.partition, message);
+          } catch (error) {
+            const offset = BigInt(message.offset);
+            if (lowestFailed === undefined || offset < lowestFailed) lowestFailed = offset;
+            firstError ??= error;
+            break; // the rest of this key waits for the redelivery, keeping its order
+          }
         }
-        log.error({ err: error, topic, partition, offset: message.offset }, 'event handler failed; will be redelivered');
+        await heartbeat().catch(() => undefined);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+    if (!isRunning() || isStale()) return;
+    if (lowestFailed === undefined) return resolveOffset(batch.lastOffset());
+    const failedAt = lowestFailed;
+    const done = batch.messages.filter((m) => BigInt(m.offset) < failedAt).at(-1);
+    if (done) resolveOffset(done.offset);
+    throw firstError;
+  };
+}
+
+/** batch: runs of valid events in offset order; an invalid message ends the run before it (order kept). */
+function batchRunner<TDefs extends ReadonlyArray<EventDefinition<string, unknown>>>(options: ConsumerOptions<TDefs>, sorter: EventSorter<TDefs>) {
+  const maxBatch = options.maxBatch ?? 500;
+  const handleBatch = options.handleBatch;
+  if (!handleBatch) throw new Error('mode batch needs handleBatch');
+  return async ({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> => {
+    const { topic, partition } = batch;
+    let run: Array<{ event: EventOf<TDefs[number]>; message: KafkaMessage }> = [];
+    const flush = async () => {
+      if (run.length === 0) return;
+      const current = run;
+      run = [];
+      const log = options.logger.child({ topic, partition, firstOffset: current[0]!.message.offset, events: current.length });
+      let refused: Array<{ event: EventOf<TDefs[number]>; reason: string }> | void;
+      try {
+        refused = await traceConsumeBatch(
+          topic,
+          options.groupId,
+          current.map((r) => ({ eventId: r.event.eventId, headers: r.message.headers })),
+          () => handleBatch(current.map((r) => r.event), log),
+        );
+      } catch (error) {
+        log.error({ err: error }, 'event batch failed; will be redelivered');
         throw error;
       }
-    },
-  });
-  return { stop: () => consumer.disconnect() };
+      for (const { event, reason } of refused ?? []) {
+        const item = current.find((r) => r.event === event)!;
+        await sorter.deadLetter(topic, partition, item.message, `refused: ${reason}`);
+      }
+      resolveOffset(current.at(-1)!.message.offset);
+      await heartbeat().catch(() => undefined);
+    };
+    for (const message of batch.messages) {
+      if (!isRunning() || isStale()) break;
+      const sorted = sorter.sort(message);
+      if (sorted.kind === 'event') {
+        run.push({ event: sorted.event, message });
+        if (run.length >= maxBatch) await flush();
+        continue;
+      }
+      if (sorted.kind === 'invalid') {
+        await flush();
+        await sorter.deadLetter(topic, partition, message, sorted.reason);
+      }
+      if (run.length === 0) resolveOffset(message.offset);
+    }
+    await flush();
+  };
 }

@@ -1,6 +1,7 @@
 import { Partitioners } from 'kafkajs';
 import type { Kafka, Message, Producer } from 'kafkajs';
 import type { EventEnvelope } from '@smm/contracts';
+import { type TraceCarrier, traceProduce } from '../observability/tracing.ts';
 
 /** Headers that let tools (kcat, the dead-letter reader) see what a message is without parsing it. */
 export function eventHeaders(event: EventEnvelope): Record<string, string> {
@@ -39,9 +40,22 @@ export class EventProducer {
     return this.producer.disconnect();
   }
 
-  async publish(topic: string, events: readonly EventEnvelope[]): Promise<void> {
+  /** `traces`: each event's stored trace context (outbox), carried on in its message's headers. */
+  async publish(topic: string, events: readonly EventEnvelope[], traces: ReadonlyArray<TraceCarrier | undefined> = []): Promise<void> {
     if (events.length === 0) return;
-    await this.producer.send({ topic, acks: -1, messages: events.map(toMessage) });
+    const spans = traceProduce(topic, events.map((_, i) => traces[i]));
+    const messages = events.map((event, i) => {
+      const message = toMessage(event);
+      const trace = spans.headers[i];
+      return trace ? { ...message, headers: { ...message.headers, ...trace } } : message;
+    });
+    try {
+      await this.producer.send({ topic, acks: -1, messages });
+      spans.end();
+    } catch (error) {
+      spans.end(error);
+      throw error;
+    }
   }
 
   /** Sends messages as they are (the dead-letter path forwards original bytes). */

@@ -1,0 +1,118 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { Consumer } from 'kafkajs';
+import type { Connection } from 'mongoose';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * The process's Prometheus registry. One per process on purpose: a service is one process, and
+ * the pieces that feed it (HTTP app, outbox relay, consumers) are built in different places
+ * without a handle to each other; `createHttpApp` serves it at /metrics.
+ */
+export const metricsRegistry = new Registry();
+collectDefaultMetrics({ register: metricsRegistry });
+
+const httpDuration = new Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'HTTP request latency by method, route pattern and status',
+  labelNames: ['method', 'route', 'status'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [metricsRegistry],
+});
+
+const deadLetters = new Counter({
+  name: 'kafka_dead_letters_total',
+  help: 'Events a consumer could never accept and sent to its dead-letter topic, by consumer group and source topic',
+  labelNames: ['group', 'topic'] as const,
+  registers: [metricsRegistry],
+});
+
+const consumerLag = new Gauge({
+  name: 'kafka_consumer_lag_messages',
+  help: 'Messages behind the partition end after the last batch a consumer group processed, by group, topic and partition',
+  labelNames: ['group', 'topic', 'partition'] as const,
+  registers: [metricsRegistry],
+});
+
+/** Outboxes whose relay runs in this process, by database name. */
+const outboxes = new Map<string, Connection>();
+
+new Gauge({
+  name: 'outbox_oldest_unsent_age_seconds',
+  help: 'Age of the oldest outbox record not yet published to Kafka (0 when none waits), by database',
+  labelNames: ['database'] as const,
+  registers: [metricsRegistry],
+  async collect() {
+    this.reset();
+    const now = Date.now();
+    await Promise.all(
+      [...outboxes].map(async ([database, connection]) => {
+        // A scrape must not fail because MongoDB is briefly away: the series is left out instead.
+        const oldest = await connection
+          .collection('outbox')
+          .find({ publishedAt: null }, { projection: { createdAt: 1 } })
+          .sort({ _id: 1 })
+          .limit(1)
+          .next()
+          .catch(() => undefined);
+        if (oldest === undefined) return;
+        const created = oldest?.createdAt instanceof Date ? oldest.createdAt.getTime() : now;
+        this.set({ database }, Math.max(0, (now - created) / 1000));
+      }),
+    );
+  },
+});
+
+/** Called by OutboxRelay.start: its outbox's lag becomes a series. */
+export function trackOutbox(connection: Connection): void {
+  outboxes.set(connection.name, connection);
+}
+
+/** Called where an event is dead-lettered. */
+export function countDeadLetter(group: string, topic: string): void {
+  deadLetters.inc({ group, topic });
+}
+
+/** Called where a consumer is created: kafkajs reports each batch's lag, which costs no request. */
+export function trackConsumerLag(consumer: Consumer, group: string): void {
+  consumer.on(consumer.events.END_BATCH_PROCESS, ({ payload }) => {
+    consumerLag.set({ group, topic: payload.topic, partition: String(payload.partition) }, Number(payload.offsetLag));
+  });
+}
+
+/**
+ * Times every request by its route pattern (`/orders/:id`, never the raw path, so the series stay
+ * few); requests no route matched count under `unmatched`.
+ */
+export function httpMetrics() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const end = httpDuration.startTimer();
+    res.on('finish', () => {
+      const pattern = req.route?.path;
+      const route = typeof pattern === 'string' ? `${req.baseUrl}${pattern}` : 'unmatched';
+      end({ method: req.method, route, status: String(res.statusCode) });
+    });
+    next();
+  };
+}
+
+/** GET /metrics: Prometheus text format. */
+export async function metricsHandler(_req: Request, res: Response): Promise<void> {
+  res.setHeader('content-type', metricsRegistry.contentType);
+  res.send(await metricsRegistry.metrics());
+}
+
+/** Buckets for business latencies that span services (a saga, a forward to a provider): 10 ms to 10 min. */
+const flowBuckets = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600];
+
+/**
+ * A latency histogram in the process's registry, for a service's own flow (e.g. order's saga from
+ * OrderPlaced to the payment answer). `observeSince` takes the flow's start.
+ */
+export function durationHistogram<L extends string>(name: string, help: string, labelNames: readonly L[]) {
+  const histogram = new Histogram<L>({ name, help, labelNames, buckets: flowBuckets, registers: [metricsRegistry] });
+  return {
+    observeSince(labels: Partial<Record<L, string>>, start: Date): void {
+      histogram.observe(labels, Math.max(0, (Date.now() - start.getTime()) / 1000));
+    },
+  };
+}
