@@ -3,10 +3,12 @@ import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import type { AuthConfig } from './config.ts';
 import { PhoneCodes } from './limits/phone-codes.ts';
+import { LoginGuard } from './limits/login-guard.ts';
 import { RateLimiter } from './limits/rate-limiter.ts';
 import { PasswordHasher } from './security/passwords.ts';
+import { RefreshTokens } from './security/refresh-tokens.ts';
 import { TokenIssuer } from './security/tokens.ts';
-import { DevSmsSender } from './sms/dev-sms-sender.ts';
+import { smsSenderFrom } from './sms/sms-from-config.ts';
 import type { SmsSender } from './sms/sms-sender.ts';
 import { KakaoClient } from './social/kakao-client.ts';
 import { NaverClient } from './social/naver-client.ts';
@@ -34,6 +36,7 @@ export function buildServices(deps: {
     kickOutbox: deps.kickOutbox,
     passwords: new PasswordHasher(),
     tokens: new TokenIssuer(config.JWT_PRIVATE_KEY, config.ACCESS_TOKEN_TTL_SECONDS, config.SOCIAL_SIGNUP_TOKEN_TTL_SECONDS),
+    refreshTokens: new RefreshTokens(redis, config.REFRESH_TOKEN_TTL_SECONDS),
     phoneCodes: new PhoneCodes(redis, {
       ttlSeconds: config.PHONE_CODE_TTL_SECONDS,
       resendSeconds: config.PHONE_CODE_RESEND_SECONDS,
@@ -41,10 +44,17 @@ export function buildServices(deps: {
     }),
     phoneCodeTtlSeconds: config.PHONE_CODE_TTL_SECONDS,
     phoneCodeResendSeconds: config.PHONE_CODE_RESEND_SECONDS,
-    sms: deps.sms ?? new DevSmsSender(logger.child({ component: 'sms' }), redis, config.SMS_DEV_OUTBOX),
+    sms: deps.sms ?? smsSenderFrom(config, logger, redis),
+    siteName: config.SITE_NAME,
     limits: {
-      loginById: new RateLimiter(redis, 'login-id', config.LOGIN_MAX_ATTEMPTS_PER_ID, config.LOGIN_WINDOW_SECONDS),
-      loginByIp: new RateLimiter(redis, 'login-ip', config.LOGIN_MAX_ATTEMPTS_PER_IP, config.LOGIN_WINDOW_SECONDS),
+      login: new LoginGuard(redis, {
+        byPair: new RateLimiter(redis, 'login-pair', config.LOGIN_MAX_ATTEMPTS_PER_ID, config.LOGIN_WINDOW_SECONDS),
+        byId: new RateLimiter(redis, 'login-id', config.LOGIN_MAX_ATTEMPTS_PER_ID_ALL_ADDRESSES, config.LOGIN_WINDOW_SECONDS),
+        byIp: new RateLimiter(redis, 'login-ip', config.LOGIN_MAX_ATTEMPTS_PER_IP, config.LOGIN_WINDOW_SECONDS),
+        backoffBaseMs: config.LOGIN_BACKOFF_BASE_MS,
+        backoffMaxMs: 60_000,
+        knownAddressSeconds: 90 * 86_400,
+      }),
       codeSendsByPhone: new RateLimiter(redis, 'code-phone', config.PHONE_CODE_MAX_SENDS_PER_HOUR, HOUR),
       codeSendsByIp: new RateLimiter(redis, 'code-ip', config.PHONE_CODE_MAX_SENDS_PER_IP_PER_HOUR, HOUR),
       passwordChecksByMember: new RateLimiter(redis, 'password-member', config.LOGIN_MAX_ATTEMPTS_PER_ID, config.LOGIN_WINDOW_SECONDS),

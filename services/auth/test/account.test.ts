@@ -1,8 +1,11 @@
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgedCallerHeaders } from '@smm/testkit';
 import type { EventEnvelope } from '@smm/contracts';
 import { messages } from '../src/messages.ts';
-import { AuthUnderTest, CatalogPublisher, type Infra, collectAuthEvents, eventually, freshId, publicKeyPem, startInfra } from './support/harness.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { AuthUnderTest, CatalogPublisher, as, type Infra, collectAuthEvents, eventually, freshId, publicKeyPem, startInfra } from './support/harness.ts';
 
 let infra: Infra;
 let auth: AuthUnderTest;
@@ -27,7 +30,7 @@ async function newMember(password = 'secret-123') {
   const id = freshId();
   const created = await auth.post<{ userId: string }>('/members', { id, password, email: `${id}@example.com`, registerWhere: '블로그' });
   expect(created.status).toBe(201);
-  return { id, password, userId: created.body.userId, as: { 'x-user-id': created.body.userId } };
+  return { id, password, userId: created.body.userId, as: as(created.body.userId) };
 }
 
 const verify = (token: string) => jwt.verify(token, publicKeyPem, { algorithms: ['ES256'] }) as jwt.JwtPayload;
@@ -37,10 +40,10 @@ describe('login', () => {
     const member = await newMember();
     const answer = await auth.post<{ accessToken: string; expiresIn: number }>('/sessions', { id: member.id, password: member.password });
     expect(answer.status).toBe(200);
-    expect(answer.body.expiresIn).toBe(43_200);
+    expect(answer.body.expiresIn).toBe(900);
     const claims = verify(answer.body.accessToken);
     expect(claims).toMatchObject({ sub: member.userId, loginId: member.id, role: 'member', iss: 'smm-auth' });
-    expect(claims.exp! - claims.iat!).toBe(43_200);
+    expect(claims.exp! - claims.iat!).toBe(900);
     expect(jwt.decode(answer.body.accessToken, { complete: true })?.header.alg).toBe('ES256');
   });
 
@@ -86,14 +89,40 @@ describe('login', () => {
     expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
   });
 
-  it('limits attempts per id, and a success clears the count', async () => {
+  it('slows one id and address down with growing delays after two failures, and a success clears them', async () => {
     const member = await newMember();
-    for (let i = 0; i < 4; i++) expect((await auth.post('/sessions', { id: member.id, password: 'wrong' })).status).toBe(404);
-    expect((await auth.post('/sessions', { id: member.id, password: member.password })).status).toBe(200);
-    for (let i = 0; i < 5; i++) expect((await auth.post('/sessions', { id: member.id, password: 'wrong' })).status).toBe(404);
-    const limited = await auth.post('/sessions', { id: member.id, password: member.password });
-    expect(limited).toMatchObject({ status: 429, body: { code: 'TOO_MANY_LOGIN_ATTEMPTS', message: messages.tooManyLogins } });
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    const from = { 'x-client-ip': '198.51.100.30' };
+    const attempt = (password: string) => auth.post('/sessions', { id: member.id, password }, from);
+    for (let i = 0; i < 3; i++) expect((await attempt('wrong')).status).toBe(404);
+    const slowed = await attempt(member.password);
+    expect(slowed).toMatchObject({ status: 429, body: { code: 'TOO_MANY_LOGIN_ATTEMPTS', message: messages.tooManyLogins } });
+    expect(Number(slowed.headers.get('retry-after'))).toBeGreaterThan(0);
+    await sleep(250);
+    expect((await attempt('wrong')).status).toBe(404);
+    // The fourth failure doubles the wait: 250 ms is no longer enough.
+    await sleep(250);
+    expect((await attempt(member.password)).status).toBe(429);
+    await sleep(250);
+    expect((await attempt(member.password)).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await attempt('wrong')).status).toBe(404);
+  });
+
+  it('does not let a stranger lock the owner out: guesses from one address limit that address only', async () => {
+    const member = await newMember();
+    const stranger = { 'x-client-ip': '198.51.100.31' };
+    const answers: number[] = [];
+    for (let i = 0; i < 10; i++) answers.push((await auth.post('/sessions', { id: member.id, password: 'wrong' }, stranger)).status);
+    expect(answers).toContain(429);
+    expect((await auth.post('/sessions', { id: member.id, password: member.password }, { 'x-client-ip': '198.51.100.32' })).status).toBe(200);
+  });
+
+  it('limits guesses of one id from many addresses, which a correct password from a known address passes', async () => {
+    const member = await newMember();
+    const home = { 'x-client-ip': '198.51.100.40' };
+    expect((await auth.post('/sessions', { id: member.id, password: member.password }, home)).status).toBe(200);
+    for (let i = 0; i < 12; i++) expect((await auth.post('/sessions', { id: member.id, password: 'wrong' }, { 'x-client-ip': `203.0.113.${i + 1}` })).status).toBe(404);
+    expect((await auth.post('/sessions', { id: member.id, password: member.password }, { 'x-client-ip': '198.51.100.41' })).status).toBe(429);
+    expect((await auth.post('/sessions', { id: member.id, password: member.password }, home)).status).toBe(200);
   });
 
   it('limits attempts per client address across ids', async () => {
@@ -102,6 +131,15 @@ describe('login', () => {
     for (let i = 0; i < 8; i++) expect((await auth.post('/sessions', { id: freshId('guess'), password: 'x' }, from)).status).toBe(404);
     expect((await auth.post('/sessions', { id: member.id, password: member.password }, from)).status).toBe(429);
     expect((await auth.post('/sessions', { id: member.id, password: member.password }, { 'x-client-ip': '198.51.100.21' })).status).toBe(200);
+  });
+
+  it('lets a member through a busy shared address they logged in from before', async () => {
+    const member = await newMember();
+    const proxy = { 'x-client-ip': '198.51.100.22' };
+    expect((await auth.post('/sessions', { id: member.id, password: member.password }, proxy)).status).toBe(200);
+    for (let i = 0; i < 9; i++) await auth.post('/sessions', { id: freshId('guess'), password: 'x' }, proxy);
+    expect((await auth.post('/sessions', { id: freshId('guess'), password: 'x' }, proxy)).status).toBe(429);
+    expect((await auth.post('/sessions', { id: member.id, password: member.password }, proxy)).status).toBe(200);
   });
 });
 
@@ -139,9 +177,20 @@ describe('profile', () => {
     });
   });
 
-  it('answers 401 without x-user-id and 404 for an unknown member', async () => {
+  it('answers 401 without a member in the credential and 404 for an unknown member', async () => {
     expect((await auth.call('GET', '/members/me')).status).toBe(401);
-    expect(await auth.call('GET', '/members/me', undefined, { 'x-user-id': 'no-such-member' })).toMatchObject({ status: 404, body: { code: 'MEMBER_NOT_FOUND' } });
+    expect(await auth.call('GET', '/members/me', undefined, as('no-such-member'))).toMatchObject({ status: 404, body: { code: 'MEMBER_NOT_FOUND' } });
+  });
+
+  it('refuses forged callers: identity headers alone, expired, wrongly signed, unsigned, another audience', async () => {
+    const member = await newMember();
+    for (const [name, headers] of Object.entries(forgedCallerHeaders('auth'))) {
+      const forged = { ...headers, 'x-user-id': member.userId };
+      const profile = await fetch(`${auth.url}/members/me`, { headers: forged });
+      const key = await fetch(`${auth.url}/members/me/api-key`, { method: 'POST', headers: forged });
+      expect({ name, profile: profile.status, key: key.status }).toEqual({ name, profile: 401, key: 401 });
+    }
+    expect((await auth.call<{ apiKey: string | null }>('GET', '/members/me', undefined, as(member.userId))).body.apiKey).toBeNull();
   });
 });
 
@@ -166,6 +215,57 @@ describe('password change', () => {
     expect(await auth.call('PUT', '/members/me/password', { currentPassword: 'x' }, member.as)).toMatchObject({ status: 400, body: { code: 'NEW_PASSWORD_REQUIRED' } });
     expect(await auth.call('PUT', '/members/me/password', { currentPassword: 'x', newPassword: 'a b' }, member.as)).toMatchObject({ status: 400, body: { code: 'PASSWORD_HAS_SPACE' } });
     expect((await auth.call('PUT', '/members/me/password', { currentPassword: 'x', newPassword: 'y' })).status).toBe(401);
+  });
+});
+
+describe('sessions', () => {
+  type Session = { accessToken: string; expiresIn: number; refreshToken: string };
+  const state = (userId: string) => auth.call<{ status: string; version: number | null }>('GET', `/members/${userId}/session-state`);
+  const refresh = (refreshToken: string) => auth.post<Session>('/sessions/refresh', { refreshToken });
+
+  it('issues short access tokens carrying the token version, and single-use refresh tokens', async () => {
+    const member = await newMember();
+    const login = await auth.post<Session>('/sessions', { id: member.id, password: member.password });
+    expect(login.body.expiresIn).toBe(900);
+    expect(verify(login.body.accessToken)).toMatchObject({ sub: member.userId, ver: 0 });
+    const next = await refresh(login.body.refreshToken);
+    expect(next.status).toBe(200);
+    expect(verify(next.body.accessToken)).toMatchObject({ sub: member.userId, ver: 0 });
+    expect(await refresh(login.body.refreshToken)).toMatchObject({ status: 401, body: { code: 'REFRESH_TOKEN_INVALID', message: messages.sessionEnded } });
+    expect((await refresh('not a token')).status).toBe(401);
+    expect((await auth.post('/sessions/revoke', { refreshToken: next.body.refreshToken })).status).toBe(204);
+    expect((await refresh(next.body.refreshToken)).status).toBe(401);
+  });
+
+  it('ends every session on a password change', async () => {
+    const member = await newMember('old-pass');
+    const before = await auth.post<Session>('/sessions', { id: member.id, password: 'old-pass' });
+    expect((await auth.call('PUT', '/members/me/password', { currentPassword: 'old-pass', newPassword: 'new-pass' }, member.as)).status).toBe(204);
+    expect((await state(member.userId)).body).toEqual({ userId: member.userId, status: 'active', version: 1, restriction: null });
+    expect((await refresh(before.body.refreshToken)).status).toBe(401);
+    const after = await auth.post<Session>('/sessions', { id: member.id, password: 'new-pass' });
+    expect(verify(after.body.accessToken).ver).toBe(1);
+    expect((await refresh(after.body.refreshToken)).status).toBe(200);
+  });
+
+  it('logs out everywhere on demand', async () => {
+    const member = await newMember();
+    const login = await auth.post<Session>('/sessions', { id: member.id, password: member.password });
+    expect(await auth.post('/members/me/sessions/end', {}, member.as)).toMatchObject({ status: 200, body: { version: 1 } });
+    expect((await state(member.userId)).body.version).toBe(1);
+    expect((await refresh(login.body.refreshToken)).status).toBe(401);
+  });
+
+  it('refuses banned members a session and reports them, and reports unknown members as deleted', async () => {
+    const member = await newMember();
+    const login = await auth.post<Session>('/sessions', { id: member.id, password: member.password });
+    await auth.runtime.services.members.model.updateOne({ _id: member.userId }, { $set: { status: 'banned' } });
+    expect(await auth.post('/sessions', { id: member.id, password: member.password })).toMatchObject({ status: 403, body: { code: 'MEMBER_BANNED' } });
+    expect((await refresh(login.body.refreshToken)).status).toBe(401);
+    expect((await state(member.userId)).body.status).toBe('banned');
+    expect((await state('no-such-member')).body).toEqual({ userId: 'no-such-member', status: 'deleted', version: null, restriction: null });
+    // A member may not read another's state; only the BFF acting for itself may.
+    expect((await auth.call('GET', `/members/${member.userId}/session-state`, undefined, as('someone-else'))).status).toBe(401);
   });
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@smm/contracts';
 import { messages } from '../src/messages.ts';
-import { AuthUnderTest, CatalogPublisher, type Infra, collectAuthEvents, eventually, freshId, freshPhone, startInfra } from './support/harness.ts';
+import { AuthUnderTest, CatalogPublisher, as, type Infra, collectAuthEvents, eventually, freshId, freshPhone, startInfra } from './support/harness.ts';
 
 let infra: Infra;
 let auth: AuthUnderTest;
@@ -49,7 +49,7 @@ describe('registration with phone verification off (the default: no setting = of
       type: 'UserRegistered',
       version: 1,
       correlationId: 'corr-reg-1',
-      data: { userId: created.body.userId, loginId: input.id, email: input.email, role: 'member', provider: 'local', registerWhere: '검색 광고', referredBy: null },
+      data: { userId: created.body.userId, loginId: input.id, email: input.email, role: 'member', provider: 'local', registerWhere: '검색 광고', referredBy: null, referrerId: null },
     });
   });
 
@@ -162,7 +162,7 @@ describe('registration with phone verification on', () => {
     const sendCode = await auth.lastCode(phoneNumber);
     const created = await auth.post<{ userId: string }>('/members', form({ phoneNumber, sendCode }));
     expect(created.status).toBe(201);
-    const profile = await auth.call('GET', '/members/me', undefined, { 'x-user-id': created.body.userId });
+    const profile = await auth.call('GET', '/members/me', undefined, as(created.body.userId));
     expect(profile.body.phoneNumber).toBe(phoneNumber);
     // the code is used up: a second sign-up with it meets the "send first" rule
     const reuse = await auth.post('/members', form({ phoneNumber, sendCode }));
@@ -226,7 +226,7 @@ describe('referral codes at registration', () => {
   it('accepts a member\'s code while the setting is on and records who referred', async () => {
     await catalog.set({ ENABLE_REFERRAL: 'true' });
     const referrer = await auth.post<{ userId: string }>('/members', form());
-    const issued = await auth.post<{ referralCode: string }>('/members/me/referral-code', {}, { 'x-user-id': referrer.body.userId });
+    const issued = await auth.post<{ referralCode: string }>('/members/me/referral-code', {}, as(referrer.body.userId));
     expect(issued.status).toBe(201);
 
     const unknown = await auth.post('/members', form({ referral: 'ZZZZ9999' }));
@@ -238,7 +238,7 @@ describe('referral codes at registration', () => {
       () => authEvents.events.find((e) => e.type === 'UserRegistered' && e.aggregateId === referred.body.userId),
       (e) => e !== undefined,
     );
-    expect(event?.data).toMatchObject({ referredBy: issued.body.referralCode });
+    expect(event?.data).toMatchObject({ referredBy: issued.body.referralCode, referrerId: referrer.body.userId });
 
     await catalog.set({ ENABLE_REFERRAL: 'false' });
     const off = await auth.post('/members', form({ referral: issued.body.referralCode }));

@@ -6,6 +6,7 @@ import {
   CatalogPublisher,
   FakeProviders,
   type Infra,
+  as,
   collectAuthEvents,
   eventually,
   freshPhone,
@@ -123,7 +124,7 @@ describe('Kakao', () => {
     expect(claims(login.body.accessToken).sub).toBe(created.body.userId);
     // a social member has no password to log in with or change
     expect((await auth.post('/sessions', { id: 'kakao_4200000001', password: 'anything' })).status).toBe(404);
-    expect(await auth.call('PUT', '/members/me/password', { currentPassword: 'a', newPassword: 'b' }, { 'x-user-id': created.body.userId })).toMatchObject({
+    expect(await auth.call('PUT', '/members/me/password', { currentPassword: 'a', newPassword: 'b-123456' }, as(created.body.userId))).toMatchObject({
       status: 409,
       body: { code: 'NO_PASSWORD_TO_CHANGE' },
     });

@@ -18,7 +18,9 @@ describe('login rules (spec §5 "Login")', () => {
 
 describe('password change rules (spec §5)', () => {
   it('requires the current and the new password, the new one without spaces', () => {
-    expect(checkPasswordChange({ currentPassword: 'a', newPassword: 'b' })).toEqual({ ok: true, value: { currentPassword: 'a', newPassword: 'b' } });
+    expect(checkPasswordChange({ currentPassword: 'a', newPassword: 'b1234567' })).toEqual({ ok: true, value: { currentPassword: 'a', newPassword: 'b1234567' } });
+    expect(checkPasswordChange({ currentPassword: 'a', newPassword: 'abc' })).toMatchObject({ ok: false, violation: { code: 'PASSWORD_LENGTH', message: '비밀번호는 8~20자로 입력해 주세요.' } });
+    expect(checkPasswordChange({ currentPassword: 'a', newPassword: 'b'.repeat(21) })).toMatchObject({ ok: false, violation: { code: 'PASSWORD_LENGTH' } });
     expect(checkPasswordChange({ newPassword: 'b' })).toMatchObject({ ok: false, violation: { code: 'CURRENT_PASSWORD_REQUIRED' } });
     expect(checkPasswordChange({ currentPassword: 'a' })).toMatchObject({ ok: false, violation: { code: 'NEW_PASSWORD_REQUIRED' } });
     expect(checkPasswordChange({ currentPassword: 'a', newPassword: 'b c' })).toMatchObject({ ok: false, violation: { code: 'PASSWORD_HAS_SPACE' } });

@@ -1,3 +1,4 @@
+import { passwordLengthMessage, passwordLengthOk } from '@smm/contracts';
 import { messages } from '../messages.ts';
 import { type RuleResult, violation } from './rule-error.ts';
 
@@ -22,7 +23,8 @@ export function checkPasswordChange(input: { currentPassword?: unknown; newPassw
   if (currentPassword === '') return violation('currentPassword', 'CURRENT_PASSWORD_REQUIRED', messages.currentPasswordRequired);
   if (newPassword === '') return violation('newPassword', 'NEW_PASSWORD_REQUIRED', messages.newPasswordRequired);
   if (/\s/.test(newPassword)) return violation('newPassword', 'PASSWORD_HAS_SPACE', messages.newPasswordHasSpace);
-  if (newPassword.length > 128 || currentPassword.length > 128) return violation('newPassword', 'PASSWORD_TOO_LONG', messages.passwordTooLong);
+  if (!passwordLengthOk(newPassword)) return violation('newPassword', 'PASSWORD_LENGTH', passwordLengthMessage);
+  if (currentPassword.length > 128) return violation('newPassword', 'PASSWORD_TOO_LONG', messages.passwordTooLong);
   return { ok: true, value: { currentPassword, newPassword } };
 }
 

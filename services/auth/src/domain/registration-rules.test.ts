@@ -1,3 +1,4 @@
+import { passwordLengthMessage } from '@smm/contracts';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages.ts';
 import { checkCommonRegistration, checkLocalRegistration } from './registration-rules.ts';
@@ -5,7 +6,7 @@ import type { AuthSettings } from './settings.ts';
 
 const off: AuthSettings = { phoneVerification: false, referral: false, naverLogin: false, kakaoLogin: false, naverClientId: null, naverState: null, naverRedirectUrl: null };
 const phoneOn: AuthSettings = { ...off, phoneVerification: true };
-const valid = { id: 'kim01', password: 'pw-1234', email: 'kim@example.com', registerWhere: '검색' };
+const valid = { id: 'kim01', password: 'pw-12345', email: 'kim@example.com', registerWhere: '검색' };
 
 function violation(input: Record<string, unknown>, settings = off) {
   const result = checkLocalRegistration(input, settings);
@@ -16,7 +17,7 @@ describe('local registration rules (spec §5, in order)', () => {
   it('accepts a complete form without phone verification', () => {
     expect(checkLocalRegistration(valid, off)).toEqual({
       ok: true,
-      value: { loginId: 'kim01', password: 'pw-1234', email: 'kim@example.com', registerWhere: '검색', phoneNumber: null, sendCode: null, referral: null },
+      value: { loginId: 'kim01', password: 'pw-12345', email: 'kim@example.com', registerWhere: '검색', phoneNumber: null, sendCode: null, referral: null },
     });
   });
 
@@ -32,6 +33,8 @@ describe('local registration rules (spec §5, in order)', () => {
     ['email without dot', { ...valid, email: 'kim@example' }, 'EMAIL_INVALID', messages.emailInvalid],
     ['email missing', { ...valid, email: undefined }, 'EMAIL_INVALID', messages.emailInvalid],
     ['password missing', { ...valid, password: '' }, 'PASSWORD_REQUIRED', messages.passwordRequired],
+    ['a 7-character password', { ...valid, password: 'abc1234' }, 'PASSWORD_LENGTH', passwordLengthMessage],
+    ['a 21-character password', { ...valid, password: 'a'.repeat(21) }, 'PASSWORD_LENGTH', passwordLengthMessage],
     ['register-where missing', { ...valid, registerWhere: '' }, 'REGISTER_WHERE_REQUIRED', messages.registerWhereRequired],
   ])('refuses %s', (_name, input, code, message) => {
     expect(violation(input)).toMatchObject({ code, message });
@@ -44,6 +47,9 @@ describe('local registration rules (spec §5, in order)', () => {
     expect(violation({ id: 'a', password: 'a b', email: 'x' })?.code).toBe('PASSWORD_HAS_SPACE');
     // e-mail is checked before the password is required
     expect(violation({ id: 'a', password: '', email: 'x' })?.code).toBe('EMAIL_INVALID');
+    // 8 and 20 characters are the bounds, counted as characters (a Korean syllable is one)
+    expect(violation({ ...valid, password: 'abcd1234' })).toBeNull();
+    expect(violation({ ...valid, password: '가'.repeat(20) })).toBeNull();
     // register-where comes before the phone rules
     expect(violation({ ...valid, registerWhere: '', phoneNumber: 'x' }, phoneOn)?.code).toBe('REGISTER_WHERE_REQUIRED');
   });

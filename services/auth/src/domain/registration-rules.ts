@@ -1,3 +1,4 @@
+import { passwordLengthMessage, passwordLengthOk } from '@smm/contracts';
 import { messages } from '../messages.ts';
 import { checkSendCodeShape, normalizePhoneNumber } from './phone.ts';
 import { type RuleResult, violation } from './rule-error.ts';
@@ -48,7 +49,7 @@ export function checkLocalRegistration(input: LocalRegistrationInput, settings: 
   if (hasSpace(password)) return violation('password', 'PASSWORD_HAS_SPACE', messages.passwordHasSpace);
   if (!emailPattern.test(email) || email.length > 254) return violation('email', 'EMAIL_INVALID', messages.emailInvalid);
   if (password === '') return violation('password', 'PASSWORD_REQUIRED', messages.passwordRequired);
-  if (password.length > 128) return violation('password', 'PASSWORD_TOO_LONG', messages.passwordTooLong);
+  if (!passwordLengthOk(password)) return violation('password', 'PASSWORD_LENGTH', passwordLengthMessage);
   const common = checkCommonRegistration(input, settings);
   if (!common.ok) return common;
   return { ok: true, value: { ...common.value, loginId, password, email } };

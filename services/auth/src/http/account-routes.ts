@@ -5,16 +5,26 @@ import { getProfile } from '../use-cases/get-profile.ts';
 import { issueReferralCode } from '../use-cases/issue-referral-code.ts';
 import { resolveApiKey } from '../use-cases/resolve-api-key.ts';
 import { rotateApiKey } from '../use-cases/rotate-api-key.ts';
+import { endAllSessions, sessionState } from '../use-cases/sessions.ts';
 import { bodyOf, callerOf, originOf } from './request.ts';
 
-/** The signed-in member's own account (the BFF names the caller in x-user-id), and API-key lookup. */
+/** The signed-in member's own account (the BFF's service credential names the member), and API-key lookup. */
 export function accountRoutes(app: Express, services: AuthServices): void {
   app.get('/members/me', async (req, res) => {
     res.json(await getProfile(services, callerOf(req)));
   });
+  /** Also ends every session of the member. */
   app.put('/members/me/password', async (req, res) => {
     await changePassword(services, callerOf(req), bodyOf(req));
     res.status(204).end();
+  });
+  /** "Log out everywhere". */
+  app.post('/members/me/sessions/end', async (req, res) => {
+    res.json(await endAllSessions(services, callerOf(req)));
+  });
+  /** For the BFF: the token version and status a verified access token must still match. */
+  app.get('/members/:userId/session-state', async (req, res) => {
+    res.json(await sessionState(services, req.caller, req.params.userId));
   });
   app.post('/members/me/api-key', async (req, res) => {
     res.status(201).json(await rotateApiKey(services, callerOf(req), originOf(req)));

@@ -4,6 +4,7 @@ import { logIn } from '../use-cases/log-in.ts';
 import { registerMember } from '../use-cases/register-member.ts';
 import { registerSocial } from '../use-cases/register-social.ts';
 import { sendPhoneCode } from '../use-cases/send-phone-code.ts';
+import { refreshSession, revokeRefreshToken } from '../use-cases/sessions.ts';
 import { type SocialProvider, logInWithKakao, logInWithNaver } from '../use-cases/social-login.ts';
 import { bodyOf, originOf } from './request.ts';
 
@@ -23,6 +24,13 @@ export function authRoutes(app: Express, services: AuthServices): void {
     res.status(201).json(await sendPhoneCode(services, bodyOf(req), originOf(req)));
   });
 
+  app.post('/sessions/refresh', async (req, res) => {
+    res.json(await refreshSession(services, bodyOf(req)));
+  });
+  app.post('/sessions/revoke', async (req, res) => {
+    await revokeRefreshToken(services, bodyOf(req));
+    res.status(204).end();
+  });
   app.post('/sessions', async (req, res) => {
     res.json(await logIn(services, bodyOf(req), originOf(req)));
   });

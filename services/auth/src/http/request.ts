@@ -8,7 +8,10 @@ export function bodyOf(req: Request): Record<string, unknown> {
   return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
 
-/** The caller's address as the BFF reports it; without one, per-address limits do not apply. */
+/**
+ * The caller's address as the BFF reports it; without one, per-address limits do not apply. Trusted
+ * only because the platform let the request in: it carries a verified service credential.
+ */
 function clientIp(req: Request): string | null {
   const value = req.get('x-client-ip')?.trim();
   return value !== undefined && isIP(value) !== 0 ? value : null;
@@ -18,8 +21,7 @@ export function originOf(req: Request): RequestOrigin {
   return { correlationId: req.correlationId, causationId: req.id, clientIp: clientIp(req) };
 }
 
-/** The member the BFF authenticated (it verified the JWT); null when the header is absent. */
+/** The member the calling service acts for (the BFF verified the member's JWT); null when it names none. */
 export function callerOf(req: Request): string | null {
-  const value = req.get('x-user-id')?.trim();
-  return value !== undefined && /^[A-Za-z0-9-]{1,64}$/.test(value) ? value : null;
+  return req.caller.userId;
 }

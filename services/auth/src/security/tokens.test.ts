@@ -11,9 +11,9 @@ const profile = { provider: 'naver' as const, providerUserId: 'nv-1', email: 'a@
 
 describe('TokenIssuer', () => {
   it('issues ES256 access tokens with sub, loginId, role and the configured lifetime', () => {
-    const { accessToken, expiresIn } = new TokenIssuer(pem, 120, 60).issueAccessToken({ sub: 'u-1', loginId: 'kim', role: 'admin' });
+    const { accessToken, expiresIn } = new TokenIssuer(pem, 120, 60).issueAccessToken({ sub: 'u-1', loginId: 'kim', role: 'admin', ver: 3 });
     const claims = jwt.verify(accessToken, publicPem, { algorithms: ['ES256'] }) as jwt.JwtPayload;
-    expect(claims).toMatchObject({ sub: 'u-1', loginId: 'kim', role: 'admin', iss: 'smm-auth' });
+    expect(claims).toMatchObject({ sub: 'u-1', loginId: 'kim', role: 'admin', ver: 3, iss: 'smm-auth' });
     expect(claims.exp! - claims.iat!).toBe(120);
     expect(expiresIn).toBe(120);
   });

@@ -1,6 +1,6 @@
 import { Schema } from 'mongoose';
 import type { Connection, Model } from 'mongoose';
-import type { MemberRole } from '@smm/contracts';
+import { type MemberRole, type RestrictionLevel, memberRoles, restrictionLevels } from '@smm/contracts';
 import { modelOn } from '@smm/platform';
 
 export type SignUpProvider = 'local' | 'naver' | 'kakao';
@@ -28,6 +28,18 @@ export type MemberDoc = {
   apiKeyPrefix?: string;
   apiKeyIssuedAt?: Date;
   passwordChangedAt?: Date;
+  /**
+   * Goes up on a password change and on "log out everywhere": access tokens carry the version they
+   * were issued under (`ver`) and the BFF refuses older ones. Absent = 0.
+   */
+  tokenVersion?: number;
+  /** Absent = active. A banned member's tokens are refused everywhere and it cannot log in. */
+  status?: 'active' | 'banned';
+  /**
+   * The restriction an operator set (issue 12), absent when none; its history is in
+   * `member_restrictions`. A suspension past its `until` no longer counts (domain/restriction-rules).
+   */
+  restriction?: { level: RestrictionLevel; reason: string; until?: Date | null; setBy: string; setAt: Date };
   createdAt: Date;
 };
 
@@ -40,7 +52,7 @@ const memberSchema = new Schema<MemberDoc>(
     email: { type: String },
     emailKey: { type: String, unique: true, sparse: true },
     phoneNumber: { type: String, unique: true, sparse: true },
-    role: { type: String, required: true, enum: ['member', 'admin'] },
+    role: { type: String, required: true, enum: memberRoles },
     provider: { type: String, required: true, enum: ['local', 'naver', 'kakao'] },
     naverId: { type: String, unique: true, sparse: true },
     kakaoId: { type: String, unique: true, sparse: true },
@@ -51,10 +63,27 @@ const memberSchema = new Schema<MemberDoc>(
     apiKeyPrefix: { type: String },
     apiKeyIssuedAt: { type: Date },
     passwordChangedAt: { type: Date },
+    tokenVersion: { type: Number },
+    status: { type: String, enum: ['active', 'banned'] },
+    restriction: {
+      type: new Schema(
+        {
+          level: { type: String, required: true, enum: restrictionLevels },
+          reason: { type: String, required: true },
+          until: { type: Date, default: null },
+          setBy: { type: String, required: true },
+          setAt: { type: Date, required: true },
+        },
+        { _id: false },
+      ),
+      default: undefined,
+    },
     createdAt: { type: Date, required: true },
   },
   { collection: 'members', versionKey: false },
 );
+// The operators' member list without a query: newest first.
+memberSchema.index({ createdAt: -1 });
 
 export function memberModel(connection: Connection): Model<MemberDoc> {
   return modelOn(connection, 'Member', memberSchema);

@@ -19,7 +19,8 @@ export async function changePassword(services: AuthServices, userId: string | nu
   if (!(await services.passwords.verify(member.passwordHash, checked.value.currentPassword))) {
     throw conflict(messages.currentPasswordDifferent, 'CURRENT_PASSWORD_DIFFERENT');
   }
-  await services.members.setPasswordHash(member._id, await services.passwords.hash(checked.value.newPassword));
+  // Every session ends, this one included (the version goes up): the member logs in again (spec §5).
+  const version = await services.members.setPasswordHash(member._id, await services.passwords.hash(checked.value.newPassword));
   await services.limits.passwordChecksByMember.reset(member._id);
-  services.logger.info({ userId: member._id }, 'password changed');
+  services.logger.info({ userId: member._id, version }, 'password changed');
 }

@@ -3,9 +3,11 @@ import type { Logger } from 'pino';
 import type { EventOrigin } from '@smm/contracts';
 import { HttpError, badRequest } from '@smm/platform';
 import type { RuleViolation } from '../domain/rule-error.ts';
+import type { LoginGuard } from '../limits/login-guard.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
 import type { PhoneCodes } from '../limits/phone-codes.ts';
 import type { PasswordHasher } from '../security/passwords.ts';
+import type { RefreshTokens } from '../security/refresh-tokens.ts';
 import type { TokenIssuer } from '../security/tokens.ts';
 import type { SmsSender } from '../sms/sms-sender.ts';
 import type { KakaoClient } from '../social/kakao-client.ts';
@@ -23,13 +25,15 @@ export type AuthServices = {
   kickOutbox: () => void;
   passwords: PasswordHasher;
   tokens: TokenIssuer;
+  refreshTokens: RefreshTokens;
   phoneCodes: PhoneCodes;
   phoneCodeTtlSeconds: number;
   phoneCodeResendSeconds: number;
   sms: SmsSender;
+  /** The site's display name, the prefix of text messages. */
+  siteName: string;
   limits: {
-    loginById: RateLimiter;
-    loginByIp: RateLimiter;
+    login: LoginGuard;
     codeSendsByPhone: RateLimiter;
     codeSendsByIp: RateLimiter;
     passwordChecksByMember: RateLimiter;

@@ -63,7 +63,9 @@ export async function createMember(services: AuthServices, input: NewMember, ori
 
   try {
     await inTransaction(services.connection, async (session) => {
-      if (common.referral !== null && !(await services.members.referralCodeExists(common.referral, session))) {
+      // The code's owner goes into the event, so wallet can pay the referrer without asking auth.
+      const referrerId = common.referral === null ? null : await services.members.referralCodeOwner(common.referral, session);
+      if (common.referral !== null && referrerId === null) {
         throw badRequest(messages.referralNotFound, [{ field: 'referral', message: messages.referralNotFound }], 'REFERRAL_NOT_FOUND');
       }
       const taken = await services.members.taken(member, session);
@@ -79,6 +81,7 @@ export async function createMember(services: AuthServices, input: NewMember, ori
           provider: member.provider,
           registerWhere: member.registerWhere ?? null,
           referredBy: member.referredBy ?? null,
+          referrerId,
         },
         origin,
       );

@@ -1,4 +1,5 @@
 import { maskApiKey } from '../domain/api-key.ts';
+import { restrictionInForce } from '../domain/restriction-rules.ts';
 import type { AuthServices } from './context.ts';
 import { callingMember } from './account.ts';
 
@@ -18,5 +19,7 @@ export async function getProfile(services: AuthServices, userId: string | null) 
     apiKeyIssuedAt: member.apiKeyIssuedAt?.toISOString() ?? null,
     referralCode: member.referralCode ?? null,
     createdAt: member.createdAt.toISOString(),
+    /** A warning the member should see (issue 12); a blocking restriction never reaches here. */
+    restriction: restrictionInForce(member, new Date()),
   };
 }

@@ -25,7 +25,7 @@ export async function sendPhoneCode(services: AuthServices, input: { phoneNumber
   const code = newPhoneCode();
   await services.phoneCodes.store(phoneNumber, code);
   try {
-    await services.sms.send(phoneNumber, messages.codeSentText(code), { code });
+    await services.sms.send(phoneNumber, messages.codeSentText(services.siteName, code), { code });
   } catch (error) {
     await services.phoneCodes.releaseCooldown(phoneNumber);
     services.logger.error({ err: error, correlationId: origin.correlationId }, 'sms send failed');

@@ -3,20 +3,23 @@ import { SettingChanged, Topics, type EventEnvelope } from '@smm/contracts';
 import { EventProducer, createKafka, createLogger, listen, parseConfig } from '@smm/platform';
 import type { RunningServer } from '@smm/platform';
 import { configShape } from '../../src/config.ts';
-import { type AuthRuntime, startRuntime } from '../../src/runtime.ts';
+import { type AuthService, startAuthService } from '../../src/service.ts';
 import { FakeProviders } from './fake-providers.ts';
-import { type Infra, eventually, startInfra } from '@smm/testkit';
+import { type Infra, callerHeaders, eventually, startInfra, testServiceSecret } from '@smm/testkit';
 
 const keys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
 export const privateKeyPem = keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 export const publicKeyPem = keys.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+
+/** The credential the BFF sends when acting for a signed-in member. */
+export const as = (userId: string, role: 'member' | 'admin' = 'member') => callerHeaders({ to: 'auth', userId, role });
 
 export type Answer<T = Record<string, unknown>> = { status: number; body: T; headers: Headers };
 
 /** An auth service on a free port over the embedded servers, as the BFF would call it. */
 export class AuthUnderTest {
   private constructor(
-    readonly runtime: AuthRuntime,
+    readonly runtime: AuthService,
     private readonly server: RunningServer,
   ) {}
 
@@ -31,10 +34,13 @@ export class AuthUnderTest {
       REDIS_URL: infra.redis.url,
       LOG_LEVEL: 'silent',
       JWT_PRIVATE_KEY: privateKeyPem,
+      SERVICE_AUTH_SECRET: testServiceSecret,
       SMS_DEV_OUTBOX: 'true',
       PHONE_CODE_MAX_SENDS_PER_IP_PER_HOUR: '3',
       LOGIN_MAX_ATTEMPTS_PER_ID: '5',
       LOGIN_MAX_ATTEMPTS_PER_IP: '8',
+      LOGIN_MAX_ATTEMPTS_PER_ID_ALL_ADDRESSES: '12',
+      LOGIN_BACKOFF_BASE_MS: '200',
       ...(providers && {
         NAVER_AUTH_URL: providers.url,
         NAVER_API_URL: providers.url,
@@ -44,7 +50,7 @@ export class AuthUnderTest {
       ...env,
     });
     const logger = createLogger({ service: 'auth-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-    const runtime = await startRuntime(config, logger, secondary ? { consumerGroup: `auth-secondary-${randomUUID()}` } : {});
+    const runtime = await startAuthService(config, logger, secondary ? { consumerGroup: `auth-secondary-${randomUUID()}` } : {});
     const server = await listen(runtime.app, 0);
     return new AuthUnderTest(runtime, server);
   }
@@ -53,10 +59,11 @@ export class AuthUnderTest {
     return `http://127.0.0.1:${this.server.port}`;
   }
 
+  /** Calls as the BFF does for a guest unless `headers` carry another credential (`as(userId)`). */
   async call<T = Record<string, unknown>>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
     const res = await fetch(`${this.url}${path}`, {
       method,
-      headers: { ...(body !== undefined && { 'content-type': 'application/json' }), ...headers },
+      headers: { ...callerHeaders({ to: 'auth' }), ...(body !== undefined && { 'content-type': 'application/json' }), ...headers },
       ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     });
     const text = await res.text();

@@ -1,0 +1,74 @@
+import { restrictionBlocks, restrictionMessage } from '@smm/contracts';
+import { HttpError, forbidden, notFound, unauthorized } from '@smm/platform';
+import { restrictionInForce } from '../domain/restriction-rules.ts';
+import { messages } from '../messages.ts';
+import type { MemberDoc } from '../store/member.model.ts';
+import type { AuthServices } from './context.ts';
+import { callingMember } from './account.ts';
+
+/** What a log-in answers: a short access token and a refresh token to get the next one. */
+export type Session = { accessToken: string; expiresIn: number; refreshToken: string; refreshExpiresIn: number };
+
+export const versionOf = (member: Pick<MemberDoc, 'tokenVersion'>): number => member.tokenVersion ?? 0;
+
+/**
+ * Refused before any token is issued: a banned or suspended member cannot start a session, and is
+ * told the level, the reason and, for a suspension, until when (issue 12). A warning does not block.
+ */
+export function requireActive(member: MemberDoc, now = new Date()): void {
+  const restriction = restrictionInForce(member, now);
+  if (restriction && restrictionBlocks(restriction, now)) {
+    throw forbidden(restrictionMessage(restriction), restriction.level === 'banned' ? 'MEMBER_BANNED' : 'MEMBER_SUSPENDED');
+  }
+}
+
+export async function issueSession(services: AuthServices, member: MemberDoc, version = versionOf(member)): Promise<Session> {
+  requireActive(member);
+  const access = services.tokens.issueAccessToken({ sub: member._id, loginId: member.loginId, role: member.role, ver: version });
+  const refreshToken = await services.refreshTokens.issue({ userId: member._id, version });
+  return { ...access, refreshToken, refreshExpiresIn: services.refreshTokens.ttlSeconds };
+}
+
+/**
+ * A refresh token → a new session (the old refresh token is spent). Refused when the token is
+ * unknown, used or expired, the member is gone or banned, or its sessions were ended since.
+ */
+export async function refreshSession(services: AuthServices, input: { refreshToken?: unknown }): Promise<Session> {
+  const invalid = () => new HttpError(401, 'REFRESH_TOKEN_INVALID', messages.sessionEnded);
+  if (typeof input.refreshToken !== 'string' || !/^[A-Za-z0-9_-]{20,100}$/.test(input.refreshToken)) throw invalid();
+  const grant = await services.refreshTokens.take(input.refreshToken);
+  if (grant === null) throw invalid();
+  const member = await services.members.findById(grant.userId);
+  if (!member || restrictionBlocks(restrictionInForce(member, new Date()), new Date()) || versionOf(member) !== grant.version) throw invalid();
+  return issueSession(services, member);
+}
+
+/** Log-out on one device: its refresh token stops working (its access token expires within minutes). */
+export async function revokeRefreshToken(services: AuthServices, input: { refreshToken?: unknown }): Promise<void> {
+  if (typeof input.refreshToken === 'string') await services.refreshTokens.take(input.refreshToken);
+}
+
+/** "Log out everywhere": every access and refresh token issued so far stops working. */
+export async function endAllSessions(services: AuthServices, userId: string | null): Promise<{ version: number }> {
+  const member = await callingMember(services, userId);
+  const version = await services.members.bumpTokenVersion(member._id);
+  if (version === null) throw notFound(messages.memberNotFound, 'MEMBER_NOT_FOUND');
+  services.logger.info({ userId: member._id, version }, 'all sessions ended');
+  return { version };
+}
+
+/**
+ * What the BFF checks a verified access token against: the member's current token version and
+ * status, and the restriction in force (the BFF keeps the answer a while, so it compares a
+ * suspension's `until` with its own clock). A member that no longer exists reads as `deleted`.
+ */
+export async function sessionState(services: AuthServices, caller: { userId: string | null }, userId: string) {
+  // The BFF asks for itself (no member in its credential); a member may not read another's state.
+  if (caller.userId !== null && caller.userId !== userId) throw unauthorized(messages.callerRequired, 'CALLER_REQUIRED');
+  const member = await services.members.findById(userId);
+  if (!member) return { userId, status: 'deleted' as const, version: null, restriction: null };
+  const now = new Date();
+  const restriction = restrictionInForce(member, now);
+  const status = !restriction || !restrictionBlocks(restriction, now) ? 'active' : restriction.level === 'banned' ? 'banned' : 'suspended';
+  return { userId, status, version: versionOf(member), restriction };
+}
