@@ -7,6 +7,7 @@ export const configShape = {
   KAFKA_BROKERS: env.hostPorts(),
   MONGO_URL: env.url(['mongodb', 'mongodb+srv']),
   LOG_LEVEL: env.logLevel().default('info'),
+  SERVICE_AUTH_SECRET: env.serviceSecret(),
   SERVICE_NAME: env.string().default('catalog'),
   /** Set to false to start without loading the starting catalogue (it is loaded at most once anyway). */
   CATALOG_SEED: env.bool().default(true),

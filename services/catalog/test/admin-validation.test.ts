@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callerHeaders, forgedCallerHeaders } from '@smm/testkit';
 import { messages as m } from '../src/domain/messages.ts';
 import { type Catalog, type ErrorBody, client, startCatalog, startInfra } from './support.ts';
 
@@ -37,8 +38,25 @@ describe('admin access', () => {
     expect((await admin.get('/admin/platforms')).status).toBe(200);
   });
 
+  it('refuses staff: the catalogue, content and settings are edited by admins only (issue 12)', async () => {
+    const staff = client(catalog.base, 'staff');
+    expectError(await staff.get('/admin/settings'), 403, 'ADMIN_ONLY', m.adminOnly);
+    expectError(await staff.put('/admin/settings/FOOTER_COMPANY', { value: '스태프' }), 403, 'ADMIN_ONLY', m.adminOnly);
+    expectError(await staff.put('/admin/platforms/order', { ids: [1] }), 403, 'ADMIN_ONLY', m.adminOnly);
+    expectError(await staff.post('/admin/notices', { content: '공지' }), 403, 'ADMIN_ONLY', m.adminOnly);
+    expect((await client(catalog.base).get<Array<{ content: string }>>('/notices')).body.map((n) => n.content)).not.toContain('공지');
+  });
+
+  it('refuses calls without a valid credential for the catalog, public reads included', async () => {
+    for (const [name, headers] of Object.entries(forgedCallerHeaders('catalog'))) {
+      const write = await fetch(`${catalog.base}/admin/notices`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ content: '공지' }) });
+      const read = await fetch(`${catalog.base}/platforms`, { headers });
+      expect({ name, write: write.status, read: read.status }).toEqual({ name, write: 401, read: 401 });
+    }
+  });
+
   it('answers malformed JSON and unknown fields with 400', async () => {
-    const res = await fetch(`${catalog.base}/admin/notices`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-user-role': 'admin' }, body: '{"content":' });
+    const res = await fetch(`${catalog.base}/admin/notices`, { method: 'POST', headers: { 'content-type': 'application/json', ...callerHeaders({ to: 'catalog', userId: 'admin-1', role: 'admin' }) }, body: '{"content":' });
     expect(res.status).toBe(400);
     expect(((await res.json()) as ErrorBody).code).toBe('MALFORMED_BODY');
     expectError(await admin.post('/admin/notices', { content: '공지', colour: 'red' }), 400, 'VALIDATION_FAILED');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventEnvelope } from '@smm/contracts';
+import { type EventEnvelope, Topics } from '@smm/contracts';
 import { outboxModel } from '@smm/platform';
 import { type Catalog, client, collectEvents, eventually, startCatalog, startInfra } from './support.ts';
 
@@ -98,7 +98,7 @@ describe('catalog events on catalog.events.v1', () => {
 
   it('publish every committed event once: the topic matches the outbox', async () => {
     await catalog.flush();
-    const outbox = await outboxModel(catalog.connection).find().lean();
+    const outbox = await outboxModel(catalog.connection).find({ topic: Topics.catalog }).lean();
     expect(new Set(received.events.map((e) => e.eventId))).toEqual(new Set(outbox.map((r) => r.eventId)));
     expect(received.events.length).toBe(outbox.length);
   });

@@ -31,7 +31,7 @@ const outboxCount = () => outboxModel(catalog.connection).countDocuments({ topic
 describe('seeding', () => {
   it('loads the starting catalogue once, announcing every product and setting', async () => {
     expect(await catalog.seed()).toEqual({ created: seedItemCount, skipped: 0 });
-    const events = await outboxModel(catalog.connection).find().lean();
+    const events = await outboxModel(catalog.connection).find({ topic: Topics.catalog }).lean();
     expect(events.filter((e) => e.event.type === 'ServiceUpserted')).toHaveLength(seedServices.length);
     expect(events.filter((e) => e.event.type === 'SettingChanged')).toHaveLength(Object.keys(defaultSeed.settings).length);
     const upserted = (text: string) => events.find((e) => e.event.type === 'ServiceUpserted' && (e.event.data as { text: string }).text === text)?.event.data;

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Consumer } from 'kafkajs';
 import { type EventEnvelope, Topics, catalogEvents, parseEvent } from '@smm/contracts';
-import { type Infra, eventually, startInfra } from '@smm/testkit';
-import { type Connection, EventProducer, OutboxRelay, connectMongo, createKafka, createLogger, ensureTopics, listen, outboxModel } from '@smm/platform';
-import type { Kafka, RunningServer } from '@smm/platform';
-import { createApp } from '../src/app.ts';
+import { type Infra, callerHeaders, eventually, startInfra, testServiceSecret } from '@smm/testkit';
+import { type Connection, type Kafka, createLogger, outboxModel } from '@smm/platform';
+import { startCatalogService } from '../src/service.ts';
 
 export { eventually, startInfra };
 import { type SeedData } from '../src/seed/seed-data.ts';
-import { type Store, createStore } from '../src/store/store.ts';
+import type { Store } from '../src/store/store.ts';
 import { seedCatalog } from '../src/use-cases/seed-catalog.ts';
 
 export const logger = createLogger({ service: 'catalog-test', level: 'silent' });
@@ -25,21 +24,22 @@ export type Catalog = {
   close(): Promise<void>;
 };
 
-/** The catalog app as main.ts wires it, on port 0, over its own database. */
+/** The catalog as main.ts starts it (without the default seed), on port 0, over its own database. */
 export async function startCatalog(infra: Pick<Infra, 'kafka' | 'mongo'>, database = `catalog_${randomUUID().slice(0, 8)}`): Promise<Catalog> {
-  const connection = await connectMongo(infra.mongo.uri(database), logger, 'catalog-test');
-  const kafka = createKafka([infra.kafka.brokers], 'catalog-test', logger);
-  await ensureTopics(kafka, [{ topic: Topics.catalog, numPartitions: 3 }]);
-  const producer = new EventProducer(kafka);
-  await producer.connect();
-  const relay = new OutboxRelay({ connection, producer, logger, intervalMs: 100 });
-  relay.start();
-  const store = await createStore(connection);
-  const app = createApp({ store, logger, relay });
-  const server: RunningServer = await listen(app, 0);
+  const service = await startCatalogService({
+    mongoUrl: infra.mongo.uri(database),
+    kafkaBrokers: [infra.kafka.brokers],
+    logger,
+    serviceAuthSecret: testServiceSecret,
+    seed: false,
+    relayIntervalMs: 100,
+    listen: { port: 0 },
+  });
+  const { connection, kafka, relay } = service;
+  const store = service.deps.store;
   const { defaultSeed } = await import('../src/seed/seed-data.ts');
   return {
-    base: `http://127.0.0.1:${server.port}`,
+    base: `http://127.0.0.1:${String(service.port)}`,
     database,
     store,
     connection,
@@ -48,12 +48,7 @@ export async function startCatalog(infra: Pick<Infra, 'kafka' | 'mongo'>, databa
     async flush() {
       await eventually(() => outboxModel(connection).countDocuments({ publishedAt: null }), (n) => n === 0);
     },
-    async close() {
-      await server.close();
-      await relay.stop();
-      await producer.disconnect();
-      await connection.close();
-    },
+    close: () => service.stop(),
   };
 }
 
@@ -75,14 +70,14 @@ export async function collectEvents(kafka: Kafka): Promise<{ events: EventEnvelo
 
 export type Answer<T = unknown> = { status: number; body: T; headers: Headers };
 
-/** A small HTTP client: `admin` sends the role header the BFF would. */
-export function client(base: string, role?: 'admin' | 'member') {
+/** A small HTTP client sending the credential the BFF would: for a guest without `role`, else for a member or admin. */
+export function client(base: string, role?: 'admin' | 'staff' | 'member') {
   const call = async <T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> => {
     const res = await fetch(base + path, {
       method,
       headers: {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(role ? { 'x-user-role': role, 'x-user-id': `${role}-1` } : {}),
+        ...callerHeaders(role ? { to: 'catalog', userId: `${role}-1`, role } : { to: 'catalog' }),
         ...headers,
       },
       body: body === undefined ? null : JSON.stringify(body),

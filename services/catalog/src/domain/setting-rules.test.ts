@@ -14,6 +14,14 @@ describe('setting rules', () => {
     }
   });
 
+  it('keeps the referral rate a whole percent from 0 to 50', () => {
+    expect(normalizeSetting(settingKeys.referralRatePercent, ' 7 ')).toEqual({ ok: true, key: 'REFERRAL_RATE_PERCENT', value: '7' });
+    expect(normalizeSetting(settingKeys.referralRatePercent, 0)).toEqual({ ok: true, key: 'REFERRAL_RATE_PERCENT', value: '0' });
+    for (const value of ['51', '5.5', '-1', '', 'five', null, 12.5]) {
+      expect(normalizeSetting(settingKeys.referralRatePercent, value)).toMatchObject({ ok: false, problem: { code: 'INVALID_SETTING_VALUE', message: expect.stringContaining('0~50') } });
+    }
+  });
+
   it('refuses unknown keys', () => {
     expect(normalizeSetting('SITE_THEME', 'dark')).toMatchObject({ ok: false, problem: { code: 'UNKNOWN_SETTING' } });
   });

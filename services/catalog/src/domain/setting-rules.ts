@@ -1,4 +1,4 @@
-import { type SettingKey, allSettingKeys, flagSettingKeys, settingKeys } from '@smm/contracts';
+import { type SettingKey, allSettingKeys, flagSettingKeys, parseReferralRate, settingKeys } from '@smm/contracts';
 import { isHexColour } from './colour.ts';
 import { messages } from './messages.ts';
 import { type Problem, problem } from './problem.ts';
@@ -24,6 +24,12 @@ export function normalizeSetting(key: string, value: unknown): { ok: true; key: 
     const text = typeof value === 'boolean' ? String(value) : typeof value === 'string' ? value.trim().toLowerCase() : '';
     if (text !== 'true' && text !== 'false') return { ok: false, problem: problem('INVALID_SETTING_VALUE', `${messages.settingFlagInvalid} (${key})`) };
     return { ok: true, key, value: text };
+  }
+  if (key === settingKeys.referralRatePercent) {
+    // Never empty: wallet pays from this number, so it is always a readable whole percent.
+    const rate = typeof value === 'number' ? parseReferralRate(String(value)) : typeof value === 'string' ? parseReferralRate(value) : null;
+    if (rate === null) return { ok: false, problem: problem('INVALID_SETTING_VALUE', `${messages.settingReferralRateInvalid} (${key})`) };
+    return { ok: true, key, value: String(rate) };
   }
   if (typeof value !== 'string' || value.length > maxSettingLength) {
     return { ok: false, problem: problem('INVALID_SETTING_VALUE', `${messages.settingValueInvalid} (${key})`) };

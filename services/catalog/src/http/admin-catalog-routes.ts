@@ -31,7 +31,7 @@ export function adminCatalogRoutes(app: Express, deps: CatalogDeps): void {
   });
   app.put('/admin/platforms/order', async (req, res) => {
     const { ids } = parseInput(reorderBody, req.body);
-    res.json(await reorderItems(deps, 'platform', ids, { message: messages.platformNotFound, code: 'PLATFORM_NOT_FOUND' }));
+    res.json(await reorderItems(deps, 'platform', ids, { message: messages.platformNotFound, code: 'PLATFORM_NOT_FOUND' }, actorOf(req)));
     logChange(req, 'platform', 'reorder');
   });
   app.patch('/admin/platforms/:id', async (req, res) => {
@@ -54,7 +54,7 @@ export function adminCatalogRoutes(app: Express, deps: CatalogDeps): void {
   });
   app.put('/admin/categories/order', async (req, res) => {
     const { ids } = parseInput(reorderBody, req.body);
-    res.json(await reorderItems(deps, 'category', ids, { message: messages.categoryNotFound, code: 'CATEGORY_NOT_FOUND' }));
+    res.json(await reorderItems(deps, 'category', ids, { message: messages.categoryNotFound, code: 'CATEGORY_NOT_FOUND' }, actorOf(req)));
     logChange(req, 'category', 'reorder');
   });
   app.patch('/admin/categories/:id', async (req, res) => {
@@ -81,7 +81,7 @@ export function adminCatalogRoutes(app: Express, deps: CatalogDeps): void {
   });
   app.put('/admin/services/order', async (req, res) => {
     const { ids } = parseInput(reorderBody, req.body);
-    res.json(await reorderItems(deps, 'service', ids, { message: messages.serviceNotFound, code: 'SERVICE_NOT_FOUND' }));
+    res.json(await reorderItems(deps, 'service', ids, { message: messages.serviceNotFound, code: 'SERVICE_NOT_FOUND' }, actorOf(req)));
     logChange(req, 'service', 'reorder');
   });
   app.patch('/admin/services/:id', async (req, res) => {

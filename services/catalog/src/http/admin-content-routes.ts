@@ -31,7 +31,7 @@ function contentRoutes<TFields extends object, TView>(app: Express, deps: Catalo
   });
   app.put(`/admin/${r.path}/order`, async (req, res) => {
     const { ids } = parseInput(reorderBody, req.body);
-    res.json(await reorderItems(deps, r.kind.entity, ids, r.kind.notFound));
+    res.json(await reorderItems(deps, r.kind.entity, ids, r.kind.notFound, actorOf(req)));
     logChange(req, r.kind.entity, 'reorder');
   });
   app.patch(`/admin/${r.path}/:id`, async (req, res) => {

@@ -1,4 +1,4 @@
-import { type SettingKey, settingKeys as k } from '@smm/contracts';
+import { type SettingKey, defaultReferralRatePercent, settingKeys as k } from '@smm/contracts';
 
 /**
  * The site's texts and switches on a fresh installation. The company and bank account are
@@ -33,4 +33,5 @@ export const seedSettings: Record<SettingKey, string> = {
   [k.naverState]: '',
   [k.naverRedirectUrl]: '',
   [k.kakaoToken]: '',
+  [k.referralRatePercent]: String(defaultReferralRatePercent),
 };

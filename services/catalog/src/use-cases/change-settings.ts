@@ -19,13 +19,14 @@ export async function changeSettings(deps: CatalogDeps, actor: Actor, values: Re
     if (!result.ok) throw invalid(result.problem);
     normalized.push({ key: result.key, value: result.value });
   }
-  return commit(deps, async (session, emit) => {
+  return commit(deps, async (session, emit, audit) => {
     const changed: string[] = [];
     for (const { key, value } of normalized) {
       const current = await deps.store.settings.findById(key).session(session).lean();
       if (current && current.value === value) continue;
       await deps.store.settings.updateOne({ _id: key }, { $set: { value } }, { upsert: true, session });
       emit(settingChanged(key, value, actor));
+      await audit(actor, 'catalog.setting.change', { type: 'setting', id: key }, { before: { value: current?.value ?? null }, after: { value } });
       changed.push(key);
     }
     const version = changed.length > 0 ? await deps.store.nextSeq(sequences.settingsVersion, session) : await deps.store.currentSeq(sequences.settingsVersion);

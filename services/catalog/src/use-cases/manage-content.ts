@@ -1,6 +1,11 @@
 import type { SortableEntity } from '../store/store.ts';
 import { sequences } from '../store/store.ts';
+import { auditDiff } from '@smm/platform';
 import { type Actor, type CatalogDeps, commit, missing } from './context.ts';
+
+/** A record's own fields (what the operator wrote), for the audit log. */
+const fieldsOf = (doc: object): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(doc).filter(([name]) => !['_id', 'sortOrder', 'createdAt', 'updatedAt'].includes(name)));
 
 /**
  * Notices, FAQ entries and register-where options: plain records with a numeric id and a sort
@@ -15,28 +20,33 @@ export type ContentKind<TFields extends object, TView> = {
   fields?: TFields;
 };
 
-export function createContent<TFields extends object, TView>(kind: ContentKind<TFields, TView>, deps: CatalogDeps, _actor: Actor, fields: TFields) {
+export function createContent<TFields extends object, TView>(kind: ContentKind<TFields, TView>, deps: CatalogDeps, actor: Actor, fields: TFields) {
   const model = deps.store.sortable(kind.entity);
-  return commit(deps, async (session) => {
+  return commit(deps, async (session, _emit, audit) => {
     const id = await deps.store.nextSeq(sequences.id(kind.entity), session);
     const sortOrder = await deps.store.nextSeq(sequences.sort(kind.entity), session);
     await model.create([{ ...fields, _id: id, sortOrder }], { session });
     const created = await model.findById(id).session(session).lean();
+    await audit(actor, 'catalog.content.create', { type: kind.entity, id }, { before: null, after: fieldsOf(created!) });
     return kind.view(created!);
   });
 }
 
-export function updateContent<TFields extends object, TView>(kind: ContentKind<TFields, TView>, deps: CatalogDeps, _actor: Actor, id: number, patch: Partial<TFields>) {
-  return commit(deps, async (session) => {
-    const after = await deps.store.sortable(kind.entity).findOneAndUpdate({ _id: id }, { $set: patch }, { returnDocument: 'after', session }).lean();
-    if (!after) throw missing(kind.notFound.message, kind.notFound.code);
+export function updateContent<TFields extends object, TView>(kind: ContentKind<TFields, TView>, deps: CatalogDeps, actor: Actor, id: number, patch: Partial<TFields>) {
+  return commit(deps, async (session, _emit, audit) => {
+    const before = await deps.store.sortable(kind.entity).findOneAndUpdate({ _id: id }, { $set: patch }, { returnDocument: 'before', session }).lean();
+    if (!before) throw missing(kind.notFound.message, kind.notFound.code);
+    const after = (await deps.store.sortable(kind.entity).findById(id).session(session).lean())!;
+    const fields = fieldsOf(after);
+    await audit(actor, 'catalog.content.update', { type: kind.entity, id }, auditDiff(fieldsOf(before), fields, Object.keys(fields)));
     return kind.view(after);
   });
 }
 
-export function deleteContent<TFields extends object, TView>(kind: ContentKind<TFields, TView>, deps: CatalogDeps, _actor: Actor, id: number) {
-  return commit(deps, async (session) => {
-    const deleted = await deps.store.sortable(kind.entity).deleteOne({ _id: id }, { session });
-    if (deleted.deletedCount === 0) throw missing(kind.notFound.message, kind.notFound.code);
+export function deleteContent<TFields extends object, TView>(kind: ContentKind<TFields, TView>, deps: CatalogDeps, actor: Actor, id: number) {
+  return commit(deps, async (session, _emit, audit) => {
+    const before = await deps.store.sortable(kind.entity).findOneAndDelete({ _id: id }, { session }).lean();
+    if (!before) throw missing(kind.notFound.message, kind.notFound.code);
+    await audit(actor, 'catalog.content.delete', { type: kind.entity, id }, { before: fieldsOf(before), after: null });
   });
 }
