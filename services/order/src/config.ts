@@ -7,12 +7,11 @@ export const orderConfigShape = {
   MONGO_URL: env.url(['mongodb', 'mongodb+srv']),
   KAFKA_BROKERS: env.hostPorts(),
   LOG_LEVEL: env.logLevel().default('info'),
-  /** How often a waiting POST /orders checks the database for an answer another replica applied. */
-  ORDER_WAIT_POLL_MS: env.int(10).default(250),
+  SERVICE_AUTH_SECRET: env.serviceSecret(),
   /** Order ids reserved per counter write (1 = strictly increasing ids; more = fewer writes, gaps on restart). */
-  ORDER_ID_BLOCK: env.int(1).default(1),
+  ORDER_ID_BLOCK: env.int(1).default(20),
   /** How long this process reuses a product or setting read from its catalogue replica. */
   REPLICA_CACHE_MS: env.int(0).default(1000),
-  /** How often the outbox relay looks for events when nothing kicked it. */
-  OUTBOX_POLL_MS: env.int(10).default(500),
+  /** Safety-net poll of the outbox relay (other replicas' records, crash leftovers); this process's commits publish at once. */
+  OUTBOX_POLL_MS: env.int(10).default(1000),
 };

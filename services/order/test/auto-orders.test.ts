@@ -18,7 +18,7 @@ afterAll(async () => {
   await infra?.stop();
 });
 
-type AutoView = { id: number; kind: string; status: number | null; completed: number; runs: number; interval: number; amount: number; totalQuantity: number; point: number; pointDeci: number; chargeDeci: number; payment: string };
+type AutoView = { id: number; kind: string; status: number | null; completed: number; runs: number; interval: number; amount: number; totalQuantity: number; point: number; pointDeci: number; chargeDeci: number; payment: string; serviceId: number; link: string };
 type OrderView = { id: number; autoOrderId: number | null; run: number | null; amount: number; pointDeci: number; status: number };
 
 async function paidAuto(runs: number, amount = 100) {
@@ -40,7 +40,7 @@ describe('auto orders', () => {
     expect(h.stand.balances.get(userId)).toBe(1_000_000 - 7500);
     const events = await eventually(() => h.stand.of(auto.id), (e) => e.length >= 2);
     expect(events[0]).toMatchObject({ type: 'OrderPlaced', data: { kind: 'auto', runs: 3, interval: 60, amount: 100, chargeDeci: 7500 } });
-    expect(events[1]).toMatchObject({ type: 'OrderAccepted', data: { orderId: auto.id, kind: 'auto', userId, runs: 3, interval: 60 } });
+    expect(events[1]).toMatchObject({ type: 'OrderAccepted', data: { orderId: auto.id, kind: 'auto', userId, runs: 3, interval: 60, serviceId: auto.serviceId, link: auto.link, amount: 100 } });
   });
 
   it('place one paid child order per due run, ignore duplicates and out-of-order runs, and complete after the last', async () => {
@@ -67,7 +67,7 @@ describe('auto orders', () => {
     const types = h.stand.of(auto.id).map((e) => e.type);
     expect(types).toEqual(['OrderPlaced', 'OrderAccepted', 'AutoOrderRunPlaced', 'AutoOrderRunPlaced', 'AutoOrderRunPlaced', 'AutoOrderCompleted']);
     expect(h.stand.of(auto.id, 'AutoOrderRunPlaced').map((e) => e.data)).toEqual(
-      children.map((c) => ({ autoOrderId: auto.id, userId, run: c.run, runs: 3, childOrderId: c._id })),
+      children.map((c) => ({ autoOrderId: auto.id, userId, run: c.run, runs: 3, childOrderId: c._id, serviceId: c.serviceId, link: c.link, amount: 100 })),
     );
     // Children show in the order history with their auto order, newest first.
     const history = await api.get<{ items: OrderView[] }>('/orders');

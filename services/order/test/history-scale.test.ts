@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo } from '@smm/embedded-mongo';
 import { type Connection, connectMongo } from '@smm/platform';
 import { orderView } from '../src/use-cases/views.ts';
-import { newestFirst } from '../src/use-cases/newest-first.ts';
+import { newestFirst } from '../src/store/newest-first.ts';
 import { orderHistory } from '../src/use-cases/read-orders.ts';
 import { type Store, createStore } from '../src/store/store.ts';
 import { plainPage, seedHistory, timePages } from './history-seed.ts';

@@ -79,6 +79,8 @@ describe('operators change order statuses', () => {
       [{ status: 0 }, 'STATUS_TRANSITION_INVALID'],
       [{ status: '2' }, 'STATUS_INVALID'],
       [{}, 'NOTHING_TO_UPDATE'],
+      [{ status: 5, reason: ' ' }, 'VALIDATION_FAILED'],
+      [{ status: 5, reason: 'x'.repeat(201) }, 'VALIDATION_FAILED'],
     ];
     for (const [patch, code] of cases) {
       const res = await admin.patch<ErrorBody>(`/admin/orders/${order.id}`, patch);
@@ -90,8 +92,9 @@ describe('operators change order statuses', () => {
 
   it('refund the whole charge on cancel; unpaid and unknown orders are refused', async () => {
     const { userId, order } = await paidOrder(60);
-    const res = await admin.patch<View>(`/admin/orders/${order.id}`, { status: 5 });
-    expect(res.body).toMatchObject({ status: 5, remains: 60 });
+    const res = await admin.patch<View>(`/admin/orders/${order.id}`, { status: 5, reason: '공급처가 링크를 거부했습니다.' });
+    expect(res.body).toMatchObject({ status: 5, remains: 60, reason: '공급처가 링크를 거부했습니다.' });
+    expect((await client(h.base, userId).get<View>(`/orders/${order.id}`)).body).toMatchObject({ reason: '공급처가 링크를 거부했습니다.' });
     const refunds = await eventually(() => h.stand.of(order.id, 'RefundRequested'), (e) => e.length >= 1);
     expect(refunds[0]!.data).toEqual({ refundId: `order-${order.id}-canceled`, userId, orderId: order.id, amountDeci: 1500, reason: 'canceled' });
 
@@ -152,6 +155,7 @@ describe('order history', () => {
       payment: 'paid',
       refundedDeci: 0,
       source: 'web',
+      reason: null,
     });
     const third = await api.get<PageOf<View>>('/orders?pageSize=3&page=3');
     expect(third.body).toMatchObject({ page: 3, hasNext: false });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PointDebitRejected, PointDebited, Topics } from '@smm/contracts';
+import { callerHeaders, forgedCallerHeaders } from '@smm/testkit';
 import { type ErrorBody, type Harness, client, eventually, replicated, sleep, startHarness, startInfra } from './support.ts';
 
 let infra: Awaited<ReturnType<typeof startInfra>>;
@@ -88,11 +89,32 @@ describe('POST /orders validation (spec §5, in order)', () => {
     expect(res.body.order.pointDeci).toBe(2250);
   });
 
+  it('reads the product number as a decimal only: "0x7" is no product', async () => {
+    const { userId, api } = member();
+    h.stand.balances.set(userId, 1_000_000);
+    await h.stand.product({ serviceId: 7, min: 1, max: 100, unitPriceDeci: 10 });
+    await replicated(h, 7);
+    expect(await api.post<ErrorBody>('/orders', { serviceId: '0x7', link: 'https://a', amount: 10 })).toMatchObject({ status: 400, body: { code: 'SERVICE_REQUIRED' } });
+    expect((await api.post('/orders', { serviceId: '7', link: 'https://a', amount: 10 })).status).toBe(201);
+  });
+
   it('answers 401 without a member and 400 for a bad waitMs', async () => {
-    const res = await fetch(`${h.base}/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const res = await fetch(`${h.base}/orders`, { method: 'POST', headers: { 'content-type': 'application/json', ...callerHeaders({ to: 'order', role: 'service' }) }, body: '{}' });
     expect(res.status).toBe(401);
     const { api } = member();
     expect((await api.post('/orders?waitMs=30001', { serviceId: 1, link: 'a', amount: 10 })).status).toBe(400);
+  });
+});
+
+describe('who may call', () => {
+  it('refuses calls without a valid credential for the order service: identity headers, expired, wrongly signed, unsigned, another audience', async () => {
+    const orders = await h.order.store.orders.countDocuments();
+    for (const [name, headers] of Object.entries(forgedCallerHeaders('order'))) {
+      const place = await fetch(`${h.base}/orders`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ serviceId: 1, link: 'https://a', amount: 10 }) });
+      const change = await fetch(`${h.base}/admin/orders/1`, { method: 'PATCH', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ status: 3 }) });
+      expect({ name, place: place.status, change: change.status }).toEqual({ name, place: 401, change: 401 });
+    }
+    expect(await h.order.store.orders.countDocuments()).toBe(orders);
   });
 });
 
@@ -109,7 +131,7 @@ describe('the order saga with the wallet', () => {
     const events = await eventually(() => h.stand.of(id), (e) => e.length >= 2);
     expect(events.map((e) => e.type)).toEqual(['OrderPlaced', 'OrderAccepted']);
     expect(events[0]).toMatchObject({ correlationId: 'corr-accept-1', data: { orderId: id, kind: 'order', userId, serviceId: 1, amount: 100, runs: 0, interval: 0, chargeDeci: 2500 } });
-    expect(events[1]).toMatchObject({ correlationId: 'corr-accept-1', data: { orderId: id, kind: 'order', userId, runs: 0, interval: 0 } });
+    expect(events[1]).toMatchObject({ correlationId: 'corr-accept-1', data: { orderId: id, kind: 'order', userId, runs: 0, interval: 0, serviceId: 1, link: 'https://instagram.com/p/1', amount: 100 } });
     expect((await api.get<{ status: number }>(`/orders/${id}`)).body.status).toBe(0);
   });
 
@@ -127,33 +149,44 @@ describe('the order saga with the wallet', () => {
     expect((await api.get<{ items: unknown[] }>('/orders')).body.items).toEqual([]); // only paid orders are history
   });
 
-  it('answers 202 awaiting_payment on timeout, and the late payment still makes it paid', async () => {
+  it('gives the order up when the wallet does not answer in time (503, nothing charged), and refunds a debit that still comes, once', async () => {
     const { userId, api } = member();
     h.stand.balances.set(userId, 10_000);
     h.stand.hold.add(userId);
     const started = Date.now();
-    const res = await api.post<Placed>('/orders?waitMs=400', { serviceId: 1, link: 'https://a', amount: 10 });
-    expect(res.status).toBe(202);
+    const res = await api.post<ErrorBody & { orderId: number }>('/orders?waitMs=400', { serviceId: 1, link: 'https://a', amount: 10 });
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect(res.body).toMatchObject({ outcome: 'awaiting_payment', order: { status: null, payment: 'awaiting_payment', pointDeci: 250 } });
-    const id = res.body.order.id;
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ code: 'PAYMENT_TIMEOUT', message: expect.stringContaining('잠시 후 다시 시도해 주세요') as string, orderId: expect.any(Number) as number });
+    const id = res.body.orderId;
+    expect((await api.get<{ status: null; payment: string }>(`/orders/${id}`)).body).toMatchObject({ status: null, payment: 'rejected' });
+    const rejected = await eventually(() => h.stand.of(id, 'OrderRejected'), (e) => e.length >= 1);
+    expect(rejected[0]!.data).toEqual({ orderId: id, kind: 'order', userId, reason: 'PAYMENT_TIMEOUT' });
+
+    // The wallet debits it after all: the money goes back, once, whatever is redelivered.
     const placed = await eventually(() => h.stand.held.get(id), (e) => e !== undefined);
-    await h.stand.answer(placed!);
-    const later = await eventually(() => api.get<{ status: number; payment: string }>(`/orders/${id}`), (r) => r.body.payment === 'paid');
-    expect(later.body.status).toBe(0);
-    expect((await eventually(() => h.stand.of(id), (e) => e.length >= 2)).map((e) => e.type)).toEqual(['OrderPlaced', 'OrderAccepted']);
+    const debit = await h.stand.answer(placed!);
+    await h.stand.publish(Topics.wallet, debit);
+    await h.stand.publish(Topics.wallet, PointDebited.create(debit.aggregateId, debit.data as never, { correlationId: 'copy' }));
+    const refunds = await eventually(() => h.stand.of(id, 'RefundRequested'), (e) => e.length >= 1);
+    await sleep(1000);
+    expect(h.stand.of(id, 'RefundRequested')).toHaveLength(1);
+    expect(refunds[0]!.data).toEqual({ refundId: `order-${id}-unpaid`, userId, orderId: id, amountDeci: 250, reason: 'canceled' });
+    expect(h.stand.of(id, 'OrderAccepted')).toEqual([]);
+    expect((await api.get<{ payment: string; refundedDeci: number }>(`/orders/${id}`)).body).toMatchObject({ payment: 'rejected', refundedDeci: 250 });
   });
 
-  it('hears an answer applied elsewhere (another replica) through the database poll', async () => {
+  it('answers the outcome another replica applied while this one waited', async () => {
     const { userId, api } = member();
     h.stand.hold.add(userId);
-    const pending = api.post<Placed>('/orders?waitMs=10000', { serviceId: 1, link: 'https://a', amount: 10 });
+    const pending = api.post<Placed>('/orders?waitMs=1500', { serviceId: 1, link: 'https://a', amount: 10 });
     const id = await eventually(() => [...h.stand.held.values()].find((e) => (e.data as { userId: string }).userId === userId), (e) => e !== undefined).then((e) => (e!.data as { orderId: number }).orderId);
     // Another replica's consumer committed the payment: this process was never notified.
     await h.order.store.orders.updateOne({ _id: id }, { $set: { payment: 'paid', status: 0, paidAt: new Date() } });
     const res = await pending;
     expect(res.status).toBe(201);
     expect(res.body.order).toMatchObject({ id, status: 0, payment: 'paid' });
+    expect(h.stand.of(id, 'OrderRejected')).toEqual([]);
   });
 
   it('changes nothing on a duplicate, a replayed or a contradicting answer', async () => {

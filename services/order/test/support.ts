@@ -13,8 +13,8 @@ import {
   parseEvent,
 } from '@smm/contracts';
 import { EventProducer, type Kafka, type RunningServer, createKafka, createLogger, listen } from '@smm/platform';
-import { type Infra, eventually, startInfra } from '@smm/testkit';
-import { type OrderService, startOrderService } from '../src/order-service.ts';
+import { type Infra, callerHeaders, eventually, startInfra, testServiceSecret } from '@smm/testkit';
+import { type OrderService, startOrderService } from '../src/service.ts';
 
 export { eventually, startInfra };
 export const logger = createLogger({ service: 'order-test', level: 'silent' });
@@ -22,11 +22,11 @@ export const logger = createLogger({ service: 'order-test', level: 'silent' });
 export type Answer<T = unknown> = { status: number; body: T };
 
 /** A small HTTP client that sends the headers the BFF would. */
-export function client(base: string, userId: string, role: 'member' | 'admin' = 'member') {
+export function client(base: string, userId: string, role: 'member' | 'staff' | 'admin' = 'member') {
   const call = async <T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> => {
     const res = await fetch(base + path, {
       method,
-      headers: { 'x-user-id': userId, 'x-user-role': role, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      headers: { ...callerHeaders({ to: 'order', userId, role }), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
       body: body === undefined ? null : JSON.stringify(body),
     });
     const text = await res.text();
@@ -150,7 +150,7 @@ export type Harness = { infra: Infra; order: OrderService; server: RunningServer
 
 /** The order service as main.ts wires it, on port 0, with the stand-ins around it. */
 export async function startHarness(infra: Infra, database = `order_${randomUUID().slice(0, 8)}`): Promise<Harness> {
-  const order = await startOrderService({ mongoUrl: infra.mongo.uri(database), kafkaBrokers: [infra.kafka.brokers], logger, waitPollMs: 100, outboxPollMs: 100 });
+  const order = await startOrderService({ mongoUrl: infra.mongo.uri(database), kafkaBrokers: [infra.kafka.brokers], logger, serviceAuthSecret: testServiceSecret, outboxPollMs: 100 });
   const server = await listen(order.app, 0);
   const stand = new StandIns(createKafka([infra.kafka.brokers], 'stand-ins', logger));
   await stand.start();

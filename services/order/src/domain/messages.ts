@@ -17,6 +17,7 @@ export const messages = {
   serviceReadOnly: '현재 주문할 수 없는 서비스입니다.',
   serviceCheck: '서비스 점검 중에는 주문할 수 없습니다.',
   insufficientPoints: '포인트가 부족합니다.',
+  paymentTimeout: '결제 확인이 늦어져 주문이 접수되지 않았습니다. 포인트는 차감되지 않았으니 잠시 후 다시 시도해 주세요.',
 
   orderNotFound: '주문을 찾을 수 없습니다.',
   autoOrderNotFound: '자동 주문을 찾을 수 없습니다.',
@@ -28,6 +29,7 @@ export const messages = {
   startCountInvalid: '시작 수량은 0 이상의 정수로 입력해 주세요.',
   remainsInvalid: '남은 수량은 0 이상, 주문 수량 이하의 정수로 입력해 주세요.',
   nothingToUpdate: '변경할 내용을 입력해 주세요.',
+  reasonInvalid: '사유는 1자 이상 200자 이하로 입력해 주세요.',
   idsInvalid: '주문 번호 목록이 올바르지 않습니다.',
   userRequired: '회원 정보가 필요합니다.',
   otherMember: '다른 회원의 주문은 조회할 수 없습니다.',

@@ -10,7 +10,7 @@ export const finalStatuses: ReadonlySet<number> = new Set([S.COMPLETED, S.PARTIA
 const targets: ReadonlySet<number> = new Set([S.IN_PROGRESS, S.COMPLETED, S.PARTIAL, S.PROCESSING, S.CANCELED]);
 
 export type OrderFacts = { id: number; status: number; amount: number; unitPriceDeci: number; chargeDeci: number; startCount: number | null; remains: number };
-export type StatusPatch = { status?: number | undefined; startCount?: number | null | undefined; remains?: number | undefined };
+export type StatusPatch = { status?: number | undefined; startCount?: number | null | undefined; remains?: number | undefined; reason?: string | undefined };
 
 export type Refund = { refundId: string; amountDeci: number; reason: 'canceled' | 'partial' };
 export type StatusChange = { from: number; to: number; startCount: number | null; remains: number; refund: Refund | null };

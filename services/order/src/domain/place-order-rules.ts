@@ -37,14 +37,18 @@ export type Verdict = { ok: true; order: ValidOrder } | { ok: false; refusal: Re
 
 const invalid = (code: string, message: string): Verdict => ({ ok: false, refusal: { kind: 'invalid', problem: problem(code, message) } });
 
-/** Numbers arrive as JSON numbers or numeric strings (forms); anything else is NaN. */
+/**
+ * Numbers arrive as JSON numbers or decimal strings (forms); anything else is NaN. Decimal only:
+ * `Number()` alone would read "0x10" as 16, "1e3" as 1000 and " " as 0.
+ */
 export function toNumber(value: unknown): number {
   if (typeof value === 'number') return value;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  if (typeof value === 'string' && /^\s*-?\d{1,15}(\.\d{1,15})?\s*$/.test(value)) return Number(value);
   return Number.NaN;
 }
 
-const optional = (value: unknown): number => (value === undefined || value === null || value === '' ? 0 : toNumber(value));
+/** Only an absent field (or null) means "not given"; "", " " or -1 are given and wrong. */
+const optional = (value: unknown): number => (value === undefined || value === null ? 0 : toNumber(value));
 
 /**
  * Spec §5 "Order", in its order: the site-wide service check first (nothing can be ordered then),
@@ -68,8 +72,9 @@ export function checkOrder(request: OrderRequest, product: Product | null, servi
 
   const runs = optional(request.runs);
   const interval = optional(request.interval);
-  // NaN counts as "asked for": a garbled auto-order field must not silently become a one-off order.
-  const auto = !(runs <= 0) || !(interval <= 0);
+  // Anything but 0 counts as "asked for" (NaN and negatives too): a garbled auto-order field must
+  // not silently become a one-off order.
+  const auto = runs !== 0 || interval !== 0;
   if (auto) {
     if (!product.enableAuto) return invalid('AUTO_NOT_SUPPORTED', messages.autoNotSupported);
     if (!(runs > 1)) return invalid('RUNS_TOO_FEW', messages.runsTooFew);

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { cancelAutoOrder, placeRun } from './auto-order.ts';
 import { linkUrl } from './link.ts';
 import { changeStatus } from './order-status.ts';
-import { settlePayment } from './payment.ts';
-import { checkOrder } from './place-order-rules.ts';
+import { decidePayment } from './payment.ts';
+import { checkOrder, toNumber } from './place-order-rules.ts';
 import type { Product } from './product.ts';
 
 const product: Product = { serviceId: 1, text: 's', platformId: 1, categoryId: 1, min: 10, max: 100, unitPriceDeci: 25, enableAuto: true, isReadOnly: false, visible: true };
@@ -21,15 +21,45 @@ describe('checkOrder', () => {
     expect(checkOrder({ link: 'a', amount: 1, runs: 1 }, product, false)).toMatchObject({ ok: false, refusal: { problem: { code: 'AMOUNT_BELOW_MIN' } } });
     expect(checkOrder({ link: 'a', amount: 10, runs: 'x' }, product, false)).toMatchObject({ ok: false, refusal: { problem: { code: 'RUNS_TOO_FEW' } } });
   });
+
+  it('reads decimal numbers only: "0x10", "1e2" or " " are not amounts', () => {
+    for (const amount of ['0x10', '1e2', ' ', '', '0b1010', '16 units']) {
+      expect(checkOrder({ link: 'a', amount }, product, false), amount).toMatchObject({ ok: false, refusal: { problem: { code: 'AMOUNT_INVALID' } } });
+    }
+    expect(toNumber(' 16 ')).toBe(16);
+    expect(toNumber('0x10')).toBeNaN();
+  });
+
+  it('refuses a present but invalid auto field instead of making a one-off order', () => {
+    for (const runs of [-1, '', ' ', '-1', 'x']) {
+      expect(checkOrder({ link: 'a', amount: 10, runs, interval: 60 }, product, false), JSON.stringify(runs)).toMatchObject({ ok: false, refusal: { problem: { code: 'RUNS_TOO_FEW' } } });
+    }
+    for (const interval of [-1, '', ' ']) {
+      expect(checkOrder({ link: 'a', amount: 10, runs: 2, interval }, product, false), JSON.stringify(interval)).toMatchObject({ ok: false, refusal: { problem: { code: 'INTERVAL_TOO_SHORT' } } });
+    }
+    expect(checkOrder({ link: 'a', amount: 10, interval: -1 }, product, false)).toMatchObject({ ok: false });
+    expect(checkOrder({ link: 'a', amount: 10, runs: 0, interval: 0 }, product, false)).toMatchObject({ ok: true, order: { kind: 'order' } });
+    expect(checkOrder({ link: 'a', amount: 10, runs: null }, product, false)).toMatchObject({ ok: true, order: { kind: 'order' } });
+  });
 });
 
 describe('guarded transitions', () => {
   it('settle a payment only while awaiting, for that member and amount', () => {
-    const awaiting = { payment: 'awaiting' as const, userId: 'u', chargeDeci: 10 };
-    expect(settlePayment(awaiting, { outcome: 'paid', userId: 'u', amountDeci: 10 })).toEqual({ ok: true, from: 'awaiting', to: 'paid' });
-    expect(settlePayment({ ...awaiting, payment: 'paid' }, { outcome: 'rejected', userId: 'u', amountDeci: 10 }).ok).toBe(false);
-    expect(settlePayment(awaiting, { outcome: 'paid', userId: 'v', amountDeci: 10 }).ok).toBe(false);
-    expect(settlePayment(awaiting, { outcome: 'paid', userId: 'u', amountDeci: 11 }).ok).toBe(false);
+    const awaiting = { payment: 'awaiting' as const, userId: 'u', chargeDeci: 10, refundedDeci: 0 };
+    expect(decidePayment(awaiting, { outcome: 'paid', userId: 'u', amountDeci: 10 })).toEqual({ kind: 'settle', to: 'paid' });
+    expect(decidePayment({ ...awaiting, payment: 'paid' }, { outcome: 'rejected', userId: 'u', amountDeci: 10 }).kind).toBe('ignore');
+    expect(decidePayment(awaiting, { outcome: 'paid', userId: 'v', amountDeci: 10 }).kind).toBe('ignore');
+    expect(decidePayment(awaiting, { outcome: 'paid', userId: 'u', amountDeci: 11 }).kind).toBe('ignore');
+    expect(decidePayment(undefined, { outcome: 'paid', userId: 'u', amountDeci: 10 }).kind).toBe('ignore');
+  });
+
+  it('refund a debit that arrives after the order was given up, once', () => {
+    const givenUp = { payment: 'rejected' as const, abandoned: true, userId: 'u', chargeDeci: 10, refundedDeci: 0 };
+    expect(decidePayment(givenUp, { outcome: 'paid', userId: 'u', amountDeci: 10 })).toEqual({ kind: 'refund-unpaid', amountDeci: 10 });
+    expect(decidePayment({ ...givenUp, refundedDeci: 10 }, { outcome: 'paid', userId: 'u', amountDeci: 10 }).kind).toBe('ignore');
+    expect(decidePayment(givenUp, { outcome: 'rejected', userId: 'u', amountDeci: 10 }).kind).toBe('ignore');
+    expect(decidePayment({ ...givenUp, abandoned: false }, { outcome: 'paid', userId: 'u', amountDeci: 10 }).kind).toBe('ignore');
+    expect(decidePayment(givenUp, { outcome: 'paid', userId: 'u', amountDeci: 9 }).kind).toBe('ignore');
   });
 
   it('place runs only in order while active; cancel refunds the unplaced share', () => {

@@ -1,7 +1,7 @@
 import { type AutoOrderRunDue, type EventOf, OrderStatus, causedBy } from '@smm/contracts';
 import { type Logger, handleOnce, isDuplicateKeyError } from '@smm/platform';
 import { placeRun } from '../domain/auto-order.ts';
-import { type AutoOrder, type Order, idBucketOf } from '../store/models.ts';
+import { type Order, idBucketOf } from '../store/models.ts';
 import { type OrderDeps, withOutbox } from '../use-cases/context.ts';
 import { autoOrderCompleted, autoOrderRunPlaced } from './order-events.ts';
 
@@ -25,7 +25,7 @@ export async function onAutoOrderRunDue(deps: OrderDeps, event: EventOf<typeof A
     await handleOnce(deps.store.connection, runsConsumer, event, async (session) => {
       placed = null;
       const r = await withOutbox(deps, session, async (s, emit) => {
-        const auto = await deps.store.autoOrders.findById(autoOrderId).session(s).lean<AutoOrder>();
+        const auto = await deps.store.repository.autoOrder(autoOrderId, s);
         if (!auto) {
           log.warn({ autoOrderId, run }, 'run due for an unknown auto order ignored');
           return;
@@ -62,11 +62,9 @@ export async function onAutoOrderRunDue(deps: OrderDeps, event: EventOf<typeof A
           createdAt: now,
           paidAt: now,
         };
-        const guard = { _id: autoOrderId, status: auto.status, completed: auto.completed };
-        const updated = await deps.store.autoOrders.updateOne(guard, { $set: { completed: verdict.completedAfter, status: verdict.statusAfter } }, { session: s });
-        if (updated.modifiedCount !== 1) throw new Error(`auto order ${autoOrderId} changed under the transaction`);
-        await deps.store.orders.insertMany([child], { session: s });
-        emit(autoOrderRunPlaced({ autoOrderId, userId: auto.userId, run, runs: auto.runs, childOrderId: childId }, causedBy(event)));
+        await deps.store.repository.update('auto', autoOrderId, { status: auto.status, completed: auto.completed }, { completed: verdict.completedAfter, status: verdict.statusAfter }, s);
+        await deps.store.repository.insert([{ kind: 'order', doc: child }], s);
+        emit(autoOrderRunPlaced({ autoOrderId, userId: auto.userId, run, runs: auto.runs, childOrderId: childId, serviceId: child.serviceId, link: child.link, amount: child.amount }, causedBy(event)));
         if (verdict.finished) emit(autoOrderCompleted({ autoOrderId, userId: auto.userId, runs: auto.runs }, causedBy(event)));
         placed = { completed: verdict.finished };
       });

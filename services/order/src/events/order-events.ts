@@ -14,10 +14,13 @@ import type { StatusChange } from '../domain/order-status.ts';
 /** Builders for what order publishes on order.events.v1; every event is keyed `order-<id>`. */
 const key = (orderId: number) => `order-${orderId}`;
 
-export const orderAccepted = (o: { orderId: number; kind: PaymentKind; userId: string; runs: number; interval: number }, origin: EventOrigin) =>
+export const orderAccepted = (
+  o: { orderId: number; kind: PaymentKind; userId: string; runs: number; interval: number; serviceId: number; link: string; amount: number },
+  origin: EventOrigin,
+) =>
   OrderAccepted.create(key(o.orderId), o, origin);
 
-export const orderRejected = (o: { orderId: number; kind: PaymentKind; userId: string; reason: 'INSUFFICIENT_POINTS' | 'NO_ACCOUNT' }, origin: EventOrigin) =>
+export const orderRejected = (o: { orderId: number; kind: PaymentKind; userId: string; reason: 'INSUFFICIENT_POINTS' | 'NO_ACCOUNT' | 'PAYMENT_TIMEOUT' }, origin: EventOrigin) =>
   OrderRejected.create(key(o.orderId), o, origin);
 
 export const orderStatusChanged = (orderId: number, userId: string, change: StatusChange, origin: EventOrigin) =>
@@ -28,7 +31,10 @@ export const refundRequested = (
   origin: EventOrigin,
 ) => RefundRequested.create(key(r.orderId), r, origin);
 
-export const autoOrderRunPlaced = (r: { autoOrderId: number; userId: string; run: number; runs: number; childOrderId: number }, origin: EventOrigin) =>
+export const autoOrderRunPlaced = (
+  r: { autoOrderId: number; userId: string; run: number; runs: number; childOrderId: number; serviceId: number; link: string; amount: number },
+  origin: EventOrigin,
+) =>
   AutoOrderRunPlaced.create(key(r.autoOrderId), r, origin);
 
 export const autoOrderCompleted = (r: { autoOrderId: number; userId: string; runs: number }, origin: EventOrigin) =>

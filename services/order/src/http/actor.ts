@@ -1,15 +1,18 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { EventOrigin } from '@smm/contracts';
+import { type EventOrigin, isOperatorRole } from '@smm/contracts';
 import { forbidden, unauthorized } from '@smm/platform';
 import { messages } from '../domain/messages.ts';
 
-/** The caller as the BFF passed it (x-user-id, x-user-role); events carry the request's correlation. */
+/**
+ * The member the calling service acts for, from its verified service credential (req.caller; the
+ * platform refuses requests without one); events carry the request's correlation.
+ */
 export type Actor = { userId: string; admin: boolean };
 
 export function actorOf(req: Request): Actor {
-  const userId = req.get('x-user-id');
-  if (userId === undefined || userId.trim() === '') throw unauthorized(messages.userRequired, 'USER_REQUIRED');
-  return { userId, admin: req.get('x-user-role') === 'admin' };
+  const { userId, role } = req.caller;
+  if (userId === null) throw unauthorized(messages.userRequired, 'USER_REQUIRED');
+  return { userId, admin: role === 'admin' };
 }
 
 export function originOf(req: Request): EventOrigin {
@@ -18,7 +21,8 @@ export function originOf(req: Request): EventOrigin {
 
 /** The BFF checks roles; this is the second lock, so an internal caller cannot skip it by accident. */
 export function adminOnly(req: Request, _res: Response, next: NextFunction): void {
-  if (req.get('x-user-role') !== 'admin') {
+  // Admin or staff (issue 12): both run the order queue.
+  if (!isOperatorRole(req.caller.role)) {
     next(forbidden(messages.adminOnly, 'ADMIN_ONLY'));
     return;
   }

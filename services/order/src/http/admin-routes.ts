@@ -9,8 +9,9 @@ import { adminOnly, originOf } from './actor.ts';
 import { adminOrderQuery, idParam, statusPatchBody } from './schemas.ts';
 
 /** Body values as typed; the guarded transition checks ranges. Wrong types are refused here. */
-function toPatch(body: { status?: unknown; startCount?: unknown; remains?: unknown }): StatusPatch {
+function toPatch(body: { status?: unknown; startCount?: unknown; remains?: unknown; reason?: string | undefined }): StatusPatch {
   const patch: StatusPatch = {};
+  if (body.reason !== undefined) patch.reason = body.reason;
   if (body.status !== undefined) {
     if (typeof body.status !== 'number') throw badRequest(messages.statusInvalid, undefined, 'STATUS_INVALID');
     patch.status = body.status;
@@ -29,7 +30,7 @@ function toPatch(body: { status?: unknown; startCount?: unknown; remains?: unkno
   return patch;
 }
 
-/** Operators' routes: x-user-role admin, else 403. */
+/** Operators' routes: a credential with role admin, else 403. */
 export function adminRoutes(app: Express, deps: OrderDeps): void {
   app.use('/admin', adminOnly);
 
@@ -41,9 +42,9 @@ export function adminRoutes(app: Express, deps: OrderDeps): void {
   app.patch('/admin/orders/:id', async (req: Request, res: Response) => {
     const { id } = parseInput(idParam, req.params);
     const patch = toPatch(parseInput(statusPatchBody, req.body ?? {}));
-    const result = await changeOrderStatus(deps, originOf(req), id, patch);
+    const result = await changeOrderStatus(deps, originOf(req), id, patch, req.caller);
     if (result.ok) {
-      req.log.info({ userId: req.get('x-user-id'), orderId: id, patch }, 'operator changed an order');
+      req.log.info({ userId: req.caller.userId, orderId: id, patch }, 'operator changed an order');
       res.json(result.order);
       return;
     }

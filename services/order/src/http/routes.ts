@@ -15,7 +15,7 @@ function refusalError(refusal: Refusal): HttpError {
   return new HttpError(status, refusal.problem.code, refusal.problem.message);
 }
 
-/** Members' routes (through the BFF, which sets x-user-id and x-user-role). */
+/** Members' routes (through the BFF, whose service credential names the member and role). */
 export function memberRoutes(app: Express, deps: OrderDeps): void {
   app.post('/orders', async (req: Request, res: Response) => {
     const actor = actorOf(req);
@@ -30,6 +30,11 @@ export function memberRoutes(app: Express, deps: OrderDeps): void {
         return;
       case 'rejected':
         res.status(402).json({ code: 'INSUFFICIENT_POINTS', message: messages.insufficientPoints, orderId: result.orderId });
+        return;
+      case 'timed-out':
+        // Definite: the order was given up, so retrying places a new one and charges once.
+        res.setHeader('retry-after', '1');
+        res.status(503).json({ code: 'PAYMENT_TIMEOUT', message: messages.paymentTimeout, orderId: result.orderId });
         return;
       case 'awaiting_payment':
         res.status(202).json({ outcome: 'awaiting_payment', order: result.order });

@@ -63,4 +63,10 @@ export const placeBody = z.object({
 export const idParam = z.object({ id: z.string().regex(/^\d{1,15}$/).transform(Number) });
 
 /** Values are checked by the domain's guarded transition, which names the field that is wrong. */
-export const statusPatchBody = z.object({ status: z.unknown().optional(), startCount: z.unknown().optional(), remains: z.unknown().optional() });
+export const statusPatchBody = z.object({
+  status: z.unknown().optional(),
+  startCount: z.unknown().optional(),
+  remains: z.unknown().optional(),
+  /** Member-facing Korean text saying why (fulfillment: the provider refused the link). */
+  reason: z.string().trim().min(1, { message: messages.reasonInvalid }).max(200, { message: messages.reasonInvalid }).optional(),
+});

@@ -15,6 +15,8 @@ export type Order = {
   unitPriceDeci: number;
   chargeDeci: number;
   payment: PaymentState;
+  /** True when the order was given up because the wallet did not answer while the member waited. */
+  abandoned?: boolean;
   status: number | null;
   startCount: number | null;
   remains: number;
@@ -24,6 +26,8 @@ export type Order = {
   source: 'web' | 'api';
   createdAt: Date;
   paidAt: Date | null;
+  /** Why the order last changed status, for the member (e.g. the provider refused the link); absent on most. */
+  statusReason?: string | null;
 };
 
 /** An auto order: charged in full up front, then one child order per due run. */
@@ -44,6 +48,7 @@ export type AutoOrder = {
   completed: number;
   refundedDeci: number;
   payment: PaymentState;
+  abandoned?: boolean;
   status: number | null;
   source: 'web' | 'api';
   createdAt: Date;
@@ -89,6 +94,7 @@ export const orderSchema = new Schema<Order>(
     unitPriceDeci: { type: Number, required: true },
     chargeDeci: { type: Number, required: true },
     payment: paymentField,
+    abandoned: { type: Boolean },
     status: { type: Number, default: null },
     startCount: { type: Number, default: null },
     remains: { type: Number, required: true },
@@ -98,16 +104,22 @@ export const orderSchema = new Schema<Order>(
     source: { type: String, required: true },
     createdAt: { type: Date, required: true },
     paidAt: { type: Date, default: null },
+    statusReason: { type: String, default: null },
   },
   { collection: 'orders', versionKey: false, minimize: false },
 );
 // Member history: paid orders newest first, all or by status (status is null until paid). The
-// bucket lets a page be read from the newest id ranges by equality (see use-cases/newest-first.ts).
+// bucket lets a page be read from the newest id ranges by equality (see store/newest-first.ts).
 orderSchema.index({ userId: 1, payment: 1, idBucket: -1, _id: -1 });
 orderSchema.index({ userId: 1, status: 1, idBucket: -1, _id: -1 });
 // Operators' list, across members.
 orderSchema.index({ payment: 1, idBucket: -1, _id: -1 });
-orderSchema.index({ status: 1, idBucket: -1, _id: -1 });
+// Operators' search by status, exact link or product (issue 12). The search always filters on
+// `payment` too, so it sits in each index: otherwise the planner may take the payment index above
+// for a filter that would name one link or product, and read every paid order (1 s at 200,000).
+orderSchema.index({ status: 1, payment: 1, idBucket: -1, _id: -1 });
+orderSchema.index({ link: 1, payment: 1, idBucket: -1, _id: -1 });
+orderSchema.index({ serviceId: 1, payment: 1, idBucket: -1, _id: -1 });
 // One child order per run of an auto order, whatever redelivers the run.
 orderSchema.index({ autoOrderId: 1, run: 1 }, { unique: true, partialFilterExpression: { autoOrderId: { $type: 'number' } } });
 
@@ -129,6 +141,7 @@ export const autoOrderSchema = new Schema<AutoOrder>(
     completed: { type: Number, default: 0 },
     refundedDeci: { type: Number, default: 0 },
     payment: paymentField,
+    abandoned: { type: Boolean },
     status: { type: Number, default: null },
     source: { type: String, required: true },
     createdAt: { type: Date, required: true },

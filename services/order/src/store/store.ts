@@ -13,6 +13,7 @@ import {
   productSchema,
   settingSchema,
 } from './models.ts';
+import { OrderRepository } from './order-repository.ts';
 
 export type Store = {
   connection: Connection;
@@ -21,6 +22,8 @@ export type Store = {
   products: Model<ProductDoc>;
   settings: Model<SettingDoc>;
   counters: Model<Counter>;
+  /** The payment leg's reads and writes (placing, settling, giving up). */
+  repository: OrderRepository;
   product(serviceId: number): Promise<Product | null>;
   setting(key: string): Promise<string | undefined>;
   /**
@@ -89,10 +92,13 @@ export async function createStore(connection: Connection, { idBlock = 1, replica
       });
   };
 
+  const orders = modelOn(connection, 'Order', orderSchema);
+  const autoOrders = modelOn(connection, 'AutoOrder', autoOrderSchema);
   const store: Store = {
     connection,
-    orders: modelOn(connection, 'Order', orderSchema),
-    autoOrders: modelOn(connection, 'AutoOrder', autoOrderSchema),
+    orders,
+    autoOrders,
+    repository: new OrderRepository(orders, autoOrders, () => store.lastOrderId()),
     products: modelOn(connection, 'Product', productSchema),
     settings: modelOn(connection, 'Setting', settingSchema),
     counters,

@@ -2,7 +2,6 @@ import { AutoOrderStatus, type EventOrigin } from '@smm/contracts';
 import { type Problem, problem } from '../domain/problem.ts';
 import { cancelAutoOrder } from '../domain/auto-order.ts';
 import { messages } from '../domain/messages.ts';
-import type { AutoOrder } from '../store/models.ts';
 import { autoOrderCanceled, refundRequested } from '../events/order-events.ts';
 import { type OrderDeps, commit } from './context.ts';
 import { type AutoOrderView, autoOrderView } from './views.ts';
@@ -16,14 +15,13 @@ export type CancelResult = { ok: true; autoOrder: AutoOrderView; refundDeci: num
  */
 export async function cancelAuto(deps: OrderDeps, origin: EventOrigin, actor: { userId: string; admin: boolean }, id: number): Promise<CancelResult> {
   const result = await commit(deps, async (session, emit): Promise<CancelResult> => {
-    const auto = await deps.store.autoOrders.findById(id).session(session).lean<AutoOrder>();
+    const auto = await deps.store.repository.autoOrder(id, session);
     if (!auto || (!actor.admin && auto.userId !== actor.userId)) return { ok: false, kind: 'not-found', problem: problem('AUTO_ORDER_NOT_FOUND', messages.autoOrderNotFound) };
     const verdict = cancelAutoOrder({ id, status: auto.status, runs: auto.runs, completed: auto.completed, chargeDeci: auto.chargeDeci, perRunDeci: auto.perRunDeci, refundedDeci: auto.refundedDeci });
     if (!verdict.ok) return { ok: false, kind: 'not-active', problem: verdict.problem };
     const now = new Date();
     const set = { status: AutoOrderStatus.values.CANCELED, refundedDeci: auto.refundedDeci + verdict.refundDeci, canceledAt: now };
-    const updated = await deps.store.autoOrders.updateOne({ _id: id, status: auto.status, completed: auto.completed }, { $set: set }, { session });
-    if (updated.modifiedCount !== 1) throw new Error(`auto order ${id} changed under the transaction`);
+    await deps.store.repository.update('auto', id, { status: auto.status, completed: auto.completed }, set, session);
     emit(autoOrderCanceled({ autoOrderId: id, userId: auto.userId, runsDone: verdict.runsDone, runs: auto.runs, refundDeci: verdict.refundDeci }, origin));
     if (verdict.refundDeci > 0) {
       emit(refundRequested({ refundId: `auto-${id}-canceled`, userId: auto.userId, orderId: id, amountDeci: verdict.refundDeci, reason: 'auto-canceled' }, origin));

@@ -1,12 +1,15 @@
 import type { EventOrigin } from '@smm/contracts';
+import { type OperatorAction, auditDiff, recordOperatorAction } from '@smm/platform';
 import { type StatusPatch, changeStatus } from '../domain/order-status.ts';
 import { statusAfterChildRefund } from '../domain/auto-order.ts';
 import { messages } from '../domain/messages.ts';
 import { type Problem, problem } from '../domain/problem.ts';
-import type { Order } from '../store/models.ts';
 import { orderStatusChanged, refundRequested } from '../events/order-events.ts';
 import { type OrderDeps, commit } from './context.ts';
 import { type OrderView, orderView } from './views.ts';
+
+/** What the audit log keeps of an operator's change (issue 12). */
+const auditedFields = ['status', 'startCount', 'remains', 'statusReason'] as const;
 
 export type ChangeResult = { ok: true; order: OrderView } | { ok: false; kind: 'not-found' | 'not-paid' | 'final' | 'invalid'; problem: Problem };
 
@@ -15,9 +18,9 @@ export type ChangeResult = { ok: true; order: OrderView } | { ok: false; kind: '
  * partial (3) or canceled (5) the refund (RefundRequested) in the same transaction. A run of an auto
  * order refunds into its auto order's tally, so the auto order's final amount stays true.
  */
-export async function changeOrderStatus(deps: OrderDeps, origin: EventOrigin, id: number, patch: StatusPatch): Promise<ChangeResult> {
+export async function changeOrderStatus(deps: OrderDeps, origin: EventOrigin, id: number, patch: StatusPatch, actor?: OperatorAction['caller']): Promise<ChangeResult> {
   const result = await commit(deps, async (session, emit): Promise<ChangeResult> => {
-    const order = await deps.store.orders.findById(id).session(session).lean<Order>();
+    const order = await deps.store.repository.order(id, session);
     if (!order) return { ok: false, kind: 'not-found', problem: problem('ORDER_NOT_FOUND', messages.orderNotFound) };
     if (order.payment !== 'paid' || order.status === null) return { ok: false, kind: 'not-paid', problem: problem('ORDER_NOT_PAID', messages.orderNotPaid) };
     const verdict = changeStatus(
@@ -27,22 +30,17 @@ export async function changeOrderStatus(deps: OrderDeps, origin: EventOrigin, id
     if (!verdict.ok) return { ok: false, kind: verdict.kind, problem: verdict.problem };
     const { change } = verdict;
     const refundedDeci = order.refundedDeci + (change.refund?.amountDeci ?? 0);
-    const set = { status: change.to, startCount: change.startCount, remains: change.remains, refundedDeci };
-    const updated = await deps.store.orders.updateOne({ _id: id, status: order.status }, { $set: set }, { session });
-    if (updated.modifiedCount !== 1 && updated.matchedCount !== 1) throw new Error(`order ${id} changed under the transaction`);
+    const set = { status: change.to, startCount: change.startCount, remains: change.remains, refundedDeci, statusReason: patch.reason ?? order.statusReason ?? null };
+    await deps.store.repository.update('order', id, { status: order.status }, set, session);
     emit(orderStatusChanged(id, order.userId, change, origin));
     if (change.refund) {
       emit(refundRequested({ ...change.refund, userId: order.userId, orderId: id }, origin));
-      if (order.autoOrderId !== null) {
-        const parent = await deps.store.autoOrders.findById(order.autoOrderId, { status: 1 }).session(session).lean<{ status: number | null }>();
-        if (parent) {
-          await deps.store.autoOrders.updateOne(
-            { _id: order.autoOrderId },
-            { $inc: { refundedDeci: change.refund.amountDeci }, $set: { status: statusAfterChildRefund(parent.status) } },
-            { session },
-          );
-        }
-      }
+      if (order.autoOrderId !== null) await deps.store.repository.addRunRefund(order.autoOrderId, change.refund.amountDeci, statusAfterChildRefund, session);
+    }
+    if (actor) {
+      const diff = auditDiff({ ...order, statusReason: order.statusReason ?? null }, { ...order, ...set }, auditedFields);
+      const action = 'status' in diff.after ? 'order.status.change' : 'order.progress.set';
+      await recordOperatorAction(deps.store.connection, session, { caller: actor, action, target: { type: 'order', id: String(id) }, ...diff }, origin);
     }
     return { ok: true, order: orderView({ ...order, ...set }) };
   });

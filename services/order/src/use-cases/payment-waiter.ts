@@ -1,43 +1,35 @@
-import type { Logger } from 'pino';
-import type { PaymentOutcome, PaymentState } from '../domain/payment.ts';
-import type { Store } from '../store/store.ts';
+import type { PaymentChange, PaymentOutcome } from '../domain/payment.ts';
 
-type Waiting = { kind: 'order' | 'auto'; resolve: (outcome: PaymentOutcome | 'timeout') => void; timer: NodeJS.Timeout };
+/** The wallet's answer as the payment handler applied it. */
+export type Settlement = { outcome: PaymentOutcome; change: PaymentChange };
 
 /**
- * Lets a request wait a bounded time for the saga's answer to its order. The payment handler of
- * this process notifies at once; one shared poll (one `$in` query per collection per tick, however
- * many requests wait) covers answers another replica's consumer applied.
+ * Lets a request wait a bounded time for the saga's answer to its order: the payment handler of
+ * this process calls `notify` right after committing, carrying what it wrote, so the request needs
+ * no read. (An answer that another replica applied is not heard here; the request then learns it
+ * when it gives the order up at the end of its wait — see placeOrder.)
  */
 export class PaymentWaiter {
-  private readonly waiting = new Map<number, Waiting[]>();
-  private poller: NodeJS.Timeout | undefined;
-  private polling = false;
-
-  constructor(
-    private readonly store: Store,
-    private readonly logger: Logger,
-    private readonly pollMs = 250,
-  ) {}
+  private readonly waiting = new Map<number, (settlement: Settlement | 'timeout') => void>();
 
   /** Registers before the order's event can go out, so no answer is missed. */
-  wait(orderId: number, kind: 'order' | 'auto', timeoutMs: number): Promise<PaymentOutcome | 'timeout'> {
+  wait(orderId: number, timeoutMs: number): Promise<Settlement | 'timeout'> {
     return new Promise((resolve) => {
-      const entry: Waiting = {
-        kind,
-        resolve,
-        timer: setTimeout(() => this.settle(orderId, 'timeout', entry), timeoutMs),
-      };
-      const list = this.waiting.get(orderId) ?? [];
-      list.push(entry);
-      this.waiting.set(orderId, list);
-      this.poller ??= setInterval(() => void this.poll(), this.pollMs);
+      const timer = setTimeout(() => this.settle(orderId, 'timeout'), timeoutMs);
+      this.waiting.set(orderId, (settlement) => {
+        clearTimeout(timer);
+        resolve(settlement);
+      });
     });
   }
 
-  /** Called by the payment handlers after their transaction committed. */
-  notify(orderId: number, outcome: PaymentOutcome): void {
-    this.settle(orderId, outcome);
+  notify(orderId: number, settlement: Settlement): void {
+    this.settle(orderId, settlement);
+  }
+
+  /** Releases a registration whose order was never stored. */
+  forget(orderId: number): void {
+    this.settle(orderId, 'timeout');
   }
 
   get size(): number {
@@ -45,45 +37,13 @@ export class PaymentWaiter {
   }
 
   stop(): void {
-    for (const [id] of this.waiting) this.settle(id, 'timeout');
-    clearInterval(this.poller);
-    this.poller = undefined;
+    for (const id of [...this.waiting.keys()]) this.settle(id, 'timeout');
   }
 
-  private settle(orderId: number, outcome: PaymentOutcome | 'timeout', only?: Waiting): void {
-    const list = this.waiting.get(orderId);
-    if (!list) return;
-    const done = only ? list.filter((w) => w === only) : list;
-    const rest = only ? list.filter((w) => w !== only) : [];
-    for (const w of done) {
-      clearTimeout(w.timer);
-      w.resolve(outcome);
-    }
-    if (rest.length > 0) this.waiting.set(orderId, rest);
-    else this.waiting.delete(orderId);
-    if (this.waiting.size === 0) {
-      clearInterval(this.poller);
-      this.poller = undefined;
-    }
-  }
-
-  private async poll(): Promise<void> {
-    if (this.polling || this.waiting.size === 0) return;
-    this.polling = true;
-    try {
-      const orderIds: number[] = [];
-      const autoIds: number[] = [];
-      for (const [id, list] of this.waiting) (list[0]!.kind === 'auto' ? autoIds : orderIds).push(id);
-      const settled = { payment: { $in: ['paid', 'rejected'] as PaymentState[] } };
-      const [orders, autos] = await Promise.all([
-        orderIds.length > 0 ? this.store.orders.find({ _id: { $in: orderIds }, ...settled }, { payment: 1 }).lean<Array<{ _id: number; payment: PaymentState }>>() : [],
-        autoIds.length > 0 ? this.store.autoOrders.find({ _id: { $in: autoIds }, ...settled }, { payment: 1 }).lean<Array<{ _id: number; payment: PaymentState }>>() : [],
-      ]);
-      for (const doc of [...orders, ...autos]) if (doc.payment !== 'awaiting') this.settle(doc._id, doc.payment);
-    } catch (error) {
-      this.logger.warn({ err: (error as Error).message }, 'payment poll failed');
-    } finally {
-      this.polling = false;
-    }
+  private settle(orderId: number, settlement: Settlement | 'timeout'): void {
+    const resolve = this.waiting.get(orderId);
+    if (!resolve) return;
+    this.waiting.delete(orderId);
+    resolve(settlement);
   }
 }

@@ -1,8 +1,9 @@
-import { OrderPlaced, OrderStatus, type EventOrigin, settingEnabled, settingKeys } from '@smm/contracts';
-import { type OrderRequest, type Refusal, checkOrder } from '../domain/place-order-rules.ts';
-import type { PaymentOutcome } from '../domain/payment.ts';
+import { OrderPlaced, type EventOrigin, settingEnabled, settingKeys } from '@smm/contracts';
+import { paymentChange } from '../domain/payment.ts';
+import { type OrderRequest, type Refusal, checkOrder, toNumber } from '../domain/place-order-rules.ts';
+import { orderRejected } from '../events/order-events.ts';
 import { type AutoOrder, type Order, idBucketOf } from '../store/models.ts';
-import type { OrderDeps } from './context.ts';
+import { type OrderDeps, commit } from './context.ts';
 import { type AutoOrderView, type OrderView, autoOrderView, orderView } from './views.ts';
 
 export type PlaceOrderInput = OrderRequest & { userId: string; source: 'web' | 'api'; waitMs: number };
@@ -11,15 +12,18 @@ export type PlaceOrderResult =
   | { kind: 'refused'; refusal: Refusal }
   | { kind: 'accepted'; order: OrderView | AutoOrderView }
   | { kind: 'rejected'; orderId: number }
+  /** No answer within the wait: the order was given up; it costs nothing (a debit that still comes is refunded). */
+  | { kind: 'timed-out'; orderId: number }
+  /** Only when the caller asked not to wait (waitMs 0): the saga finishes later. */
   | { kind: 'awaiting_payment'; order: OrderView | AutoOrderView };
 
 /**
  * Saga step 1: validate against the local catalogue replica, store the order awaiting payment
- * together with OrderPlaced (one transaction), then wait a bounded time for the wallet's answer.
- * A timeout loses nothing: the answer is applied whenever it comes.
+ * together with OrderPlaced (one transaction), then wait a bounded time for the wallet's answer, so
+ * the caller is told at once whether the order was placed (paid) or not.
  */
 export async function placeOrder(deps: OrderDeps, origin: EventOrigin, input: PlaceOrderInput): Promise<PlaceOrderResult> {
-  const serviceId = typeof input.serviceId === 'number' ? input.serviceId : Number(input.serviceId);
+  const serviceId = toNumber(input.serviceId);
   const [product, serviceCheck] = await Promise.all([
     Number.isSafeInteger(serviceId) && serviceId > 0 ? deps.store.product(serviceId) : null,
     deps.store.setting(settingKeys.enableServiceCheck),
@@ -59,25 +63,44 @@ export async function placeOrder(deps: OrderDeps, origin: EventOrigin, input: Pl
   );
 
   // Waiting starts before the event can leave, so even an instant answer is heard.
-  const outcome = input.waitMs > 0 ? deps.waiter.wait(id, valid.kind, input.waitMs) : Promise.resolve('timeout' as const);
+  const outcome = input.waitMs > 0 ? deps.waiter.wait(id, input.waitMs) : Promise.resolve('timeout' as const);
   try {
     // The order and its OrderPlaced in one transaction, shared with orders placed at the same moment.
     await deps.placements.place(order, valid.kind, placed);
   } catch (error) {
-    deps.waiter.notify(id, 'rejected'); // releases the registration; nothing was stored
+    deps.waiter.forget(id);
     throw error;
   }
   deps.logger.info({ orderId: id, kind: valid.kind, userId: input.userId, chargeDeci: valid.chargeDeci, correlationId: origin.correlationId }, 'order placed');
 
+  if (input.waitMs === 0) return { kind: 'awaiting_payment', order: view(order) };
   const answer = await outcome;
-  if (answer === 'rejected') return { kind: 'rejected', orderId: id };
-  if (answer === 'timeout') return { kind: 'awaiting_payment', order: view(order) };
-  return { kind: 'accepted', order: view(paid(order, answer, now)) };
+  if (answer === 'timeout') return giveUp(deps, origin, order, valid.kind);
+  if (answer.outcome === 'rejected') return { kind: 'rejected', orderId: id };
+  return { kind: 'accepted', order: view({ ...order, ...answer.change }) };
 }
 
-/** The stored order as the payment handler left it, without reading it back. */
-function paid<T extends Order | AutoOrder>(order: T, _answer: PaymentOutcome, at: Date): T {
-  return { ...order, payment: 'paid', status: OrderStatus.values.PENDING, paidAt: at };
+/**
+ * The member waited and the wallet did not answer: the order is given up (rejected, OrderRejected
+ * PAYMENT_TIMEOUT) so the answer "not placed" stays true — a debit that still arrives is refunded
+ * (see onPaymentAnswers). If an answer was applied meanwhile (here or by another replica), that
+ * answer is the outcome.
+ */
+async function giveUp(deps: OrderDeps, origin: EventOrigin, order: Order | AutoOrder, kind: 'order' | 'auto'): Promise<PlaceOrderResult> {
+  const id = order._id;
+  const change = paymentChange('abandoned', kind, new Date());
+  const gaveUp = await commit(deps, async (session, emit) => {
+    if (!(await deps.store.repository.giveUp(kind, id, change, session))) return false;
+    emit(orderRejected({ orderId: id, kind, userId: order.userId, reason: 'PAYMENT_TIMEOUT' }, origin));
+    return true;
+  });
+  if (gaveUp) {
+    deps.logger.warn({ orderId: id, kind, correlationId: origin.correlationId }, 'no payment answer in time; order given up');
+    return { kind: 'timed-out', orderId: id };
+  }
+  const stored = await deps.store.repository.find(kind, id);
+  if (stored?.payment === 'paid') return { kind: 'accepted', order: view(stored) };
+  return stored?.abandoned ? { kind: 'timed-out', orderId: id } : { kind: 'rejected', orderId: id };
 }
 
 function view(order: Order | AutoOrder) {

@@ -1,5 +1,5 @@
 import { type EventEnvelope, Topics } from '@smm/contracts';
-import { appendToOutbox, inTransaction } from '@smm/platform';
+import { appendToOutbox, inTransaction, rememberTrace } from '@smm/platform';
 import type { AutoOrder, Order } from '../store/models.ts';
 import type { Store } from '../store/store.ts';
 
@@ -7,10 +7,10 @@ type Placement = { doc: Order | AutoOrder; kind: 'order' | 'auto'; event: EventE
 
 /**
  * Group commit for new orders: placements that arrive while a commit is in flight are stored
- * together in the next transaction (insertMany of orders, auto orders and their OrderPlaced outbox
- * records), so N concurrent requests cost a handful of database commands instead of 3 × N. Each
- * order is still stored with its event atomically; if a shared transaction fails, its placements are
- * retried one transaction each, so one bad placement cannot fail the others.
+ * together in the next transaction (the orders and their OrderPlaced outbox records), so N
+ * concurrent requests cost a handful of database commands instead of 3 × N. Each order is still
+ * stored with its event atomically; if a shared transaction fails, its placements are retried one
+ * transaction each, so one bad placement cannot fail the others.
  */
 export class PlacementBatcher {
   private queue: Placement[] = [];
@@ -23,6 +23,8 @@ export class PlacementBatcher {
   ) {}
 
   place(doc: Order | AutoOrder, kind: 'order' | 'auto', event: EventEnvelope): Promise<void> {
+    // The commit runs in whichever request started it: each OrderPlaced keeps its own request's trace.
+    rememberTrace(event);
     return new Promise((resolve, reject) => {
       this.queue.push({ doc, kind, event, done: (error) => (error === undefined ? resolve() : reject(error)) });
       if (!this.running) void this.drain();
@@ -36,18 +38,19 @@ export class PlacementBatcher {
         const batch = this.queue.splice(0, this.maxBatch);
         try {
           await this.commit(batch);
+          this.relay.kick();
           for (const p of batch) p.done();
         } catch {
           for (const p of batch) {
             try {
               await this.commit([p]);
+              this.relay.kick();
               p.done();
             } catch (error) {
               p.done(error);
             }
           }
         }
-        this.relay.kick();
       }
     } finally {
       this.running = false;
@@ -56,10 +59,7 @@ export class PlacementBatcher {
 
   private commit(batch: Placement[]): Promise<void> {
     return inTransaction(this.store.connection, async (session) => {
-      const orders = batch.filter((p) => p.kind === 'order').map((p) => p.doc as Order);
-      const autos = batch.filter((p) => p.kind === 'auto').map((p) => p.doc as AutoOrder);
-      if (orders.length > 0) await this.store.orders.insertMany(orders, { session, ordered: true });
-      if (autos.length > 0) await this.store.autoOrders.insertMany(autos, { session, ordered: true });
+      await this.store.repository.insert(batch, session);
       await appendToOutbox(this.store.connection, session, Topics.order, batch.map((p) => p.event));
     });
   }

@@ -1,19 +1,18 @@
 import { autoStatusFilter } from '../domain/auto-order.ts';
-import type { AutoOrder, Order } from '../store/models.ts';
+import type { Page, Paging } from '../store/newest-first.ts';
 import type { Store } from '../store/store.ts';
-import { type Page, type Paging, newestFirst } from './newest-first.ts';
 import { type AutoOrderView, type OrderView, autoOrderView, orderView } from './views.ts';
 
 /** A member's paid orders (auto-order runs included); `status` narrows to one spec §4 status. */
 export async function orderHistory(store: Store, userId: string, status: number | undefined, paging: Paging): Promise<Page<OrderView>> {
   const filter = status === undefined ? { userId, payment: 'paid' } : { userId, status };
-  return newestFirst(store.orders, filter, paging, await store.lastOrderId(), orderView);
+  return store.repository.orderPage(filter, paging, orderView);
 }
 
 /** A member's paid auto orders; the filter "completed" (1) includes partial (3). */
 export async function autoOrderHistory(store: Store, userId: string, status: number | undefined, paging: Paging): Promise<Page<AutoOrderView>> {
   const filter = status === undefined ? { userId, payment: 'paid' } : { userId, status: { $in: autoStatusFilter(status) } };
-  return newestFirst(store.autoOrders, filter, paging, await store.lastOrderId(), autoOrderView);
+  return store.repository.autoOrderPage(filter, paging, autoOrderView);
 }
 
 /** Operators' list across members: paid orders unless `payment` asks for another state. */
@@ -26,24 +25,20 @@ export async function adminOrders(
   if (query.userId !== undefined) filter.userId = query.userId;
   if (query.status !== undefined) filter.status = query.status;
   else filter.payment = query.payment ?? 'paid';
-  return newestFirst(store.orders, filter, paging, await store.lastOrderId(), orderView);
+  return store.repository.orderPage(filter, paging, orderView);
 }
 
 /** One order or auto order by id (they share the id sequence), with `kind`. */
 export async function findAnyOrder(store: Store, id: number): Promise<OrderView | AutoOrderView | null> {
-  const order = await store.orders.findById(id).lean<Order>();
+  const order = await store.repository.order(id);
   if (order) return orderView(order);
-  const auto = await store.autoOrders.findById(id).lean<AutoOrder>();
+  const auto = await store.repository.autoOrder(id);
   return auto ? autoOrderView(auto) : null;
 }
 
 /** Several at once (API v2 multi-status): those found and owned by `userId` (any when undefined). */
 export async function findOrders(store: Store, ids: number[], userId: string | undefined): Promise<Array<OrderView | AutoOrderView>> {
-  const owner = userId === undefined ? {} : { userId };
-  const [orders, autos] = await Promise.all([
-    store.orders.find({ _id: { $in: ids }, ...owner }).lean<Order[]>(),
-    store.autoOrders.find({ _id: { $in: ids }, ...owner }).lean<AutoOrder[]>(),
-  ]);
+  const { orders, autos } = await store.repository.findMany(ids, userId);
   const byId = new Map<number, OrderView | AutoOrderView>();
   for (const o of orders) byId.set(o._id, orderView(o));
   for (const a of autos) byId.set(a._id, autoOrderView(a));

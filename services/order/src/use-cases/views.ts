@@ -25,6 +25,8 @@ export function orderView(order: Order) {
     payment: paymentLabels[order.payment],
     refundedDeci: order.refundedDeci,
     source: order.source,
+    /** Korean text for the member when a status change came with a reason; otherwise null. */
+    reason: order.statusReason ?? null,
   };
 }
 

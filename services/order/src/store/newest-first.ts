@@ -1,5 +1,5 @@
 import type { Model } from 'mongoose';
-import { idBucketOf } from '../store/models.ts';
+import { idBucketOf } from './models.ts';
 
 export type Paging = { page: number; pageSize: number };
 export type Page<T> = { items: T[]; page: number; pageSize: number; hasNext: boolean };

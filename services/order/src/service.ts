@@ -1,0 +1,53 @@
+import { Topics } from '@smm/contracts';
+import { type Logger, type RunningService, startService } from '@smm/platform';
+import { startConsumers } from './events/consumers.ts';
+import { adminDashboardRoutes } from './http/admin-dashboard-routes.ts';
+import { adminRoutes } from './http/admin-routes.ts';
+import { adminSearchRoutes } from './http/admin-search-routes.ts';
+import { memberRoutes } from './http/routes.ts';
+import { type Store, createStore } from './store/store.ts';
+import type { OrderDeps } from './use-cases/context.ts';
+import { PaymentWaiter } from './use-cases/payment-waiter.ts';
+import { PlacementBatcher } from './use-cases/placement-batcher.ts';
+
+export type OrderSettings = {
+  mongoUrl: string;
+  kafkaBrokers: readonly string[];
+  logger: Logger;
+  /** SERVICE_AUTH_SECRET: every route but the probes needs a service credential signed with it. */
+  serviceAuthSecret: string;
+  idBlock?: number;
+  replicaCacheMs?: number;
+  outboxPollMs?: number;
+  /** main listens on PORT/HOST; tests run `app` themselves. */
+  listen?: { port: number; host?: string };
+};
+export type OrderService = RunningService<OrderDeps> & { store: Store };
+
+/** The order service's wiring: its store, use-case collaborators, consumers and routes, started by the platform's startService. */
+export async function startOrderService(settings: OrderSettings): Promise<OrderService> {
+  const service = await startService<OrderDeps>({
+    name: 'order',
+    logger: settings.logger,
+    mongoUrl: settings.mongoUrl,
+    kafkaBrokers: settings.kafkaBrokers,
+    serviceAuthSecret: settings.serviceAuthSecret,
+    // Our own topic, and those we read (so a fresh cluster gives them partitions before anyone writes).
+    topics: [Topics.order, Topics.wallet, Topics.scheduler, Topics.catalog],
+    relay: { intervalMs: settings.outboxPollMs ?? 1000 },
+    ...(settings.listen ? { listen: settings.listen } : {}),
+    async build({ connection, logger, relay }) {
+      const store = await createStore(connection, { idBlock: settings.idBlock ?? 20, replicaCacheMs: settings.replicaCacheMs ?? 1000 });
+      return { store, logger, relay, waiter: new PaymentWaiter(), placements: new PlacementBatcher(store, relay) };
+    },
+    jobs: (deps) => [{ name: 'payment waiter', stop: () => deps.waiter.stop() }],
+    consumers: (deps, { kafka, producer }) => startConsumers(deps, kafka, producer),
+    routes(app, deps) {
+      memberRoutes(app, deps);
+      adminRoutes(app, deps);
+      adminSearchRoutes(app, deps);
+      adminDashboardRoutes(app, deps);
+    },
+  });
+  return { ...service, store: service.deps.store };
+}

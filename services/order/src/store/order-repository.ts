@@ -1,0 +1,112 @@
+import type { ClientSession, Model } from 'mongoose';
+import type { PaymentChange, PaymentFacts } from '../domain/payment.ts';
+import type { AutoOrder, Order } from './models.ts';
+import { type Page, type Paging, newestFirst } from './newest-first.ts';
+
+export type Kind = 'order' | 'auto';
+
+/** What the payment leg reads of an order: the guard's facts and what OrderAccepted carries. */
+export type PaymentRecord = PaymentFacts & { _id: number; createdAt: Date; serviceId: number; link: string; amount: number; runs?: number; interval?: number };
+
+export type PaymentWrite = { kind: Kind; id: number; guard: Record<string, unknown>; set: PaymentChange | { refundedDeci: number } };
+
+const factsProjection = { createdAt: 1, payment: 1, abandoned: 1, userId: 1, chargeDeci: 1, refundedDeci: 1, serviceId: 1, link: 1, amount: 1, runs: 1, interval: 1 };
+
+/**
+ * Orders and auto orders as the use cases read and change them (the kind names the collection).
+ * Writes go through the driver: the documents are built complete by the use cases, and mongoose's
+ * casting was a large share of the CPU per order. Every change is guarded by the state it was
+ * decided on; a guard that no longer matches fails the caller's transaction (it is retried).
+ */
+export class OrderRepository {
+  constructor(
+    private readonly orders: Model<Order>,
+    private readonly autoOrders: Model<AutoOrder>,
+    /** The highest id handed out so far: where "newest first" starts. */
+    private readonly lastOrderId: () => Promise<number>,
+  ) {}
+
+  private collection(kind: Kind) {
+    return (kind === 'auto' ? this.autoOrders : this.orders).collection;
+  }
+
+  /** Stores new orders and auto orders (awaiting payment) in the caller's transaction. */
+  async insert(docs: ReadonlyArray<{ kind: Kind; doc: Order | AutoOrder }>, session: ClientSession): Promise<void> {
+    for (const kind of ['order', 'auto'] as const) {
+      const mine = docs.filter((d) => d.kind === kind).map((d) => d.doc);
+      if (mine.length > 0) await this.collection(kind).insertMany(mine as never[], { session, ordered: true });
+    }
+  }
+
+  /** The payment facts of these orders, keyed `<kind>:<id>`. */
+  async paymentFacts(refs: ReadonlyArray<{ kind: Kind; id: number }>, session?: ClientSession): Promise<Map<string, PaymentRecord>> {
+    const found = new Map<string, PaymentRecord>();
+    for (const kind of ['order', 'auto'] as const) {
+      const ids = [...new Set(refs.filter((r) => r.kind === kind).map((r) => r.id))];
+      if (ids.length === 0) continue;
+      const docs = await this.collection(kind).find({ _id: { $in: ids } } as never, { session, projection: factsProjection }).toArray();
+      for (const doc of docs as unknown as PaymentRecord[]) found.set(`${kind}:${doc._id}`, doc);
+    }
+    return found;
+  }
+
+  /** Applies guarded payment changes; a guard that no longer matches fails the transaction (it is retried). */
+  async apply(writes: readonly PaymentWrite[], session: ClientSession): Promise<void> {
+    for (const kind of ['order', 'auto'] as const) {
+      const mine = writes.filter((w) => w.kind === kind);
+      if (mine.length === 0) continue;
+      const result = await this.collection(kind).bulkWrite(
+        mine.map((w) => ({ updateOne: { filter: { _id: w.id, ...w.guard } as never, update: { $set: w.set } } })),
+        { session, ordered: true },
+      );
+      if (result.modifiedCount !== mine.length) throw new Error('an order changed while its payment was applied');
+    }
+  }
+
+  /** Gives up an order still awaiting payment (the member's wait ended); false when an answer came first. */
+  async giveUp(kind: Kind, id: number, change: PaymentChange, session: ClientSession): Promise<boolean> {
+    const result = await this.collection(kind).updateOne({ _id: id, payment: 'awaiting' } as never, { $set: change }, { session });
+    return result.modifiedCount === 1;
+  }
+
+  async find(kind: Kind, id: number, session?: ClientSession): Promise<Order | AutoOrder | null> {
+    return (await this.collection(kind).findOne({ _id: id } as never, { session })) as unknown as Order | AutoOrder | null;
+  }
+
+  async order(id: number, session?: ClientSession): Promise<Order | null> {
+    return (await this.orders.collection.findOne({ _id: id } as never, { session })) as unknown as Order | null;
+  }
+
+  async autoOrder(id: number, session?: ClientSession): Promise<AutoOrder | null> {
+    return (await this.autoOrders.collection.findOne({ _id: id } as never, { session })) as unknown as AutoOrder | null;
+  }
+
+  /** `$set` on one order whose fields still equal `guard`; throws when it no longer does. */
+  async update(kind: Kind, id: number, guard: Record<string, unknown>, set: Record<string, unknown>, session: ClientSession): Promise<void> {
+    const result = await this.collection(kind).updateOne({ ...guard, _id: id } as never, { $set: set }, { session });
+    if (result.matchedCount !== 1) throw new Error(`${kind} ${id} changed under the transaction`);
+  }
+
+  /** A refund of one of its runs counts against the auto order (`statusAfter` of its current status). */
+  async addRunRefund(autoOrderId: number, amountDeci: number, statusAfter: (status: number | null) => number | null, session: ClientSession): Promise<void> {
+    const parent = await this.autoOrder(autoOrderId, session);
+    if (!parent) return;
+    await this.autoOrders.collection.updateOne({ _id: autoOrderId } as never, { $inc: { refundedDeci: amountDeci }, $set: { status: statusAfter(parent.status) } }, { session });
+  }
+
+  /** One page of orders, newest first (see newest-first.ts). */
+  async orderPage<V>(filter: Record<string, unknown>, paging: Paging, view: (order: Order) => V): Promise<Page<V>> {
+    return newestFirst(this.orders, filter, paging, await this.lastOrderId(), view);
+  }
+
+  async autoOrderPage<V>(filter: Record<string, unknown>, paging: Paging, view: (auto: AutoOrder) => V): Promise<Page<V>> {
+    return newestFirst(this.autoOrders, filter, paging, await this.lastOrderId(), view);
+  }
+
+  /** Orders and auto orders among `ids` (they share the id sequence), of `userId` when given. */
+  async findMany(ids: readonly number[], userId: string | undefined): Promise<{ orders: Order[]; autos: AutoOrder[] }> {
+    const filter = { _id: { $in: [...ids] }, ...(userId === undefined ? {} : { userId }) } as never;
+    const [orders, autos] = await Promise.all([this.orders.collection.find(filter).toArray(), this.autoOrders.collection.find(filter).toArray()]);
+    return { orders: orders as unknown as Order[], autos: autos as unknown as AutoOrder[] };
+  }
+}
