@@ -13,17 +13,17 @@
 import { randomUUID } from 'node:crypto';
 import { OrderPlaced, Topics, parseEvent, walletEvents } from '@smm/contracts';
 import { EventProducer, createKafka, createLogger, listen } from '@smm/platform';
-import { startInfra } from '@smm/testkit';
+import { startInfra, testServiceSecret } from '@smm/testkit';
 import { checkLedger } from '../src/ledger-check.ts';
 import { settleMoneyRequests } from '../src/use-cases/settle-money-requests.ts';
-import { startWalletService } from '../src/wallet-service.ts';
+import { startWalletService } from '../src/service.ts';
 
 const orders = Number(process.env.BENCH_ORDERS ?? 2000);
 const users = Number(process.env.BENCH_USERS ?? 100);
 const logger = createLogger({ service: 'wallet-bench', level: 'warn' });
 
 const infra = await startInfra();
-const wallet = await startWalletService({ mongoUrl: infra.mongo.uri('wallet_bench'), kafkaBrokers: [infra.kafka.brokers], logger });
+const wallet = await startWalletService({ mongoUrl: infra.mongo.uri('wallet_bench'), kafkaBrokers: [infra.kafka.brokers], logger, serviceAuthSecret: testServiceSecret });
 const server = await listen(wallet.app, 0);
 const { store } = wallet;
 let nextOrderId = 1;

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Topics, UserRegistered } from '@smm/contracts';
 import { EventProducer, type RunningServer, createKafka, createLogger, listen } from '@smm/platform';
-import { eventually, startInfra } from '@smm/testkit';
-import { type WalletService, startWalletService } from '../src/wallet-service.ts';
+import { callerHeaders, eventually, startInfra, testServiceSecret } from '@smm/testkit';
+import { type WalletService, startWalletService } from '../src/service.ts';
 
 const logger = createLogger({ service: 'wallet-test', level: 'silent' });
 let infra: Awaited<ReturnType<typeof startInfra>>;
@@ -14,7 +14,7 @@ let base: string;
 
 beforeAll(async () => {
   infra = await startInfra();
-  wallet = await startWalletService({ mongoUrl: infra.mongo.uri(`wallet_${Date.now()}`), kafkaBrokers: [infra.kafka.brokers], logger });
+  wallet = await startWalletService({ mongoUrl: infra.mongo.uri(`wallet_${Date.now()}`), kafkaBrokers: [infra.kafka.brokers], logger, serviceAuthSecret: testServiceSecret });
   server = await listen(wallet.app, 0);
   base = `http://127.0.0.1:${server.port}`;
   producer = new EventProducer(createKafka([infra.kafka.brokers], 'auth-stand-in', logger));
@@ -35,7 +35,7 @@ const registered = (userId: string) =>
     { correlationId: randomUUID() },
   );
 
-const balance = (userId: string) => fetch(`${base}/accounts/${userId}`);
+const balance = (userId: string) => fetch(`${base}/accounts/${userId}`, { headers: callerHeaders({ to: 'wallet', userId, role: 'member' }) });
 
 describe('point accounts', () => {
   it('opens one zero-balance account per registered member, even when the event arrives twice', async () => {

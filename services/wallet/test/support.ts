@@ -12,8 +12,8 @@ import {
   walletEvents,
 } from '@smm/contracts';
 import { EventProducer, type Kafka, type RunningServer, createKafka, createLogger, listen, outboxModel } from '@smm/platform';
-import { type Infra, eventually, startInfra } from '@smm/testkit';
-import { type WalletService, type WalletSettings, startWalletService } from '../src/wallet-service.ts';
+import { type Infra, callerHeaders, eventually, startInfra, testServiceSecret } from '@smm/testkit';
+import { type WalletService, type WalletSettings, startWalletService } from '../src/service.ts';
 
 export { eventually, startInfra };
 export const logger = createLogger({ service: 'wallet-test', level: 'silent' });
@@ -23,7 +23,7 @@ export type Wallet = WalletService & { base: string; database: string; close(): 
 /** The wallet as main.ts wires it, on port 0, over its own database (or a given one, to restart or replay). */
 export async function startWallet(infra: Infra, options: { database?: string } & Partial<WalletSettings> = {}): Promise<Wallet> {
   const database = options.database ?? `wallet_${randomUUID().slice(0, 8)}`;
-  const wallet = await startWalletService({ mongoUrl: infra.mongo.uri(database), kafkaBrokers: [infra.kafka.brokers], logger, relayIntervalMs: 100, ...options });
+  const wallet = await startWalletService({ mongoUrl: infra.mongo.uri(database), kafkaBrokers: [infra.kafka.brokers], logger, serviceAuthSecret: testServiceSecret, relayIntervalMs: 100, ...options });
   const server: RunningServer = await listen(wallet.app, 0);
   const connection = wallet.store.connection;
   return {
@@ -90,12 +90,15 @@ export async function collectWalletEvents(kafka: Kafka): Promise<{ events: Event
 
 export type Answer<T = unknown> = { status: number; body: T };
 
+/** The credential the BFF would send when acting for `userId`. */
+export const as = (userId: string, role: 'member' | 'staff' | 'admin' = 'member') => callerHeaders({ to: 'wallet', userId, role });
+
 /** A small HTTP client sending the headers the BFF would. */
-export function client(base: string, userId: string, role: 'member' | 'admin' = 'member') {
+export function client(base: string, userId: string, role: 'member' | 'staff' | 'admin' = 'member') {
   const call = async <T = unknown>(method: string, path: string, body?: unknown): Promise<Answer<T>> => {
     const res = await fetch(base + path, {
       method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), 'x-user-id': userId, 'x-user-role': role },
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...as(userId, role) },
       body: body === undefined ? null : JSON.stringify(body),
     });
     const text = await res.text();
@@ -109,11 +112,11 @@ export function client(base: string, userId: string, role: 'member' | 'admin' = 
 
 /** Waits until the member's account exists (UserRegistered consumed). */
 export async function accountOpened(base: string, userId: string): Promise<void> {
-  await eventually(() => fetch(`${base}/accounts/${userId}`).then((r) => r.status), (s) => s === 200, 20_000);
+  await eventually(() => fetch(`${base}/accounts/${userId}`, { headers: as(userId) }).then((r) => r.status), (s) => s === 200, 20_000);
 }
 
 export async function balanceOf(base: string, userId: string): Promise<number> {
-  const res = await fetch(`${base}/accounts/${userId}`);
+  const res = await fetch(`${base}/accounts/${userId}`, { headers: as(userId) });
   return ((await res.json()) as { pointDeci: number }).pointDeci;
 }
 

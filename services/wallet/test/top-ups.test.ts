@@ -16,6 +16,7 @@ import {
   startPublisher,
   startWallet,
 } from './support.ts';
+import { callerHeaders, forgedCallerHeaders } from '@smm/testkit';
 
 let infra: Awaited<ReturnType<typeof startInfra>>;
 let wallet: Wallet;
@@ -96,10 +97,30 @@ describe('POST /top-ups validation (in the agreed order, 400 with a Korean messa
     });
   }
 
-  it('needs the caller (401 without x-user-id) and stores nothing for refused requests', async () => {
-    const res = await fetch(`${wallet.base}/top-ups`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: '홍길동', point: 5000 }) });
+  it('needs a member in the credential (401 for a service acting alone) and stores nothing for refused requests', async () => {
+    const headers = { 'content-type': 'application/json', ...callerHeaders({ to: 'wallet', role: 'service' }) };
+    const res = await fetch(`${wallet.base}/top-ups`, { method: 'POST', headers, body: JSON.stringify({ name: '홍길동', point: 5000 }) });
     expect(res.status).toBe(401);
     expect(await wallet.store.topUps.model.countDocuments({ status: 0, name: { $ne: '홍길동' } })).toBe(0);
+  });
+});
+
+describe('who may call', () => {
+  it('refuses the audit attack: a member files a 10,000,000-won top-up, a direct call claims admin, nothing is approved', async () => {
+    const { userId, http } = await newMember();
+    const filed = await http.post<{ id: number }>('/top-ups', { name: '공격자', point: 10_000_000 });
+    expect(filed.status).toBe(201);
+    for (const [name, headers] of Object.entries(forgedCallerHeaders('wallet'))) {
+      const res = await fetch(`${wallet.base}/admin/top-ups/${filed.body.id}/approve`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+      expect({ name, status: res.status }).toEqual({ name, status: 401 });
+    }
+    // A genuine credential for another service does not open the wallet either.
+    const forOrder = await fetch(`${wallet.base}/admin/top-ups/${filed.body.id}/approve`, { method: 'POST', headers: callerHeaders({ to: 'order', userId: 'admin-1', role: 'admin' }) });
+    expect(forOrder.status).toBe(401);
+    // A member's own credential reaches the route and is refused by the role check.
+    expect((await http.post(`/admin/top-ups/${filed.body.id}/approve`)).status).toBe(403);
+    expect(await balanceOf(wallet.base, userId)).toBe(0);
+    expect((await http.get<{ items: Array<{ status: number }> }>('/top-ups')).body.items[0]!.status).toBe(0);
   });
 });
 

@@ -14,13 +14,18 @@ export type LedgerEntry = {
   createdAt: Date;
 };
 
-export type LedgerSource = 'order' | 'topup' | 'refund';
+/**
+ * `adjustment`: an admin's correction with a reason (issue 12). `referral` / `referral-reversal`: a
+ * referrer's share of a referred member's payment and its return (domain/referral.ts).
+ */
+export type LedgerSource = 'order' | 'topup' | 'refund' | 'adjustment' | 'referral' | 'referral-reversal';
 
 /** Reference ids of the movements the wallet makes itself. */
 export const references = {
   /** A debit: `order-12` for a one-off order, `auto-40` for an auto order (paid in full up front). */
   payment: (kind: 'order' | 'auto', orderId: number) => `${kind}-${orderId}`,
   topUp: (topUpId: number) => `topup-${topUpId}`,
+  adjustment: (adjustmentId: string) => `adjustment-${adjustmentId}`,
 };
 
 /** The entry that follows an account's movement, given the account as it is after the movement. */

@@ -5,6 +5,7 @@
 export const messages = {
   accountNotFound: '포인트 계정을 찾을 수 없습니다.',
   adminOnly: '관리자만 사용할 수 있습니다.',
+  daysInvalid: '기간은 1일에서 31일 사이로 입력해 주세요.',
   notYours: '본인의 충전 내역만 조회할 수 있습니다.',
   userRequired: '로그인이 필요합니다.',
 
@@ -18,6 +19,20 @@ export const messages = {
   receiptEmailInvalid: '이메일 주소를 정확히 입력해 주세요.',
 
   topUpNotFound: '충전 요청을 찾을 수 없습니다.',
+  rejectReasonTooLong: '거절 사유는 200자 이하로 입력해 주세요.',
+  adjustmentAmountInvalid: '조정 금액은 0이 아닌 1,000만 원 이내의 금액(소수점 한 자리까지)으로 입력해 주세요.',
+  adjustmentReasonRequired: '조정 사유를 입력해 주세요.',
+  adjustmentBelowZero: '보유 포인트보다 많이 차감할 수 없습니다.',
+  transactionIdInvalid: '거래 번호는 영문, 숫자와 . _ : - 로 100자 이내여야 합니다.',
+  depositDepositorInvalid: '입금자명을 50자 이내로 입력해 주세요.',
+  depositAmountInvalid: '입금액은 1원 이상 1억 원 이하의 정수로 입력해 주세요.',
+  depositedAtInvalid: '입금 시각이 올바르지 않습니다.',
+  depositNotFound: '입금 내역을 찾을 수 없습니다.',
+  depositResolved: '이미 처리된 입금 내역입니다.',
+  depositAmountMismatch: '입금액과 충전 요청의 입금할 금액이 다릅니다. 회원에게 직접 연결해 주세요.',
+  depositTargetInvalid: '연결할 충전 요청 번호 또는 회원을 하나만 지정해 주세요.',
+  depositStatusInvalid: '입금 상태 필터가 올바르지 않습니다.',
+  receiptNotIssuable: '승인된 요청 중 세금계산서·현금영수증을 신청한 건만, 한 번만 발행 처리할 수 있습니다.',
   topUpNotPending: '이미 처리된 충전 요청입니다.',
   topUpIdInvalid: '충전 요청 번호가 올바르지 않습니다.',
   statusFilterInvalid: '상태는 0, 1, 2 중 하나로 입력해 주세요.',

@@ -33,6 +33,10 @@ export type TopUp = TopUpDraft & {
   createdAt: Date;
   responseAt: Date | null;
   expiresAt: Date;
+  /** The operator's reason for a rejection (issue 12); absent on older requests. */
+  rejectReason?: string | null;
+  /** When an operator marked the tax invoice or cash receipt as issued. */
+  receiptIssuedAt?: Date | null;
 };
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');

@@ -1,27 +1,13 @@
-import { OrderPlaced, RefundRequested, SettingChanged, TopUpExpiryDue, Topics, UserRegistered } from '@smm/contracts';
+import { OrderPlaced, PointCredited, PointDebited, RefundRequested, SettingChanged, TopUpExpiryDue, Topics, UserRegistered } from '@smm/contracts';
 import { type EventProducer, type Kafka, type Logger, type RunningConsumer, runEventConsumer } from '@smm/platform';
 import type { WalletDeps } from '../use-cases/context.ts';
 import { settleMoneyRequests } from '../use-cases/settle-money-requests.ts';
-import { runBatchConsumer } from './batch-consumer.ts';
+import { onReferralPayment } from './on-referral-payment.ts';
+import { onReferralRefund } from './on-referral-refund.ts';
+import { onReferralRegistered } from './on-referral-registered.ts';
 import { onSettingChanged } from './on-setting-changed.ts';
 import { onTopUpExpiryDue } from './on-top-up-expiry-due.ts';
 import { onUserRegistered } from './on-user-registered.ts';
-
-/** Events of the topics the wallet reads that concern it not at all; skipped without a dead letter. */
-export const ignoredEvents = [
-  'ApiKeyRotated',
-  'ReferralCodeIssued',
-  'ServiceUpserted',
-  'ServiceRemoved',
-  'OrderAccepted',
-  'OrderRejected',
-  'OrderStatusChanged',
-  'AutoOrderCreated',
-  'AutoOrderRunPlaced',
-  'AutoOrderCompleted',
-  'AutoOrderCanceled',
-  'AutoOrderRunDue',
-] as const;
 
 export type ConsumerGroups = { main: string; payments: string };
 export const defaultGroups: ConsumerGroups = { main: 'wallet', payments: 'wallet-payments' };
@@ -29,21 +15,30 @@ export const defaultGroups: ConsumerGroups = { main: 'wallet', payments: 'wallet
 /**
  * Two consumer groups. `wallet` reads auth, catalog and scheduler events one at a time (handleOnce
  * per event). `wallet-payments` reads the order topic in runs of up to 500 events per transaction
- * (the saga's hot path). Every handler is idempotent, so redelivery and replay are safe.
+ * (the saga's hot path). Every handler is idempotent, so redelivery and replay are safe. The types
+ * the contracts define on these topics that the wallet does not handle are skipped; anything else
+ * is dead-lettered.
  */
 export async function startWalletConsumers(deps: WalletDeps, kafka: Kafka, producer: EventProducer, logger: Logger, groups: ConsumerGroups = defaultGroups): Promise<RunningConsumer> {
   const main = await runEventConsumer({
     kafka,
     groupId: groups.main,
-    topics: [Topics.auth, Topics.catalog, Topics.scheduler],
-    definitions: [UserRegistered, SettingChanged, TopUpExpiryDue] as const,
-    ignore: ignoredEvents,
+    // Its own topic too: referrals pay from the wallet's committed payments and refunds.
+    topics: [Topics.auth, Topics.catalog, Topics.scheduler, Topics.wallet],
+    definitions: [UserRegistered, SettingChanged, TopUpExpiryDue, PointDebited, PointCredited] as const,
     producer,
     logger,
+    // Off the order's answer path (every payment passes here for referrals): fetch in gathered runs.
+    gatherMs: 100,
     handle: async (event, { log }) => {
       switch (event.type) {
         case 'UserRegistered':
-          return onUserRegistered(deps, event, log);
+          await onUserRegistered(deps, event, log);
+          return onReferralRegistered(deps, event, log);
+        case 'PointDebited':
+          return onReferralPayment(deps, event, log);
+        case 'PointCredited':
+          return onReferralRefund(deps, event, log);
         case 'SettingChanged':
           return onSettingChanged(deps, event, log);
         case 'TopUpExpiryDue':
@@ -51,15 +46,15 @@ export async function startWalletConsumers(deps: WalletDeps, kafka: Kafka, produ
       }
     },
   });
-  const payments = await runBatchConsumer({
+  const payments = await runEventConsumer({
+    mode: 'batch',
     kafka,
     groupId: groups.payments,
     topics: [Topics.order],
     definitions: [OrderPlaced, RefundRequested] as const,
-    ignore: ignoredEvents,
     producer,
     logger,
-    handle: async (events, log) => {
+    handleBatch: async (events, log) => {
       const decisions = await settleMoneyRequests(deps, events);
       const count = (type: string) => decisions.filter((d) => d.type === type).length;
       log.info(
@@ -70,9 +65,10 @@ export async function startWalletConsumers(deps: WalletDeps, kafka: Kafka, produ
     },
   });
   return {
+    // Together: a consumer still joining its group can take seconds to leave, and two in a row
+    // would spend most of the shutdown grace.
     async stop() {
-      await payments.stop();
-      await main.stop();
+      await Promise.all([payments.stop(), main.stop()]);
     },
   };
 }

@@ -1,16 +1,21 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { EventOrigin } from '@smm/contracts';
+import { type EventOrigin, isOperatorRole } from '@smm/contracts';
 import { forbidden, unauthorized } from '@smm/platform';
 import { messages } from '../domain/messages.ts';
 
-/** The caller's user id as the BFF passed it (from the JWT or API key); 401 without one. */
+/**
+ * The member the calling service acts for, from its verified service credential (req.caller; the
+ * platform refuses requests without one). 401 when the credential names no member.
+ */
 export function callerId(req: Request): string {
-  const userId = req.get('x-user-id')?.trim();
-  if (!userId) throw unauthorized(messages.userRequired, 'UNAUTHORIZED');
+  const userId = req.caller.userId;
+  if (userId === null) throw unauthorized(messages.userRequired, 'UNAUTHORIZED');
   return userId;
 }
 
-export const isAdmin = (req: Request): boolean => req.get('x-user-role') === 'admin';
+export const isAdmin = (req: Request): boolean => req.caller.role === 'admin';
+/** Admin or staff (issue 12): staff run the top-up queue but adjust no balances. */
+export const isOperator = (req: Request): boolean => isOperatorRole(req.caller.role);
 
 /** Events caused by a request carry its correlation id. */
 export const originOf = (req: Request): EventOrigin => ({ correlationId: req.correlationId, causationId: null });
@@ -20,7 +25,7 @@ export const originOf = (req: Request): EventOrigin => ({ correlationId: req.cor
  * check cannot approve a top-up by accident.
  */
 export function adminOnly(req: Request, _res: Response, next: NextFunction): void {
-  if (!isAdmin(req)) {
+  if (!isOperator(req)) {
     next(forbidden(messages.adminOnly, 'ADMIN_ONLY'));
     return;
   }

@@ -3,10 +3,20 @@ import { ChargeStatus, type PaymentTypeFilter, deciToWon, paymentTypeFilters } f
 import { HttpError, badRequest, forbidden, notFound } from '@smm/platform';
 import { messages } from '../domain/messages.ts';
 import type { WalletDeps } from '../use-cases/context.ts';
+import { markReceiptIssued } from '../use-cases/receipts.ts';
 import { decideTopUpRequest, requestTopUp } from '../use-cases/top-ups.ts';
 import { adminTopUpView, ledgerView, paged, topUpView } from '../use-cases/views.ts';
-import { adminOnly, callerId, isAdmin, originOf } from './actor.ts';
+import { adminOnly, callerId, isOperator, originOf } from './actor.ts';
 import { pageOf, queryText } from './paging.ts';
+import { referralRoutes } from './referral-routes.ts';
+
+/** An optional operator's reason for a rejection: trimmed, at most 200 characters, else none. */
+const rejectReasonOf = (body: unknown): string | null => {
+  const reason = typeof body === 'object' && body !== null ? (body as { reason?: unknown }).reason : undefined;
+  if (typeof reason !== 'string' || reason.trim() === '') return null;
+  if (reason.trim().length > 200) throw badRequest(messages.rejectReasonTooLong, undefined, 'REASON_TOO_LONG');
+  return reason.trim();
+};
 
 const topUpIdOf = (raw: string | undefined): number => {
   const id = raw !== undefined && /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
@@ -36,7 +46,7 @@ export function walletRoutes(deps: WalletDeps) {
     app.get('/top-ups', async (req, res) => {
       const caller = callerId(req);
       const userId = queryText(req, 'userId') ?? caller;
-      if (userId !== caller && !isAdmin(req)) throw forbidden(messages.notYours, 'FORBIDDEN');
+      if (userId !== caller && !isOperator(req)) throw forbidden(messages.notYours, 'FORBIDDEN');
       const { page, pageSize, skip } = pageOf(req);
       const rows = await store.topUps.page({ userId }, skip, pageSize + 1);
       res.json(
@@ -46,6 +56,8 @@ export function walletRoutes(deps: WalletDeps) {
         }),
       );
     });
+
+    referralRoutes(deps)(app);
 
     app.use('/admin', adminOnly);
 
@@ -71,12 +83,24 @@ export function walletRoutes(deps: WalletDeps) {
     for (const decision of ['approve', 'reject'] as const) {
       app.post(`/admin/top-ups/:id/${decision}`, async (req, res) => {
         const id = topUpIdOf(req.params.id);
-        const result = await decideTopUpRequest(deps, id, decision, originOf(req));
+        const result = await decideTopUpRequest(deps, id, decision, originOf(req), decision === 'reject' ? rejectReasonOf(req.body) : null, req.caller);
         if (!result.ok) throw new HttpError(result.status, result.problem.code, result.problem.message);
-        req.log.info({ topUpId: id, decision, operator: req.get('x-user-id') }, 'top-up decided');
+        req.log.info({ topUpId: id, decision, operator: req.caller.userId }, 'top-up decided');
         res.json(adminTopUpView(result.topUp));
       });
     }
+
+    app.post('/admin/top-ups/:id/receipt-issued', async (req, res) => {
+      const id = topUpIdOf(req.params.id);
+      const marked = await markReceiptIssued(deps, id, req.caller, originOf(req));
+      if (!marked) {
+        const current = await store.topUps.find(id);
+        if (!current) throw notFound(messages.topUpNotFound, 'TOPUP_NOT_FOUND');
+        throw new HttpError(409, 'RECEIPT_NOT_ISSUABLE', messages.receiptNotIssuable);
+      }
+      req.log.info({ topUpId: id, operator: callerId(req) }, 'receipt marked issued');
+      res.json(adminTopUpView(marked));
+    });
 
     app.get('/admin/accounts/:userId/ledger', async (req, res) => {
       const { page, pageSize, skip } = pageOf(req);

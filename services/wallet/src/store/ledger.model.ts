@@ -14,13 +14,15 @@ const ledgerSchema = new Schema<LedgerDoc>(
     deltaDeci: { type: Number, required: true },
     balanceAfterDeci: { type: Number, required: true, min: 0 },
     kind: { type: String, required: true, enum: ['debit', 'credit'] },
-    source: { type: String, required: true, enum: ['order', 'topup', 'refund'] },
+    source: { type: String, required: true, enum: ['order', 'topup', 'refund', 'adjustment', 'referral', 'referral-reversal'] },
     createdAt: { type: Date, required: true },
   },
   { collection: 'ledger_entries', versionKey: false },
 );
 // One entry per position of an account's chain; also serves "an account's entries, newest first".
 ledgerSchema.index({ userId: 1, seq: -1 }, { unique: true });
+// The dashboard's days of sales, refunds and top-ups (issue 12) read a date range across accounts.
+ledgerSchema.index({ createdAt: -1 });
 
 const toEntry = ({ _id, ...rest }: LedgerDoc): LedgerEntry => ({ ...rest, referenceId: _id });
 

@@ -1,8 +1,11 @@
 import type { Connection } from 'mongoose';
 import { outboxModel } from '@smm/platform';
+import { Adjustments } from './adjustment.model.ts';
+import { Deposits } from './deposit.model.ts';
 import { Ledger } from './ledger.model.ts';
 import { PaymentRejections } from './payment-rejection.model.ts';
 import { PointAccounts } from './point-account.model.ts';
+import { ReferralStore } from './referral.model.ts';
 import { SettingsReplica } from './setting.model.ts';
 import { TopUps } from './top-up.model.ts';
 
@@ -13,6 +16,9 @@ export type Store = {
   rejections: PaymentRejections;
   topUps: TopUps;
   settings: SettingsReplica;
+  deposits: Deposits;
+  adjustments: Adjustments;
+  referrals: ReferralStore;
 };
 
 /** The wallet's repositories, with every collection and index created before the first transaction (DDL is not transactional). */
@@ -24,6 +30,9 @@ export async function createStore(connection: Connection): Promise<Store> {
     rejections: new PaymentRejections(connection),
     topUps: new TopUps(connection),
     settings: new SettingsReplica(connection),
+    deposits: new Deposits(connection),
+    adjustments: new Adjustments(connection),
+    referrals: new ReferralStore(connection),
   };
   const models = [
     store.accounts.model,
@@ -33,6 +42,10 @@ export async function createStore(connection: Connection): Promise<Store> {
     store.topUps.guards,
     store.topUps.counters,
     store.settings.model,
+    store.deposits.model,
+    store.adjustments.model,
+    store.referrals.relations,
+    store.referrals.earnings,
     outboxModel(connection),
   ];
   for (const model of models) {

@@ -20,6 +20,8 @@ const topUpSchema = new Schema<TopUpDoc>(
     createdAt: { type: Date, required: true },
     responseAt: { type: Date, default: null },
     expiresAt: { type: Date, required: true },
+    rejectReason: { type: String, default: null },
+    receiptIssuedAt: { type: Date, default: null },
   },
   { collection: 'top_ups', versionKey: false, minimize: false },
 );
@@ -27,6 +29,8 @@ const topUpSchema = new Schema<TopUpDoc>(
 topUpSchema.index({ userId: 1, _id: -1 });
 topUpSchema.index({ status: 1, _id: -1 });
 topUpSchema.index({ fingerprint: 1 });
+// Deposit matching: pending requests by transfer amount.
+topUpSchema.index({ status: 1, transferDeci: 1 });
 
 /** Serialises one member's top-up submissions (see TopUps.lockMember). */
 type TopUpGuardDoc = { _id: string; submits: number };
@@ -90,8 +94,17 @@ export class TopUps {
   }
 
   /** Moves a pending request to `status`; null when it is not pending (any more) or does not exist. */
-  async settle(id: number, status: number, at: Date, session: ClientSession): Promise<TopUp | null> {
-    const doc = await this.model.findOneAndUpdate({ _id: id, status: 0 }, { $set: { status, responseAt: at } }, { returnDocument: 'after', session }).lean();
+  async settle(id: number, status: number, at: Date, session: ClientSession, rejectReason: string | null = null): Promise<TopUp | null> {
+    const set = rejectReason === null ? { status, responseAt: at } : { status, responseAt: at, rejectReason };
+    const doc = await this.model.findOneAndUpdate({ _id: id, status: 0 }, { $set: set }, { returnDocument: 'after', session }).lean();
+    return doc ? toTopUp(doc) : null;
+  }
+
+  /** Marks the receipt of an approved request with a receipt as issued, once; null when that does not hold. */
+  async markReceiptIssued(id: number, at: Date, session?: ClientSession): Promise<TopUp | null> {
+    const doc = await this.model
+      .findOneAndUpdate({ _id: id, status: 1, receiptType: { $ne: 'none' }, receiptIssuedAt: null }, { $set: { receiptIssuedAt: at } }, { returnDocument: 'after', session: session ?? null })
+      .lean();
     return doc ? toTopUp(doc) : null;
   }
 

@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
 import { type LedgerViolation, checkAccountLedger } from '../domain/ledger.ts';
+import { referralEntryProblem } from '../domain/referral.ts';
 
 export type LedgerReport = {
   ok: boolean;
@@ -9,7 +10,7 @@ export type LedgerReport = {
   violations: LedgerViolation[];
 };
 
-type EntryRow = { _id: string; userId: string; seq: number; deltaDeci: number; balanceAfterDeci: number; kind: 'debit' | 'credit' };
+type EntryRow = { _id: string; userId: string; seq: number; deltaDeci: number; balanceAfterDeci: number; kind: 'debit' | 'credit'; source?: string };
 
 /**
  * Proves the wallet's books over the whole database: for every account, its ledger entries sum to
@@ -22,14 +23,16 @@ export async function checkLedger(connection: Connection): Promise<LedgerReport>
   const byUser = new Map<string, EntryRow[]>();
   const references = new Map<string, number>();
   let entries = 0;
-  for await (const row of db.collection<EntryRow>('ledger_entries').find({}, { projection: { userId: 1, seq: 1, deltaDeci: 1, balanceAfterDeci: 1, kind: 1 } })) {
+  const violations: LedgerViolation[] = [];
+  for await (const row of db.collection<EntryRow>('ledger_entries').find({}, { projection: { userId: 1, seq: 1, deltaDeci: 1, balanceAfterDeci: 1, kind: 1, source: 1 } })) {
     entries++;
+    const referralProblem = referralEntryProblem({ ...row, referenceId: row._id });
+    if (referralProblem) violations.push({ userId: row.userId, rule: 'referral-kind', detail: referralProblem });
     references.set(row._id, (references.get(row._id) ?? 0) + 1);
     const list = byUser.get(row.userId);
     if (list) list.push(row);
     else byUser.set(row.userId, [row]);
   }
-  const violations: LedgerViolation[] = [];
   for (const [referenceId, count] of references) {
     if (count > 1) violations.push({ userId: '-', rule: 'unique-reference', detail: `${referenceId} appears ${count} times` });
   }

@@ -9,9 +9,8 @@ import {
   Topics,
   causedBy,
 } from '@smm/contracts';
-import { inTransaction } from '@smm/platform';
+import { appendToOutbox, inTransaction } from '@smm/platform';
 import { type Decision, type MoneyRequest, decideRequests, referenceOf } from '../domain/payments.ts';
-import { appendManyToOutbox } from '../store/outbox.ts';
 import type { WalletDeps } from './context.ts';
 
 export type MoneyEvent = EventOf<typeof OrderPlaced> | EventOf<typeof RefundRequested>;
@@ -78,7 +77,7 @@ export async function settleMoneyRequests(deps: WalletDeps, events: readonly Mon
       session,
     );
     const outgoing = outcome.decisions.flatMap((d, i) => announce(d, events[i]!, now) ?? []);
-    await appendManyToOutbox(store.connection, session, Topics.wallet, outgoing);
+    await appendToOutbox(store.connection, session, Topics.wallet, outgoing);
     announced = outgoing.length;
     return outcome.decisions;
   });

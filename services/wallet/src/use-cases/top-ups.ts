@@ -1,6 +1,6 @@
-import { type EventOrigin, PointCredited, TopUpApproved, TopUpExpired, TopUpRejected, TopUpRequested, Topics, settingEnabled, settingKeys } from '@smm/contracts';
+import { ChargeStatus, type EventOrigin, PointCredited, TopUpApproved, TopUpExpired, TopUpRejected, TopUpRequested, Topics, settingEnabled, settingKeys } from '@smm/contracts';
 import type { EventEnvelope } from '@smm/contracts';
-import { type ClientSession, appendToOutbox, inTransaction } from '@smm/platform';
+import { type ClientSession, type OperatorAction, appendToOutbox, inTransaction, recordOperatorAction } from '@smm/platform';
 import { ledgerEntry, references } from '../domain/ledger.ts';
 import { type Problem, messages, problem } from '../domain/messages.ts';
 import { type TopUp, type TopUpDecision, decideTopUp, duplicateWindowMs, validateTopUp } from '../domain/top-up.ts';
@@ -48,39 +48,67 @@ export type DecideResult = { ok: true; topUp: TopUp } | { ok: false; status: 404
  * the member has none yet: the transfer has arrived) with its ledger entry, TopUpApproved and
  * PointCredited in the same transaction; rejection records TopUpRejected.
  */
-export async function decideTopUpRequest(deps: WalletDeps, id: number, decision: Exclude<TopUpDecision, 'expire'>, origin: EventOrigin): Promise<DecideResult> {
-  const { store } = deps;
-  const result = await inTransaction(store.connection, async (session): Promise<DecideResult> => {
-    const current = await store.topUps.find(id, session);
-    if (!current) return { ok: false, status: 404, problem: problem('TOPUP_NOT_FOUND', messages.topUpNotFound) };
-    const decided = decideTopUp(current, decision);
-    if (!decided.ok) return { ok: false, status: 409, problem: decided.problem };
-    const now = new Date();
-    const topUp = await store.topUps.settle(id, decided.status, now, session);
-    if (!topUp) return { ok: false, status: 409, problem: problem('TOPUP_NOT_PENDING', messages.topUpNotPending) };
-    const events: EventEnvelope[] = [];
-    if (decision === 'approve') {
-      const after = await store.accounts.credit(topUp.userId, topUp.pointDeci, now, session, true);
-      if (!after) throw new Error(`credit of top-up ${id} opened no account`);
-      const referenceId = references.topUp(id);
-      await store.ledger.append(ledgerEntry(after, topUp.pointDeci, 'topup', referenceId, now), session);
-      events.push(
-        TopUpApproved.create(`topup-${id}`, { topUpId: id, userId: topUp.userId, pointDeci: topUp.pointDeci }, origin, now),
-        PointCredited.create(
-          `account-${topUp.userId}`,
-          { userId: topUp.userId, source: 'topup', referenceId, amountDeci: topUp.pointDeci, balanceAfterDeci: after.balanceDeci },
-          origin,
-          now,
-        ),
-      );
-    } else {
-      events.push(TopUpRejected.create(`topup-${id}`, { topUpId: id, userId: topUp.userId }, origin, now));
+export async function decideTopUpRequest(
+  deps: WalletDeps,
+  id: number,
+  decision: Exclude<TopUpDecision, 'expire'>,
+  origin: EventOrigin,
+  rejectReason: string | null = null,
+  actor?: OperatorAction['caller'],
+): Promise<DecideResult> {
+  const result = await inTransaction(deps.store.connection, async (session) => {
+    const decided = await decideInSession(deps, id, decision, origin, session, rejectReason);
+    if (decided.ok && actor) {
+      const after = { status: decided.topUp.status, ...(rejectReason !== null && { reason: rejectReason }) };
+      const act = { caller: actor, action: `wallet.topup.${decision}`, target: { type: 'topup', id: String(id) } } as const;
+      await recordOperatorAction(deps.store.connection, session, { ...act, before: { status: ChargeStatus.values.PENDING }, after }, origin);
     }
-    await appendToOutbox(store.connection, session, Topics.wallet, events);
-    return { ok: true, topUp };
+    return decided;
   });
   if (result.ok) deps.relay.kick();
   return result;
+}
+
+/**
+ * The decision inside a caller's transaction: a matched bank deposit approves its request in the
+ * same transaction that records the deposit, so a deposit credits at most once.
+ */
+export async function decideInSession(
+  deps: WalletDeps,
+  id: number,
+  decision: Exclude<TopUpDecision, 'expire'>,
+  origin: EventOrigin,
+  session: ClientSession,
+  rejectReason: string | null = null,
+): Promise<DecideResult> {
+  const { store } = deps;
+  const current = await store.topUps.find(id, session);
+  if (!current) return { ok: false, status: 404, problem: problem('TOPUP_NOT_FOUND', messages.topUpNotFound) };
+  const decided = decideTopUp(current, decision);
+  if (!decided.ok) return { ok: false, status: 409, problem: decided.problem };
+  const now = new Date();
+  const topUp = await store.topUps.settle(id, decided.status, now, session, decision === 'reject' ? rejectReason : null);
+  if (!topUp) return { ok: false, status: 409, problem: problem('TOPUP_NOT_PENDING', messages.topUpNotPending) };
+  const events: EventEnvelope[] = [];
+  if (decision === 'approve') {
+    const after = await store.accounts.credit(topUp.userId, topUp.pointDeci, now, session, true);
+    if (!after) throw new Error(`credit of top-up ${id} opened no account`);
+    const referenceId = references.topUp(id);
+    await store.ledger.append(ledgerEntry(after, topUp.pointDeci, 'topup', referenceId, now), session);
+    events.push(
+      TopUpApproved.create(`topup-${id}`, { topUpId: id, userId: topUp.userId, pointDeci: topUp.pointDeci }, origin, now),
+      PointCredited.create(
+        `account-${topUp.userId}`,
+        { userId: topUp.userId, source: 'topup', referenceId, amountDeci: topUp.pointDeci, balanceAfterDeci: after.balanceDeci },
+        origin,
+        now,
+      ),
+    );
+  } else {
+    events.push(TopUpRejected.create(`topup-${id}`, { topUpId: id, userId: topUp.userId }, origin, now));
+  }
+  await appendToOutbox(store.connection, session, Topics.wallet, events);
+  return { ok: true, topUp };
 }
 
 export type ExpireOutcome = 'expired' | 'not-pending' | 'unknown';

@@ -20,7 +20,15 @@ export function topUpView(topUp: TopUp) {
 
 /** Operators also see who asked, the depositor name and the receipt details. */
 export function adminTopUpView(topUp: TopUp) {
-  return { ...topUpView(topUp), userId: topUp.userId, name: topUp.name, paymentType: topUp.paymentType, feeValue: topUp.feeValue };
+  return {
+    ...topUpView(topUp),
+    userId: topUp.userId,
+    name: topUp.name,
+    paymentType: topUp.paymentType,
+    feeValue: topUp.feeValue,
+    rejectReason: topUp.rejectReason ?? null,
+    receiptIssuedAt: topUp.receiptIssuedAt ? topUp.receiptIssuedAt.toISOString() : null,
+  };
 }
 
 export function ledgerView(entry: LedgerEntry) {

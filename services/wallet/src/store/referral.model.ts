@@ -1,0 +1,134 @@
+import { Schema } from 'mongoose';
+import type { ClientSession, Connection, Model } from 'mongoose';
+import { modelOn } from '@smm/platform';
+
+/** Who referred whom, from UserRegistered (`_id` is the referred member). */
+export type ReferralDoc = { _id: string; referrerId: string; loginId: string; registeredAt: Date };
+
+/**
+ * One referral money movement of a referrer, `_id` = its ledger reference. A reversal that found
+ * the money already spent keeps `shortfallDeci` (and has no ledger entry when nothing could be taken).
+ */
+export type ReferralEarningDoc = {
+  _id: string;
+  kind: 'credit' | 'reversal';
+  referrerId: string;
+  referredId: string;
+  /** The payment (`order-12`) a credit is for, or a reversal takes back from. */
+  paymentReference: string;
+  /** The referred member's payment (credit) or refund (reversal), in deci-won. */
+  sourceDeci: number;
+  ratePercent: number;
+  /** Credits: what was paid. Reversals: what was taken back. */
+  amountDeci: number;
+  requestedDeci: number;
+  shortfallDeci: number;
+  createdAt: Date;
+};
+
+const referralSchema = new Schema<ReferralDoc>(
+  { _id: { type: String, required: true }, referrerId: { type: String, required: true }, loginId: { type: String, required: true }, registeredAt: { type: Date, required: true } },
+  { collection: 'referrals', versionKey: false },
+);
+referralSchema.index({ referrerId: 1, registeredAt: -1 });
+
+const earningSchema = new Schema<ReferralEarningDoc>(
+  {
+    _id: { type: String, required: true },
+    kind: { type: String, required: true, enum: ['credit', 'reversal'] },
+    referrerId: { type: String, required: true },
+    referredId: { type: String, required: true },
+    paymentReference: { type: String, required: true },
+    sourceDeci: { type: Number, required: true },
+    ratePercent: { type: Number, required: true },
+    amountDeci: { type: Number, required: true, min: 0 },
+    requestedDeci: { type: Number, required: true, min: 0 },
+    shortfallDeci: { type: Number, required: true, min: 0 },
+    createdAt: { type: Date, required: true },
+  },
+  { collection: 'referral_earnings', versionKey: false },
+);
+earningSchema.index({ referrerId: 1, createdAt: -1 });
+earningSchema.index({ paymentReference: 1 });
+
+/** Referral relations and the referrer's movements; the money itself moves in point_accounts and the ledger. */
+export class ReferralStore {
+  readonly relations: Model<ReferralDoc>;
+  readonly earnings: Model<ReferralEarningDoc>;
+
+  constructor(connection: Connection) {
+    this.relations = modelOn(connection, 'Referral', referralSchema);
+    this.earnings = modelOn(connection, 'ReferralEarning', earningSchema);
+  }
+
+  /** Records the relation once; a replayed registration never changes who referred whom. */
+  async record(referral: ReferralDoc, session: ClientSession): Promise<void> {
+    const { _id, ...rest } = referral;
+    await this.relations.updateOne({ _id }, { $setOnInsert: rest }, { upsert: true, session });
+  }
+
+  /** Whether anyone referred this member (outside any transaction). */
+  async isReferred(referredId: string): Promise<boolean> {
+    return (await this.relations.collection.findOne({ _id: referredId } as never, { projection: { _id: 1 } })) !== null;
+  }
+
+  async referrerOf(referredId: string, session: ClientSession): Promise<ReferralDoc | null> {
+    return this.relations.findById(referredId).session(session).lean();
+  }
+
+  async earning(id: string, session: ClientSession): Promise<ReferralEarningDoc | null> {
+    return this.earnings.findById(id).session(session).lean();
+  }
+
+  /** What earlier reversals of one payment asked back (their requests, so a shortfall is not asked twice). */
+  async requestedBack(paymentReference: string, session: ClientSession): Promise<number> {
+    const rows = await this.earnings.find({ paymentReference, kind: 'reversal' }).session(session).lean();
+    return rows.reduce((sum, row) => sum + row.requestedDeci, 0);
+  }
+
+  async insertEarning(earning: ReferralEarningDoc, session: ClientSession): Promise<void> {
+    await this.earnings.collection.insertOne(earning as never, { session });
+  }
+
+  members(referrerId: string, limit: number): Promise<ReferralDoc[]> {
+    return this.relations.find({ referrerId }).sort({ registeredAt: -1 }).limit(limit).lean();
+  }
+
+  loginIds(referredIds: readonly string[]): Promise<Array<{ _id: string; loginId: string }>> {
+    return this.relations.find({ _id: { $in: [...new Set(referredIds)] } }, { loginId: 1 }).lean();
+  }
+
+  countMembers(referrerId: string): Promise<number> {
+    return this.relations.countDocuments({ referrerId });
+  }
+
+  history(referrerId: string, skip: number, limit: number): Promise<ReferralEarningDoc[]> {
+    // Credits decided at a rate of 0 % moved nothing and are no history for the member.
+    return this.earnings.find({ referrerId, $or: [{ amountDeci: { $gt: 0 } }, { shortfallDeci: { $gt: 0 } }] }).sort({ createdAt: -1, _id: -1 }).skip(skip).limit(limit).lean();
+  }
+
+  /** Net earnings: credits minus what reversals took back. */
+  async totals(referrerId: string): Promise<{ earnedDeci: number; reversedDeci: number }> {
+    const rows = await this.earnings.aggregate<{ _id: string; sum: number }>([{ $match: { referrerId } }, { $group: { _id: '$kind', sum: { $sum: '$amountDeci' } } }]);
+    const sum = (kind: string) => rows.find((r) => r._id === kind)?.sum ?? 0;
+    return { earnedDeci: sum('credit'), reversedDeci: sum('reversal') };
+  }
+}
+
+/**
+ * Takes `amountDeci` from an account only if it holds that much, and answers the account after
+ * (null when it does not exist or would go below zero). The ledger entry goes in the same transaction.
+ */
+export async function debitIfCovered(
+  accounts: Model<{ _id: string; balanceDeci: number; seq?: number; openedAt: Date }>,
+  userId: string,
+  amountDeci: number,
+  session: ClientSession,
+): Promise<{ userId: string; balanceDeci: number; seq: number } | null> {
+  const doc = await accounts.collection.findOneAndUpdate(
+    { _id: userId, balanceDeci: { $gte: amountDeci } } as never,
+    { $inc: { balanceDeci: -amountDeci, seq: 1 } },
+    { session, returnDocument: 'after', includeResultMetadata: false },
+  );
+  return doc ? { userId, balanceDeci: Number(doc.balanceDeci), seq: Number(doc.seq) } : null;
+}
