@@ -6,6 +6,7 @@ export const schedulerConfigShape = {
   MONGO_URL: env.url(['mongodb', 'mongodb+srv']),
   KAFKA_BROKERS: env.hostPorts(),
   LOG_LEVEL: env.logLevel().default('info'),
+  SERVICE_AUTH_SECRET: env.serviceSecret(),
   /** How long one "minute" of an auto-order interval lasts; tests shorten it instead of sleeping. */
   SCHEDULER_MINUTE_MS: env.int(1).default(60_000),
   /** Longest pause between passes over the due items. */

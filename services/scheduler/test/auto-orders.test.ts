@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderAccepted } from '@smm/contracts';
+import { callerHeaders, forgedCallerHeaders } from '@smm/testkit';
 import {
   type Scheduler,
   collectSchedulerEvents,
@@ -36,7 +37,7 @@ afterAll(async () => {
 
 type Pending = { items: Array<Record<string, unknown>> };
 const pending = async (query = '') =>
-  (await (await fetch(`${scheduler.base}/schedules${query}`, { headers: { 'x-user-role': 'admin', 'x-user-id': 'admin-1' } })).json()) as Pending;
+  (await (await fetch(`${scheduler.base}/schedules${query}`, { headers: callerHeaders({ to: 'scheduler', userId: 'admin-1', role: 'admin' }) })).json()) as Pending;
 
 describe('auto-order runs on scheduler.events.v1', () => {
   it('fires runs 1, 2 and 3 of an accepted auto order, once each, in order, one interval apart', async () => {
@@ -141,14 +142,21 @@ describe('GET /schedules', () => {
     expect((await pending('?kind=topup')).items.map((i) => i.kind)).toEqual(['topup']);
     expect((await pending('?kind=auto&limit=1')).items).toHaveLength(1);
 
-    const member = await fetch(`${scheduler.base}/schedules`, { headers: { 'x-user-role': 'member', 'x-user-id': 'm' } });
+    const member = await fetch(`${scheduler.base}/schedules`, { headers: callerHeaders({ to: 'scheduler', userId: 'm', role: 'member' }) });
     expect(member.status).toBe(403);
     expect(await member.json()).toEqual({ code: 'ADMIN_ONLY', message: '관리자만 사용할 수 있습니다.' });
-    const bad = await fetch(`${scheduler.base}/schedules?kind=weekly`, { headers: { 'x-user-role': 'admin' } });
+    const bad = await fetch(`${scheduler.base}/schedules?kind=weekly`, { headers: callerHeaders({ to: 'scheduler', userId: 'admin-1', role: 'admin' }) });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: '예약 종류는 auto 또는 topup 중 하나로 입력해 주세요.' });
-    const badLimit = await fetch(`${scheduler.base}/schedules?limit=0`, { headers: { 'x-user-role': 'admin' } });
+    const badLimit = await fetch(`${scheduler.base}/schedules?limit=0`, { headers: callerHeaders({ to: 'scheduler', userId: 'admin-1', role: 'admin' }) });
     expect(badLimit.status).toBe(400);
+  });
+
+  it('refuses calls without a valid credential for the scheduler: identity headers, expired, wrongly signed, unsigned, another audience', async () => {
+    for (const [name, headers] of Object.entries(forgedCallerHeaders('scheduler'))) {
+      const res = await fetch(`${scheduler.base}/schedules`, { headers });
+      expect({ name, status: res.status }).toEqual({ name, status: 401 });
+    }
   });
 
   it('answers /healthz and /readyz', async () => {

@@ -11,8 +11,8 @@ import {
   schedulerEvents,
 } from '@smm/contracts';
 import { EventProducer, type Kafka, type RunningServer, createKafka, createLogger, listen, outboxModel } from '@smm/platform';
-import { type Infra, eventually, startInfra } from '@smm/testkit';
-import { type SchedulerService, startSchedulerService } from '../src/scheduler-service.ts';
+import { type Infra, eventually, startInfra, testServiceSecret } from '@smm/testkit';
+import { type SchedulerService, startSchedulerService } from '../src/service.ts';
 
 export { eventually, startInfra };
 export type { Infra };
@@ -35,6 +35,7 @@ export async function startScheduler(
     mongoUrl: infra.mongo.uri(database),
     kafkaBrokers: [infra.kafka.brokers],
     logger,
+    serviceAuthSecret: testServiceSecret,
     minuteMs,
     pollMs: options.pollMs ?? 1000,
     groupId: options.groupId ?? `scheduler-${database}`,
@@ -89,6 +90,9 @@ export type Received = { event: EventEnvelope; at: number };
 /** Every event on scheduler.events.v1 from the beginning, as order and wallet would parse them. */
 export async function collectSchedulerEvents(kafka: Kafka): Promise<{ received: Received[]; stop(): Promise<void> }> {
   const received: Received[] = [];
+  // Kafka delivers at least once (a producer retry, this reader's own rebalance): a message seen
+  // again carries the same eventId, which every consumer skips. "Fired once" means one eventId per run.
+  const seen = new Set<string>();
   const consumer: Consumer = kafka.consumer({ groupId: `test-${randomUUID()}`, sessionTimeout: 6000 });
   await consumer.connect();
   await consumer.subscribe({ topics: [Topics.scheduler], fromBeginning: true });
@@ -97,6 +101,8 @@ export async function collectSchedulerEvents(kafka: Kafka): Promise<{ received: 
       const parsed = parseEvent(message.value, schedulerEvents);
       if (!parsed.ok) throw new Error(`scheduler published an invalid event: ${parsed.reason}`);
       if (message.key?.toString() !== parsed.event.aggregateId) throw new Error('message key is not the aggregate id');
+      if (seen.has(parsed.event.eventId)) return;
+      seen.add(parsed.event.eventId);
       received.push({ event: parsed.event, at: Date.now() });
     },
   });

@@ -29,6 +29,7 @@ export const ignoredEvents = [
   'PointDebited',
   'PointDebitRejected',
   'PointCredited',
+  'PointAdjusted',
 ] as const;
 
 export type InputEvent = EventOf<(typeof inputEvents)[number]>;

@@ -16,7 +16,7 @@ type PendingItem =
 
 /** The BFF checks roles; this is the second lock, so an internal caller cannot read members' schedules by accident. */
 function adminOnly(req: Request, _res: Response, next: NextFunction): void {
-  if (req.get('x-user-role') !== 'admin') {
+  if (req.caller.role !== 'admin') {
     next(forbidden(messages.adminOnly, 'ADMIN_ONLY'));
     return;
   }

@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { outboxModel } from '@smm/platform';
+import { outboxPublished } from '@smm/platform';
 
 /**
  * Whether the relay has published an event this service recorded. The relay publishes in outbox
@@ -7,11 +7,9 @@ import { outboxModel } from '@smm/platform';
  * a schedule's next claim waits until its previous events are out: runs reach Kafka in run order.
  */
 export function outboxProgress(connection: Connection) {
-  const outbox = outboxModel(connection);
   return {
-    async published(eventId: string): Promise<boolean> {
-      return (await outbox.exists({ eventId, publishedAt: { $ne: null } })) !== null;
-    },
+    // "No longer pending", so a published record the TTL has since removed still counts as out.
+    published: (eventId: string): Promise<boolean> => outboxPublished(connection, eventId),
   };
 }
 
