@@ -1,0 +1,178 @@
+import type { AddAnswer } from '../domain/add-outcome.ts';
+
+/**
+ * The panel-standard API v2 of an upstream provider: POST form fields `key`, `action`, … to one
+ * URL, JSON back, `{ "error": "…" }` on failure. One instance per provider; the key is given
+ * opened, only for the call.
+ */
+export type ProviderEndpoint = { url: string; key: string };
+
+/** The call's outcome at the transport level; `reached` false only when the request provably never arrived. */
+export type RawAnswer = { kind: 'json'; body: unknown } | { kind: 'fault'; reached: boolean; detail: string };
+
+/** Connection-level failures that happen before a request byte is sent. */
+const unreachedCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function faultOf(error: unknown): RawAnswer {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return { kind: 'fault', reached: true, detail: 'timeout' };
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  const code = typeof cause?.code === 'string' ? cause.code : 'network error';
+  return { kind: 'fault', reached: !unreachedCodes.has(code), detail: code };
+}
+
+export async function callProvider(endpoint: ProviderEndpoint, fields: Record<string, string>, timeoutMs: number, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  let res: Response;
+  let text: string;
+  try {
+    res = await fetch(endpoint.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', ...headers },
+      body: new URLSearchParams({ key: endpoint.key, ...fields }).toString(),
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'error',
+    });
+    text = await res.text();
+  } catch (error) {
+    return faultOf(error);
+  }
+  if (res.status >= 500) return { kind: 'fault', reached: true, detail: `HTTP ${res.status}` };
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { kind: 'fault', reached: true, detail: `HTTP ${res.status}: not JSON` };
+  }
+  return { kind: 'json', body };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const errorOf = (body: unknown): string | undefined => (isRecord(body) && typeof body.error === 'string' ? body.error : undefined);
+const idText = (v: unknown): string | undefined => (typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : typeof v === 'string' && /^[\w-]{1,64}$/.test(v) ? v : undefined);
+
+/**
+ * `add`, with our reference as `Idempotency-Key` (a header, so panels that do not know it are not
+ * disturbed by an unknown form field; this product's own /api/v2 replays the first answer for it).
+ */
+export async function addOrder(endpoint: ProviderEndpoint, order: { service: string; link: string; quantity: number; reference: string }, timeoutMs: number): Promise<AddAnswer> {
+  const raw = await callProvider(endpoint, { action: 'add', service: order.service, link: order.link, quantity: String(order.quantity) }, timeoutMs, { 'idempotency-key': order.reference });
+  if (raw.kind === 'fault') return raw;
+  const error = errorOf(raw.body);
+  if (error !== undefined) return { kind: 'error', message: error };
+  const id = isRecord(raw.body) ? idText(raw.body.order) : undefined;
+  // A 2xx JSON answer without an order id may still mean the order exists: not a clear answer.
+  if (id === undefined) return { kind: 'fault', reached: true, detail: 'answer without an order id' };
+  return { kind: 'order', providerOrderId: id };
+}
+
+/** `fault`: no clear answer (network, timeout, 5xx, not JSON), as opposed to the provider's own refusal. */
+export type Answer<T> = { ok: true; value: T } | { ok: false; detail: string; fault?: boolean };
+
+export async function fetchBalance(endpoint: ProviderEndpoint, timeoutMs: number): Promise<Answer<{ balance: string; currency: string }>> {
+  const raw = await callProvider(endpoint, { action: 'balance' }, timeoutMs);
+  if (raw.kind === 'fault') return { ok: false, detail: raw.detail, fault: true };
+  const error = errorOf(raw.body);
+  if (error !== undefined) return { ok: false, detail: error };
+  if (!isRecord(raw.body)) return { ok: false, detail: 'unexpected answer' };
+  const balance = raw.body.balance;
+  const text = typeof balance === 'number' ? String(balance) : typeof balance === 'string' ? balance.trim() : '';
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return { ok: false, detail: 'answer without a balance' };
+  return { ok: true, value: { balance: text, currency: typeof raw.body.currency === 'string' ? raw.body.currency : '' } };
+}
+
+export type RemoteService = { service: string; name: string; type: string; category: string; rate: string; min: number; max: number; dripfeed: boolean; refill: boolean; cancel: boolean };
+
+const bool = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
+const positiveInt = (v: unknown) => {
+  const n = typeof v === 'string' ? Number(v) : v;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined;
+};
+
+/** The provider's service list; entries that lack an id, a rate or sane limits are skipped, not guessed. */
+export async function fetchServices(endpoint: ProviderEndpoint, timeoutMs: number): Promise<Answer<{ services: RemoteService[]; skipped: number }>> {
+  const raw = await callProvider(endpoint, { action: 'services' }, timeoutMs);
+  if (raw.kind === 'fault') return { ok: false, detail: raw.detail, fault: true };
+  const error = errorOf(raw.body);
+  if (error !== undefined) return { ok: false, detail: error };
+  if (!Array.isArray(raw.body)) return { ok: false, detail: 'unexpected answer' };
+  const services: RemoteService[] = [];
+  let skipped = 0;
+  for (const item of raw.body) {
+    const service = isRecord(item) ? idText(item.service) : undefined;
+    const rate = isRecord(item) ? (typeof item.rate === 'number' ? String(item.rate) : typeof item.rate === 'string' ? item.rate.trim() : '') : '';
+    const min = isRecord(item) ? positiveInt(item.min) : undefined;
+    const max = isRecord(item) ? positiveInt(item.max) : undefined;
+    if (!isRecord(item) || service === undefined || !/^\d+(\.\d+)?$/.test(rate) || min === undefined || max === undefined || min > max) {
+      skipped++;
+      continue;
+    }
+    services.push({
+      service,
+      name: typeof item.name === 'string' && item.name.trim() !== '' ? item.name.trim() : `#${service}`,
+      type: typeof item.type === 'string' ? item.type : 'Default',
+      category: typeof item.category === 'string' ? item.category : '',
+      rate,
+      min,
+      max,
+      dripfeed: bool(item.dripfeed),
+      refill: bool(item.refill),
+      cancel: bool(item.cancel),
+    });
+  }
+  return { ok: true, value: { services, skipped } };
+}
+
+export type RemoteStatus = { status: string; startCount: number | null; remains: number } | { error: string };
+
+const count = (v: unknown): number | null => {
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : null;
+};
+
+/** Statuses of up to 100 provider orders (`orders=1,2,3`), by provider order id. */
+export async function fetchStatuses(endpoint: ProviderEndpoint, ids: readonly string[], timeoutMs: number): Promise<Answer<Map<string, RemoteStatus>>> {
+  const raw = await callProvider(endpoint, { action: 'status', orders: ids.join(',') }, timeoutMs);
+  if (raw.kind === 'fault') return { ok: false, detail: raw.detail, fault: true };
+  const error = errorOf(raw.body);
+  if (error !== undefined) return { ok: false, detail: error };
+  if (!isRecord(raw.body)) return { ok: false, detail: 'unexpected answer' };
+  const result = new Map<string, RemoteStatus>();
+  for (const id of ids) {
+    const entry = raw.body[id];
+    if (!isRecord(entry)) continue;
+    if (typeof entry.error === 'string') result.set(id, { error: entry.error });
+    else if (typeof entry.status === 'string') result.set(id, { status: entry.status, startCount: count(entry.start_count), remains: count(entry.remains) ?? 0 });
+  }
+  return { ok: true, value: result };
+}
+
+/** `refill` of one provider order: the provider's refill id. */
+export async function requestRefill(endpoint: ProviderEndpoint, providerOrderId: string, timeoutMs: number): Promise<Answer<string>> {
+  const raw = await callProvider(endpoint, { action: 'refill', order: providerOrderId }, timeoutMs);
+  if (raw.kind === 'fault') return { ok: false, detail: raw.detail, fault: true };
+  const error = errorOf(raw.body);
+  if (error !== undefined) return { ok: false, detail: error };
+  const id = isRecord(raw.body) ? idText(raw.body.refill) : undefined;
+  return id === undefined ? { ok: false, detail: 'answer without a refill id' } : { ok: true, value: id };
+}
+
+/** `refill_status` of one provider refill. */
+export async function fetchRefillStatus(endpoint: ProviderEndpoint, providerRefillId: string, timeoutMs: number): Promise<Answer<string>> {
+  const raw = await callProvider(endpoint, { action: 'refill_status', refill: providerRefillId }, timeoutMs);
+  if (raw.kind === 'fault') return { ok: false, detail: raw.detail, fault: true };
+  const error = errorOf(raw.body);
+  if (error !== undefined) return { ok: false, detail: error };
+  const status = isRecord(raw.body) && typeof raw.body.status === 'string' ? raw.body.status : undefined;
+  return status === undefined ? { ok: false, detail: 'answer without a status' } : { ok: true, value: status };
+}
+
+/** `cancel` of one provider order: true when the provider took the request. */
+export async function requestCancel(endpoint: ProviderEndpoint, providerOrderId: string, timeoutMs: number): Promise<Answer<true>> {
+  const raw = await callProvider(endpoint, { action: 'cancel', orders: providerOrderId }, timeoutMs);
+  if (raw.kind === 'fault') return { ok: false, detail: raw.detail, fault: true };
+  const error = errorOf(raw.body);
+  if (error !== undefined) return { ok: false, detail: error };
+  const entry = Array.isArray(raw.body) ? (raw.body as unknown[]).find((e) => isRecord(e) && String(e.order) === providerOrderId) : undefined;
+  if (!isRecord(entry)) return { ok: false, detail: 'answer without this order' };
+  if (isRecord(entry.cancel) && typeof entry.cancel.error === 'string') return { ok: false, detail: entry.cancel.error };
+  return entry.cancel === 1 || entry.cancel === '1' || entry.cancel === true ? { ok: true, value: true } : { ok: false, detail: 'cancel not confirmed' };
+}

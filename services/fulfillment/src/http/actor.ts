@@ -1,0 +1,31 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { EventOrigin } from '@smm/contracts';
+import { forbidden, unauthorized } from '@smm/platform';
+import { messages } from '../domain/messages.ts';
+
+/** The one place that reads who is calling: the verified service credential (req.caller). */
+export type Actor = { userId: string; admin: boolean };
+
+export function actorOf(req: Request): Actor {
+  const { userId, role } = req.caller;
+  if (userId === null) throw unauthorized(messages.userRequired, 'USER_REQUIRED');
+  return { userId, admin: role === 'admin' };
+}
+
+export function originOf(req: Request): EventOrigin {
+  return { correlationId: req.correlationId, causationId: req.id };
+}
+
+/** The BFF checks roles; this is the second lock. */
+export function adminOnly(req: Request, _res: Response, next: NextFunction): void {
+  if (req.caller.role !== 'admin') {
+    next(forbidden(messages.adminOnly, 'ADMIN_ONLY'));
+    return;
+  }
+  next();
+}
+
+/** Who asked, for the audit record of an operator's change (issue 12). */
+export function askedBy(req: Request): { caller: Request['caller']; origin: EventOrigin } {
+  return { caller: req.caller, origin: originOf(req) };
+}

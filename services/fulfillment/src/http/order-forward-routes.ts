@@ -1,0 +1,33 @@
+import type { Express, NextFunction, Request, Response } from 'express';
+import { isOperatorRole } from '@smm/contracts';
+import { forbidden, parseInput } from '@smm/platform';
+import { messages } from '../domain/messages.ts';
+import type { FulfillmentDeps } from '../use-cases/context.ts';
+import { forwardsOfOrders, ordersOfProvider, providerNames } from '../use-cases/order-forwards.ts';
+import { orderForwardIds, providerOrderQuery } from './schemas.ts';
+
+/** Admin or staff: both run the order list (the rest of /admin stays admin only). */
+function operatorOnly(req: Request, _res: Response, next: NextFunction): void {
+  if (!isOperatorRole(req.caller.role)) {
+    next(forbidden(messages.adminOnly, 'ADMIN_ONLY'));
+    return;
+  }
+  next();
+}
+
+/**
+ * The operators' order list (issue 12) reads forwarding through these: the state and provider's
+ * order id of a page of orders (one batched lookup), the orders forwarded to a provider (the
+ * provider filter) and the providers' names. Mounted before the admin-only lock of /admin.
+ */
+export function orderForwardRoutes(app: Express, deps: FulfillmentDeps): void {
+  app.get('/admin/order-forwards', operatorOnly, async (req: Request, res: Response) => {
+    res.json({ items: await forwardsOfOrders(deps, parseInput(orderForwardIds, req.query).ids) });
+  });
+  app.get('/admin/order-forwards/search', operatorOnly, async (req: Request, res: Response) => {
+    res.json(await ordersOfProvider(deps, parseInput(providerOrderQuery, req.query)));
+  });
+  app.get('/admin/order-forwards/providers', operatorOnly, async (_req: Request, res: Response) => {
+    res.json(await providerNames(deps));
+  });
+}

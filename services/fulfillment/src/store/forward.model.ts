@@ -1,0 +1,99 @@
+import { Schema } from 'mongoose';
+import type { Connection, Model } from 'mongoose';
+import { modelOn } from '@smm/platform';
+import { type ForwardState, forwardStates } from '../domain/forward-state.ts';
+
+/** A change fulfillment still has to bring to the order service (PATCH /admin/orders/:id). */
+export type OrderPatch = { id: string; status: number; startCount: number | null; remains: number; reason: string | null };
+
+/** One paid order on its way to (and through) a provider. `_id` = our order id, so it exists once. */
+export type Forward = {
+  _id: number;
+  userId: string;
+  productId: number | null;
+  link: string | null;
+  amount: number | null;
+  /** 'order' from OrderAccepted, 'run' from AutoOrderRunPlaced. */
+  source: 'order' | 'run';
+  state: ForwardState;
+  providerId: number | null;
+  providerServiceId: string | null;
+  attempts: number;
+  nextAttemptAt: Date;
+  claimedBy: string | null;
+  claimedAt: Date | null;
+  sentAt: Date | null;
+  providerOrderId: string | null;
+  /**
+   * The Idempotency-Key sent with `add`, stored with the `sent` mark before the call. Kept while
+   * the outcome is unknown (a re-send with it is answered with the order the provider already
+   * took); cleared when the provider definitely took nothing (not enough funds, never reached).
+   */
+  reference?: string | null;
+  /** Re-sends with the same reference after unknown outcomes (bounded, then review). */
+  unknownResends?: number;
+  /** Why it waits for an operator, or the last failure. */
+  note: string | null;
+  providerStatus: string | null;
+  status: number;
+  startCount: number | null;
+  remains: number;
+  syncedAt: Date | null;
+  orderPatch: OrderPatch | null;
+  /** Set with `orderPatch`, removed with it: the order patcher's queue, read by equality from an index (no scan). */
+  patchPending?: true;
+  /** When the member's cancel was accepted by the provider; the refund follows its Canceled status. */
+  cancelRequestedAt?: Date | null;
+  correlationId: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const forwardSchema = new Schema<Forward>(
+  {
+    _id: { type: Number, required: true },
+    userId: { type: String, required: true },
+    productId: { type: Number, default: null },
+    link: { type: String, default: null },
+    amount: { type: Number, default: null },
+    source: { type: String, required: true, enum: ['order', 'run'] },
+    state: { type: String, required: true, enum: forwardStates },
+    providerId: { type: Number, default: null },
+    providerServiceId: { type: String, default: null },
+    attempts: { type: Number, default: 0 },
+    nextAttemptAt: { type: Date, required: true },
+    claimedBy: { type: String, default: null },
+    claimedAt: { type: Date, default: null },
+    sentAt: { type: Date, default: null },
+    providerOrderId: { type: String, default: null },
+    reference: { type: String, default: null },
+    unknownResends: { type: Number, default: 0 },
+    note: { type: String, default: null },
+    providerStatus: { type: String, default: null },
+    status: { type: Number, default: 0 },
+    startCount: { type: Number, default: null },
+    remains: { type: Number, default: 0 },
+    syncedAt: { type: Date, default: null },
+    orderPatch: { type: Schema.Types.Mixed, default: null },
+    patchPending: { type: Boolean },
+    cancelRequestedAt: { type: Date, default: null },
+    correlationId: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date, required: true },
+  },
+  { collection: 'forwards', versionKey: false, minimize: false },
+);
+// The forwarder's queue per provider, the status sync's open orders, the recovery of stale claims.
+forwardSchema.index({ state: 1, providerId: 1, nextAttemptAt: 1 });
+forwardSchema.index({ state: 1, providerId: 1, syncedAt: 1 });
+forwardSchema.index({ patchPending: 1 });
+// The operators' order list filtered by provider (issue 12): alone or with a member, a product or
+// a link; the equalities, then `_id` newest first (see use-cases/order-forwards.ts).
+forwardSchema.index({ providerId: 1, _id: -1 });
+forwardSchema.index({ providerId: 1, userId: 1, _id: -1 });
+forwardSchema.index({ providerId: 1, productId: 1, _id: -1 });
+forwardSchema.index({ providerId: 1, link: 1, _id: -1 });
+
+export function forwards(connection: Connection): Model<Forward> {
+  return modelOn(connection, 'Forward', forwardSchema);
+}

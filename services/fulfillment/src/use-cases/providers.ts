@@ -1,0 +1,120 @@
+import type { EventOrigin } from '@smm/contracts';
+import { type OperatorAction, auditDiff, auditFields, conflict, inTransaction, notFound, recordOperatorAction } from '@smm/platform';
+import { fetchBalance } from '../clients/provider-api.ts';
+import { messages } from '../domain/messages.ts';
+import { mappings } from '../store/mapping.model.ts';
+import { maskKey } from '../store/key-cipher.ts';
+import type { Provider } from '../store/provider.model.ts';
+import { refreshBalance } from './balance-refresh.ts';
+import type { FulfillmentDeps } from './context.ts';
+import type { ClientSession } from 'mongoose';
+
+export type ProviderInput = { name: string; url: string; key: string; currency: string; wonDeciPerUnit: number; lowBalanceThreshold: string; idempotentAdd: boolean };
+
+/** A provider as operators see it: the key only masked. */
+export function providerView(p: Provider) {
+  return {
+    id: p._id,
+    name: p.name,
+    url: p.url,
+    key: p.keyHint,
+    currency: p.currency,
+    wonDeciPerUnit: p.wonDeciPerUnit,
+    lowBalanceThreshold: p.lowBalanceThreshold,
+    idempotentAdd: p.idempotentAdd ?? false,
+    balance: p.balance,
+    balanceCheckedAt: p.balanceCheckedAt?.toISOString() ?? null,
+    balanceLow: p.balanceLow,
+    lastError: p.lastError,
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+export type ProviderView = ReturnType<typeof providerView>;
+
+/** What the audit log keeps of a provider: never its key, not even masked. */
+const audited = ['name', 'url', 'currency', 'wonDeciPerUnit', 'lowBalanceThreshold'] as const;
+/** The operator who asked and the request's origin, for the audit record. */
+export type Asked = { caller: OperatorAction['caller']; origin: EventOrigin };
+
+export async function createProvider(deps: FulfillmentDeps, input: ProviderInput, asked?: Asked): Promise<ProviderView> {
+  const id = await deps.providers.nextId();
+  const doc: Provider = {
+    _id: id,
+    name: input.name,
+    url: input.url,
+    key: deps.cipher.seal(input.key),
+    keyHint: maskKey(input.key),
+    currency: input.currency,
+    wonDeciPerUnit: input.wonDeciPerUnit,
+    lowBalanceThreshold: input.lowBalanceThreshold,
+    idempotentAdd: input.idempotentAdd,
+    balance: null,
+    balanceCheckedAt: null,
+    balanceLow: false,
+    lastError: null,
+    createdAt: new Date(),
+  };
+  await inTransaction(deps.connection, async (session) => {
+    await deps.providers.model.create([doc], { session });
+    if (asked) await audit(deps, session, asked, 'fulfillment.provider.create', id, { before: null, after: auditFields(doc, audited) });
+  });
+  deps.relay.kick();
+  return providerView(doc);
+}
+
+export async function updateProvider(deps: FulfillmentDeps, id: number, input: Partial<ProviderInput>, asked?: Asked): Promise<ProviderView> {
+  const { key, ...rest } = input;
+  const set: Partial<Provider> = { ...rest };
+  if (key !== undefined) {
+    set.key = deps.cipher.seal(key);
+    set.keyHint = maskKey(key);
+  }
+  const updated = await inTransaction(deps.connection, async (session) => {
+    const before = await deps.providers.model.findOneAndUpdate({ _id: id }, { $set: set }, { returnDocument: 'before', session }).lean<Provider>();
+    if (!before) throw notFound(messages.providerNotFound, 'PROVIDER_NOT_FOUND');
+    const after = { ...before, ...set };
+    const diff = auditDiff(before, after, audited);
+    // That the key was replaced is worth knowing; the key itself never leaves this service.
+    if (key !== undefined) Object.assign(diff.after, { keyReplaced: true });
+    if (asked) await audit(deps, session, asked, 'fulfillment.provider.update', id, diff);
+    return after;
+  });
+  deps.relay.kick();
+  return providerView(updated);
+}
+
+export async function deleteProvider(deps: FulfillmentDeps, id: number, asked?: Asked): Promise<void> {
+  if (await mappings(deps.connection).exists({ providerId: id })) throw conflict(messages.providerInUse, 'PROVIDER_IN_USE');
+  await inTransaction(deps.connection, async (session) => {
+    const deleted = await deps.providers.model.findOneAndDelete({ _id: id }, { session }).lean<Provider>();
+    if (!deleted) throw notFound(messages.providerNotFound, 'PROVIDER_NOT_FOUND');
+    if (asked) await audit(deps, session, asked, 'fulfillment.provider.delete', id, { before: auditFields(deleted, audited), after: null });
+  });
+  deps.relay.kick();
+}
+
+function audit(deps: FulfillmentDeps, session: ClientSession, asked: Asked, action: OperatorAction['action'], id: number, change: Pick<OperatorAction, 'before' | 'after'>) {
+  return recordOperatorAction(deps.connection, session, { caller: asked.caller, action, target: { type: 'provider', id: String(id) }, ...change }, asked.origin);
+}
+
+export async function requireProvider(deps: FulfillmentDeps, id: number): Promise<Provider> {
+  const provider = await deps.providers.find(id);
+  if (!provider) throw notFound(messages.providerNotFound, 'PROVIDER_NOT_FOUND');
+  return provider;
+}
+
+export const endpointOf = (deps: FulfillmentDeps, p: Provider) => ({ url: p.url, key: deps.cipher.open(p.key) });
+
+/** "Check connection": one `balance` call; the answer (or the failure) is stored and shown. */
+export async function checkProvider(deps: FulfillmentDeps, id: number): Promise<{ ok: boolean; balance: string | null; currency: string | null; error: string | null; provider: ProviderView }> {
+  const provider = await requireProvider(deps, id);
+  const answer = await fetchBalance(endpointOf(deps, provider), deps.providerTimeoutMs);
+  const updated = await refreshBalance(deps, provider, answer);
+  return {
+    ok: answer.ok,
+    balance: answer.ok ? answer.value.balance : null,
+    currency: answer.ok ? answer.value.currency || provider.currency : null,
+    error: answer.ok ? null : answer.detail,
+    provider: providerView(updated),
+  };
+}

@@ -1,0 +1,87 @@
+import { Topics } from '@smm/contracts';
+import { appendToOutbox, inTransaction } from '@smm/platform';
+import { fetchStatuses } from '../clients/provider-api.ts';
+import { isFinal, nextStatus, ourStatus } from '../domain/provider-status.ts';
+import { providerOrderStatusChanged } from '../events/fulfillment-events.ts';
+import { type Forward, forwards } from '../store/forward.model.ts';
+import type { Provider } from '../store/provider.model.ts';
+import type { FulfillmentDeps } from './context.ts';
+import { orderPatch } from './record-outcome.ts';
+
+/** API v2 `status` takes at most 100 orders per request. */
+export const statusBatchSize = 100;
+
+export type SyncStats = { providers: number; requests: number; failedRequests: number; orders: number; changed: number };
+
+/**
+ * One status-sync cycle: every open forwarded order is asked about with `status&orders=…` in
+ * batches of 100, each provider on its own (a dead provider only delays its own orders). A change
+ * moves the forward record, queues the order-service change and announces
+ * ProviderOrderStatusChanged in one transaction per batch; a final status closes the record.
+ */
+export async function syncStatuses(deps: FulfillmentDeps, onChanged: () => void): Promise<SyncStats> {
+  const model = forwards(deps.connection);
+  const providerIds = ((await model.distinct('providerId', { state: 'accepted' })) as Array<number | null>).filter((id): id is number => id !== null);
+  const stats: SyncStats = { providers: providerIds.length, requests: 0, failedRequests: 0, orders: 0, changed: 0 };
+  await Promise.all(
+    providerIds.map(async (providerId) => {
+      const provider = await deps.providers.find(providerId);
+      if (provider) await syncProvider(deps, provider, stats, onChanged);
+    }),
+  );
+  if (stats.changed > 0) deps.relay.kick();
+  return stats;
+}
+
+async function syncProvider(deps: FulfillmentDeps, provider: Provider, stats: SyncStats, onChanged: () => void): Promise<void> {
+  const model = forwards(deps.connection);
+  const endpoint = { url: provider.url, key: deps.cipher.open(provider.key) };
+  let after = 0;
+  for (;;) {
+    const batch = await model
+      .find({ state: 'accepted', providerId: provider._id, _id: { $gt: after } }, { _id: 1, providerOrderId: 1, status: 1, startCount: 1, remains: 1, amount: 1, correlationId: 1 })
+      .sort({ _id: 1 })
+      .limit(statusBatchSize)
+      .lean<Forward[]>();
+    if (batch.length === 0) return;
+    after = batch[batch.length - 1]!._id;
+    stats.requests++;
+    const answer = await fetchStatuses(endpoint, batch.map((f) => f.providerOrderId!), deps.providerTimeoutMs);
+    if (!answer.ok) {
+      stats.failedRequests++;
+      deps.logger.warn({ providerId: provider._id, detail: answer.detail, orders: batch.length }, 'status request failed; next cycle asks again');
+      continue;
+    }
+    stats.orders += batch.length;
+    const changes: Array<{ record: Forward; providerStatus: string; next: { status: number; startCount: number | null; remains: number } }> = [];
+    for (const record of batch) {
+      const reported = answer.value.get(record.providerOrderId!);
+      if (!reported || 'error' in reported) continue;
+      const status = ourStatus(reported.status);
+      if (status === undefined) continue;
+      const next = nextStatus(record, { status, startCount: reported.startCount, remains: reported.remains }, record.amount ?? record.remains);
+      if (next) changes.push({ record, providerStatus: reported.status, next });
+    }
+    if (changes.length === 0) continue;
+    await inTransaction(deps.connection, async (session) => {
+      const events = [];
+      for (const { record, providerStatus, next } of changes) {
+        const set = {
+          ...next,
+          providerStatus,
+          state: isFinal(next.status) ? 'closed' : 'accepted',
+          orderPatch: orderPatch({ ...next, reason: null }),
+          patchPending: true,
+          syncedAt: new Date(),
+          updatedAt: new Date(),
+        };
+        const updated = await model.updateOne({ _id: record._id, state: 'accepted', status: record.status }, { $set: set }, { session });
+        if (updated.modifiedCount !== 1) continue;
+        events.push(providerOrderStatusChanged({ orderId: record._id, providerId: provider._id, providerOrderId: record.providerOrderId!, providerStatus, ...next }, { correlationId: record.correlationId, causationId: null }));
+      }
+      await appendToOutbox(deps.connection, session, Topics.fulfillment, events);
+    });
+    stats.changed += changes.length;
+    onChanged();
+  }
+}

@@ -1,0 +1,154 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { eventually } from './support.ts';
+
+/**
+ * End to end with a real upstream: two copies of the whole product (`npm start`, each with its own
+ * DATA_DIR, embedded servers and ports). Panel B is panel A's provider through B's real /api/v2,
+ * with B's operator's API key. An order on A reaches B; B's operator moves it; A's member sees the
+ * same status, with the refund.
+ */
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const password = 'two-panels-Admin-1';
+
+type Panel = { url: string; dataDir: string; proc: ChildProcess; exited: Promise<number | null> };
+
+async function startPanel(name: string): Promise<Panel> {
+  const dataDir = mkdtempSync(join(tmpdir(), `panel-${name}-`));
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/root',
+    NO_COLOR: '1',
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: password,
+    LOG_LEVEL: 'warn',
+    FULFILLMENT_POLL_MS: '200',
+  };
+  let output = '';
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'infra/devstack/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  proc.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  proc.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 180_000;
+  while (!/ready — /.test(output)) {
+    if (Date.now() > deadline || proc.exitCode !== null) {
+      proc.kill('SIGINT');
+      throw new Error(`panel ${name} did not start:\n${output.slice(-4000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  if (!/fulfillment: ready at/.test(output)) throw new Error(`panel ${name} has no fulfillment:\n${output.slice(-3000)}`);
+  return { url: /bff: ready at (http:\/\/\S+)/.exec(output)![1]!, dataDir, proc, exited };
+}
+
+async function stopPanel(panel: Panel | undefined): Promise<void> {
+  if (!panel) return;
+  if (panel.proc.exitCode === null) {
+    panel.proc.kill('SIGINT');
+    const timer = setTimeout(() => panel.proc.kill('SIGKILL'), 120_000);
+    await panel.exited;
+    clearTimeout(timer);
+  }
+  rmSync(panel.dataDir, { recursive: true, force: true });
+}
+
+async function api<T = Record<string, unknown>>(base: string, method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text === '' ? null : JSON.parse(text)) as T };
+}
+
+/** The operator of a panel, signed in, with points to spend (a top-up they approve themselves). */
+async function operator(panel: Panel): Promise<string> {
+  const login = await api<{ accessToken: string }>(panel.url, 'POST', '/api/auth/login', undefined, { id: 'admin', password });
+  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  const token = login.body.accessToken;
+  const topUp = await api<{ id: number }>(panel.url, 'POST', '/api/service/point', token, { name: '관리자', point: 1_000_000, feeType: 'none' });
+  if (topUp.status !== 201) throw new Error(`top-up failed: ${JSON.stringify(topUp.body)}`);
+  await api(panel.url, 'POST', `/api/admin/top-ups/${topUp.body.id}/approve`, token);
+  await eventually(() => api<{ pointDeci: number }>(panel.url, 'GET', '/api/auth/profile', token).then((r) => r.body.pointDeci), (p) => p >= 10_000_000, 30_000);
+  return token;
+}
+
+let a: Panel | undefined;
+let b: Panel | undefined;
+
+beforeAll(async () => {
+  b = await startPanel('b');
+  a = await startPanel('a');
+}, 400_000);
+
+afterAll(async () => {
+  await stopPanel(a);
+  await stopPanel(b);
+}, 300_000);
+
+type HistoryItem = { id: number; status: number; remains: number; pointDeci: number; refundedDeci?: number };
+
+it('an order on panel A reaches panel B through its /api/v2 and follows B’s operator, refunds included', async () => {
+  const tokenB = await operator(b!);
+  const keyB = (await api<{ apiKey: string }>(b!.url, 'POST', '/api/auth/api-key', tokenB)).body.apiKey;
+  const tokenA = await operator(a!);
+
+  // A's operator registers B as a provider, imports its services and maps one of A's products to one of B's.
+  const provider = await api<{ id: number }>(a!.url, 'POST', '/api/admin/fulfillment/providers', tokenA, { name: '패널 B', url: `${b!.url}/api/v2`, key: keyB, currency: 'KRW', wonDeciPerUnit: 10 });
+  expect(provider.status).toBe(201);
+  expect((await api(a!.url, 'POST', `/api/admin/fulfillment/providers/${provider.body.id}/check`, tokenA)).body).toMatchObject({ ok: true, currency: 'KRW' });
+  const imported = await api<{ imported: number }>(a!.url, 'POST', `/api/admin/fulfillment/providers/${provider.body.id}/import`, tokenA);
+  expect(imported.body.imported).toBeGreaterThan(0);
+  const remote = (await api<Array<{ service: string; min: number; max: number }>>(a!.url, 'GET', `/api/admin/fulfillment/providers/${provider.body.id}/services`, tokenA)).body[0]!;
+  const ours = (await api<Array<{ id: number }>>(a!.url, 'GET', '/api/admin/services', tokenA)).body[0]!;
+  const mapped = await api<{ unitPriceDeci: number }>(a!.url, 'PUT', `/api/admin/fulfillment/mappings/${ours.id}`, tokenA, { mode: 'provider', providerId: provider.body.id, providerServiceId: remote.service, rule: { kind: 'markup', percent: 10 } });
+  expect(mapped.status).toBe(200);
+  const unit = mapped.body.unitPriceDeci;
+  const amount = Math.min(Math.max(remote.min, 100), remote.max);
+
+  const place = async () => {
+    const placed = await eventually(
+      () => api<{ order: { id: number } }>(a!.url, 'POST', '/api/service/order', tokenA, { serviceId: ours.id, link: 'https://www.instagram.com/p/two-panels', amount }),
+      (r) => r.status === 201, // the new price reaches order's replica a moment after the mapping
+      30_000,
+    );
+    const orderId = placed.body.order.id;
+    const forward = await eventually(() => api<{ state: string; providerOrderId: string }>(a!.url, 'GET', `/api/admin/fulfillment/forwards/${orderId}`, tokenA).then((r) => r.body), (f) => f?.state === 'accepted', 60_000);
+    // The order is on B, as B's operator sees it.
+    expect((await api<{ amount: number; link: string }>(b!.url, 'GET', `/api/admin/orders/${forward.providerOrderId}`, tokenB)).body).toMatchObject({ amount, link: 'https://www.instagram.com/p/two-panels' });
+    return { orderId, providerOrderId: forward.providerOrderId };
+  };
+  const balanceA = () => api<{ pointDeci: number }>(a!.url, 'GET', '/api/auth/profile', tokenA).then((r) => r.body.pointDeci);
+  const orderOnA = (id: number) => api<{ items: HistoryItem[] }>(a!.url, 'GET', '/api/service/order-history?pageSize=50', tokenA).then((r) => r.body.items.find((o) => o.id === id));
+  const sync = () => api(a!.url, 'POST', '/api/admin/fulfillment/sync/statuses', tokenA);
+
+  // In progress, then partial: A shows both and refunds the remains at A's unit price.
+  const first = await place();
+  expect((await api(b!.url, 'PATCH', `/api/admin/orders/${first.providerOrderId}`, tokenB, { status: 1, startCount: 500 })).status).toBe(200);
+  await sync();
+  await eventually(() => orderOnA(first.orderId), (o) => o?.status === 1, 30_000);
+  const beforePartial = await balanceA();
+  expect((await api(b!.url, 'PATCH', `/api/admin/orders/${first.providerOrderId}`, tokenB, { status: 3, remains: 40 })).status).toBe(200);
+  await sync();
+  expect(await eventually(() => orderOnA(first.orderId), (o) => o?.status === 3, 30_000)).toMatchObject({ status: 3, remains: 40 });
+  await eventually(balanceA, (p) => p === beforePartial + 40 * unit, 30_000);
+
+  // Canceled on B: A's member gets everything back.
+  const second = await place();
+  const beforeCancel = await balanceA();
+  expect((await api(b!.url, 'PATCH', `/api/admin/orders/${second.providerOrderId}`, tokenB, { status: 5 })).status).toBe(200);
+  await sync();
+  expect(await eventually(() => orderOnA(second.orderId), (o) => o?.status === 5, 30_000)).toMatchObject({ status: 5, remains: amount });
+  await eventually(balanceA, (p) => p === beforeCancel + amount * unit, 30_000);
+
+  // Completed on B: completed on A, nothing refunded.
+  const third = await place();
+  await api(b!.url, 'PATCH', `/api/admin/orders/${third.providerOrderId}`, tokenB, { status: 2 });
+  await sync();
+  expect(await eventually(() => orderOnA(third.orderId), (o) => o?.status === 2, 30_000)).toMatchObject({ status: 2, remains: 0 });
+}, 400_000);
