@@ -31,16 +31,28 @@ describe('GET /api/auth/profile', () => {
       body: { userId: 'member-1', id: 'kim', role: 'member', apiKey: 'smm_ab12…', apiKeyPrefix: 'smm_ab12', referralCode: 'K7QX2M9P', email: 'kim@example.com' },
     });
     h.wallet.on('GET /accounts/member-1', { body: { userId: 'member-1', point: 1234.5, pointDeci: 12345 } });
-    const res = await call(h.url, 'GET', '/api/auth/profile', { token: h.keys.member(), headers: { 'x-correlation-id': 'corr-123' } });
+    // Without TRUST_PROXY a client's own X-Forwarded-For is not believed: the connecting address counts.
+    const res = await call(h.url, 'GET', '/api/auth/profile', { token: h.keys.member(), headers: { 'x-correlation-id': 'corr-123', 'x-forwarded-for': '203.0.113.9' } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: 'kim', point: 1234.5, pointDeci: 12345, apiKey: 'smm_ab12…', referralCode: 'K7QX2M9P', role: 'member' });
     for (const recorded of [h.auth.calls('GET /members/me')[0]!, h.wallet.calls('GET /accounts/member-1')[0]!]) {
-      expect(recorded.headers['x-user-id']).toBe('member-1');
-      expect(recorded.headers['x-user-role']).toBe('member');
+      expect(recorded.caller).toEqual({ service: 'bff', userId: 'member-1', role: 'member' });
+      expect(recorded.headers['x-user-id']).toBeUndefined();
       expect(recorded.headers['x-correlation-id']).toBe('corr-123');
       expect(recorded.headers['x-client-ip']).toBe('127.0.0.1');
       expect(recorded.headers['x-request-id']).toBe(res.headers.get('x-request-id'));
     }
+  });
+
+  it('signs every call with a credential for that service alone, short-lived, naming no member for a guest', async () => {
+    h.catalog.on('GET /platforms', { body: [] });
+    expect((await call(h.url, 'GET', '/api/service/platforms')).status).toBe(200);
+    const sent = h.catalog.calls('GET /platforms')[0]!;
+    expect(sent.caller).toEqual({ service: 'bff', userId: null, role: null });
+    const token = sent.headers.authorization!.replace(/^Bearer /, '');
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { aud: string; iat: number; exp: number };
+    expect(claims.aud).toBe('catalog');
+    expect(claims.exp - claims.iat).toBeLessThanOrEqual(60);
   });
 
   it('shows 0 points while wallet has not opened the account yet', async () => {
@@ -100,7 +112,7 @@ describe('guest-blocked actions (spec §5 Other)', () => {
     expect(key.body).toEqual({ apiKey: 'smm_full_key', apiKeyPrefix: 'smm_full' });
     const referral = await call(h.url, 'POST', '/api/auth/referral-code', { token });
     expect(referral.status).toBe(409);
-    expect(h.auth.calls('POST /members/me/referral-code')[0]!.headers['x-user-id']).toBe('member-1');
+    expect(h.auth.calls('POST /members/me/referral-code')[0]!.caller?.userId).toBe('member-1');
   });
 });
 
@@ -124,6 +136,23 @@ describe('admin routes', () => {
     expect(h.catalog.requests).toEqual([]);
   });
 
+  it('refuse staff: the catalogue, notices, FAQ and settings are the admin\'s (issue 12)', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/admin/platforms'],
+      ['PUT', '/api/admin/platforms/order'],
+      ['PATCH', '/api/admin/services/7'],
+      ['POST', '/api/admin/notices'],
+      ['DELETE', '/api/admin/faqs/1'],
+      ['GET', '/api/admin/settings'],
+      ['PUT', '/api/admin/settings'],
+    ] as const) {
+      const staff = await call(h.url, method, path, { token: h.keys.staff(), body: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      expect(staff.status, `${method} ${path}`).toBe(403);
+      expect(staff.body).toEqual({ code: 'ADMIN_ONLY', message: '관리자만 사용할 수 있습니다.' });
+    }
+    expect(h.catalog.requests).toEqual([]);
+  });
+
   it('forwards an admin to catalog /admin/... with the body and the admin role', async () => {
     h.catalog.on('POST /admin/services', (req) => ({ status: 201, body: { id: 99, ...(req.body as object) } }));
     h.catalog.on('PATCH /admin/categories/4', { status: 400, body: { code: 'VALIDATION_FAILED', message: '이름을 입력해 주세요.' } });
@@ -133,8 +162,7 @@ describe('admin routes', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ id: 99, text: '좋아요', point: '2.5' });
     const sent = h.catalog.calls('POST /admin/services')[0]!;
-    expect(sent.headers['x-user-role']).toBe('admin');
-    expect(sent.headers['x-user-id']).toBe('admin-1');
+    expect(sent.caller).toEqual({ service: 'bff', userId: 'admin-1', role: 'admin' });
     // the spec's public spelling "categorys" reaches the same resource
     const patched = await call(h.url, 'PATCH', '/api/admin/categorys/4', { token, body: { text: '' } });
     expect(patched.status).toBe(400);
@@ -169,6 +197,7 @@ describe('auth calls without a token', () => {
 
   it('sends auth only the fields of spec §3 and answers 400 in Korean for fields of the wrong type', async () => {
     h.auth.on('POST /members', { status: 201, body: { userId: 'u-9', loginId: 'kim' } });
+    h.catalog.on('GET /register-where', { body: [{ id: 1, text: '검색' }, { id: 2, text: '지인 추천' }] });
     const ok = await call(h.url, 'POST', '/api/auth/register', {
       body: { id: 'kim', password: 'pw', email: 'k@e.kr', registerWhere: '검색', phoneNumber: null, sendCode: null, referral: '', role: 'admin' },
     });
@@ -183,9 +212,45 @@ describe('auth calls without a token', () => {
     expect(h.auth.calls('POST /sessions')).toEqual([]);
   });
 
+  it('refuses a registration path the form does not offer, and sends auth nothing', async () => {
+    h.catalog.on('GET /register-where', { body: [{ id: 1, text: '검색' }] });
+    const before = h.auth.calls('POST /members').length;
+    for (const path of ['/api/auth/register', '/api/auth/register/naver']) {
+      const res = await call(h.url, 'POST', path, { body: { id: 'kim', password: 'pw-12345', email: 'k@e.kr', registerWhere: '해킹', accessToken: 't' } });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'REGISTER_WHERE_INVALID', message: '가입 경로는 제시된 항목 중에서 선택해 주세요.' });
+    }
+    expect(h.auth.calls('POST /members').length).toBe(before);
+    expect(h.auth.calls('POST /members/naver')).toEqual([]);
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await call(h.url, 'GET', '/api/service/nothing-here');
     expect(res.status).toBe(404);
     expect(res.body.code).toBe('ROUTE_NOT_FOUND');
+  });
+});
+
+describe('API documentation', () => {
+  it('takes its base URL from configuration, never from the Host header', async () => {
+    const forged = await call(h.url, 'GET', '/api/service/api-docs', { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
+    expect(forged.status).toBe(200);
+    expect(JSON.stringify(forged.body)).not.toContain('evil.example');
+    const configured = await startHarness({ publicBaseUrl: 'https://panel.example.com/' });
+    try {
+      expect((await call(configured.url, 'GET', '/api/service/api-docs')).body.baseUrl).toBe('https://panel.example.com/api');
+    } finally {
+      await configured.stop();
+    }
+  });
+});
+
+describe('deeply nested JSON', () => {
+  it('is a 400 at the edge, never reaching a service (it used to overflow the stack: 500)', async () => {
+    const body = '['.repeat(5000) + ']'.repeat(5000);
+    const res = await fetch(`${h.url}/api/admin/notices`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${h.keys.admin()}` }, body });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'JSON_TOO_DEEP' });
+    expect(h.catalog.requests).toEqual([]);
   });
 });

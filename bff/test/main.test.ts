@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedRedis, startEmbeddedRedis } from '@smm/embedded-redis';
-import { spawnMain } from '@smm/testkit';
+import { spawnMain, testServiceSecret } from '@smm/testkit';
 import { FakeService } from './support/fake-service.ts';
 import { testKeys } from './support/keys.ts';
 
@@ -14,7 +14,7 @@ let redis: EmbeddedRedis;
 let fake: FakeService;
 beforeAll(async () => {
   redis = await startEmbeddedRedis({ port: 0, logger: pino({ level: 'silent' }) });
-  fake = await new FakeService().start();
+  fake = await new FakeService('any').start();
 });
 afterAll(async () => {
   await redis.close();
@@ -31,6 +31,7 @@ const baseEnv = () => ({
   AUTH_SERVICE_URL: fake.url,
   CATALOG_SERVICE_URL: fake.url,
   WALLET_SERVICE_URL: fake.url,
+  SERVICE_AUTH_SECRET: testServiceSecret,
 });
 
 describe('src/main.ts', () => {

@@ -41,12 +41,12 @@ describe('member money routes', () => {
 
   it('places an order with waitMs, the member and source web, and passes the answer on', async () => {
     h.order.on('POST /orders', placed(7));
-    const res = await call(h.url, 'POST', '/api/service/order', { token: h.keys.member(), body: { serviceId: '1', link: 'kim', amount: 10, runs: null, interval: '' } });
+    const res = await call(h.url, 'POST', '/api/service/order', { token: h.keys.member(), body: { serviceId: '1', link: 'kim', amount: 10, runs: null, interval: null } });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ outcome: 'accepted', order: { id: 7, kind: 'order', status: 0 } });
     const sent = h.order.calls('POST /orders')[0]!;
     expect(sent.query.get('waitMs')).toBe('1234');
-    expect(sent.headers['x-user-id']).toBe('member-1');
+    expect(sent.caller?.userId).toBe('member-1');
     expect(sent.body).toEqual({ serviceId: 1, link: 'kim', amount: 10, source: 'web' });
   });
 
@@ -58,6 +58,37 @@ describe('member money routes', () => {
     const wrong = await call(h.url, 'POST', '/api/service/order', { token: h.keys.member(), body: { serviceId: { a: 1 }, link: 'x', amount: 10 } });
     expect(wrong.status).toBe(400);
     expect(wrong.body.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('places a web order once per Idempotency-Key: 20 concurrent requests, one order, the same answer', async () => {
+    let next = 300;
+    h.order.on('POST /orders', () => ({ ...placed(next++), delayMs: 150 }));
+    const body = { serviceId: 1, link: 'https://x', amount: 10 };
+    const headers = { 'idempotency-key': 'web-k-1' };
+    const burst = await Promise.all(Array.from({ length: 20 }, () => call(h.url, 'POST', '/api/service/order', { token: h.keys.member(), headers, body })));
+    expect(h.order.calls('POST /orders')).toHaveLength(1);
+    expect(burst.map((r) => [r.status, r.body])).toEqual(Array.from({ length: 20 }, () => [201, placed(300).body]));
+    expect(burst.filter((r) => r.headers.get('idempotent-replayed') === 'true')).toHaveLength(19);
+    const other = await call(h.url, 'POST', '/api/service/order', { token: h.keys.member(), headers, body: { ...body, amount: 11 } });
+    expect(other.status).toBe(409);
+    expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const bad = await call(h.url, 'POST', '/api/service/order', { token: h.keys.member(), headers: { 'idempotency-key': 'has space' }, body });
+    expect(bad.body.code).toBe('IDEMPOTENCY_KEY_INVALID');
+    expect(h.order.calls('POST /orders')).toHaveLength(1);
+  });
+
+  it('says so when the wallet did not confirm in time: 503 PAYMENT_TIMEOUT with Retry-After, and a retry with the key places again', async () => {
+    const timedOut = { status: 503, body: { code: 'PAYMENT_TIMEOUT', message: '결제 확인이 늦어져 주문이 접수되지 않았습니다.', orderId: 12 } };
+    h.order.on('POST /orders', timedOut);
+    const headers = { 'idempotency-key': 'web-k-2' };
+    const body = { serviceId: 1, link: 'https://x', amount: 10 };
+    const res = await call(h.url, 'POST', '/api/service/order', { token: h.keys.member(), headers, body });
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual(timedOut.body);
+    expect(res.headers.get('retry-after')).toBe('1');
+    h.order.on('POST /orders', placed(13));
+    expect((await call(h.url, 'POST', '/api/service/order', { token: h.keys.member(), headers, body })).status).toBe(201);
+    expect(h.order.calls('POST /orders')).toHaveLength(2);
   });
 
   it('lists with the caller as userId and checks paging', async () => {
@@ -92,7 +123,7 @@ describe('member money routes', () => {
     expect((await call(h.url, 'POST', '/api/admin/top-ups/3/approve', { token: h.keys.member() })).status).toBe(403);
     const approved = await call(h.url, 'POST', '/api/admin/top-ups/3/approve', { token: h.keys.admin() });
     expect(approved.body).toEqual({ id: 3, status: 1 });
-    expect(h.wallet.calls('POST /admin/top-ups/3/approve')[0]!.headers['x-user-role']).toBe('admin');
+    expect(h.wallet.calls('POST /admin/top-ups/3/approve')[0]!.caller?.role).toBe('admin');
   });
 });
 
@@ -136,8 +167,7 @@ describe('public reseller API', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ wId: 41 });
     const sent = h.order.calls('POST /orders')[0]!;
-    expect(sent.headers['x-user-id']).toBe('user-a');
-    expect(sent.headers['x-user-role']).toBe('member');
+    expect(sent.caller).toEqual({ service: 'bff', userId: 'user-a', role: 'member' });
     expect(sent.body).toEqual({ serviceId: 1, link: 'https://x', amount: 10, source: 'api' });
   });
 
@@ -154,6 +184,20 @@ describe('public reseller API', () => {
     const other = await call(h.url, 'POST', '/api/order', { headers, body: { ...body, amount: 11 } });
     expect(other.status).toBe(409);
     expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('answers wId only for a paid order; a given-up one is 503 PAYMENT_TIMEOUT and its status reads canceled', async () => {
+    keys({ 'key-a': 'user-a' });
+    h.order.on('POST /orders', { status: 503, body: { code: 'PAYMENT_TIMEOUT', message: '…', orderId: 21 } });
+    const res = await call(h.url, 'POST', '/api/order', { headers: { 'api-key': 'key-a' }, body: { serviceId: 1, link: 'https://x', amount: 10 } });
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ code: 'PAYMENT_TIMEOUT', orderId: 21 });
+    expect(res.body).not.toHaveProperty('wId');
+    expect(res.headers.get('retry-after')).toBe('1');
+    h.order.on('GET /orders/21', { body: { id: 21, kind: 'order', status: null, payment: 'rejected', amount: 10, remains: 10 } });
+    expect((await call(h.url, 'GET', '/api/status/21', { headers: { 'api-key': 'key-a' } })).body).toEqual({ status: 5, remains: 10 });
+    h.order.on('GET /orders/22', { body: { id: 22, kind: 'order', status: null, payment: 'awaiting_payment', amount: 10, remains: 10 } });
+    expect((await call(h.url, 'GET', '/api/status/22', { headers: { 'api-key': 'key-a' } })).body).toEqual({ status: null, remains: 10 });
   });
 
   it('rate-limits per key owner with 429 RATE_LIMITED and Retry-After', async () => {
@@ -212,8 +256,32 @@ describe('API v2', () => {
       h.order.on('POST /orders', { status, body: { code, message: '…' } });
       expect(await form({ key: 'key-a', action: 'add', service: '1', link: 'https://x', quantity: '5' })).toEqual({ status, body: { error } });
     }
+    h.order.on('POST /orders', { status: 503, body: { code: 'PAYMENT_TIMEOUT', message: '…', orderId: 77 } });
+    const late = await fetch(`${h.url}/api/v2`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ key: 'key-a', action: 'add', service: '1', link: 'https://x', quantity: '10' }) });
+    expect([late.status, await late.json(), late.headers.get('retry-after')]).toEqual([503, { error: 'Order not placed: payment was not confirmed in time, try again' }, '1']);
     expect(await form({ key: 'key-a', action: 'add', service: 'abc', link: 'x', quantity: '5' })).toEqual({ status: 400, body: { error: 'Incorrect service ID' } });
     expect(await form({ key: 'key-a', action: 'add', service: '1', link: 'x', quantity: 'lots' })).toEqual({ status: 400, body: { error: 'Incorrect quantity' } });
+  });
+
+  it('places an add once per Idempotency-Key, sent as the header (a reselling panel) or as the idempotency_key field', async () => {
+    keys({ 'key-a': 'user-a' });
+    catalogue();
+    let next = 300;
+    h.order.on('POST /orders', () => placed(next++));
+    const fields = { key: 'key-a', action: 'add', service: '1', link: 'https://x/keyed', quantity: '10' };
+    const withHeader = (key: string) =>
+      fetch(`${h.url}/api/v2`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': key }, body: new URLSearchParams(fields) }).then(async (r) => ({ status: r.status, body: (await r.json()) as unknown, replayed: r.headers.get('idempotent-replayed') }));
+    const first = await withHeader('fwd-1-abc');
+    expect(first).toEqual({ status: 200, body: { order: 300 }, replayed: null });
+    // The same key again — a reseller that lost the first answer: the same order, none placed.
+    expect(await withHeader('fwd-1-abc')).toEqual({ status: 200, body: { order: 300 }, replayed: 'true' });
+    expect(await form({ ...fields, idempotency_key: 'fwd-1-abc' })).toEqual({ status: 200, body: { order: 300 } });
+    expect(await form({ ...fields, idempotency_key: 'field-2' })).toEqual({ status: 200, body: { order: 301 } });
+    expect(await form({ ...fields, idempotency_key: 'field-2' })).toEqual({ status: 200, body: { order: 301 } });
+    expect(h.order.calls('POST /orders')).toHaveLength(2);
+    // Without a key every add is its own order (backwards compatible).
+    expect(await form(fields)).toEqual({ status: 200, body: { order: 302 } });
+    expect(await form({ ...fields, quantity: '11', idempotency_key: 'field-2' })).toEqual({ status: 409, body: { error: 'Idempotency-Key was already used with another request' } });
   });
 
   it('answers status for one order and for many, bad ids as Incorrect order ID', async () => {

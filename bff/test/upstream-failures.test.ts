@@ -1,4 +1,6 @@
 import { createServer } from 'node:net';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Harness, call, startHarness } from './support/harness.ts';
@@ -13,9 +15,16 @@ async function deadPort(): Promise<number> {
 }
 
 let h: Harness;
+const logged: Array<Record<string, unknown>> = [];
 beforeAll(async () => {
   // wallet points at a dead port: "a service that is down"
-  h = await startHarness({ upstreamTimeoutMs: 400, walletUrl: `http://127.0.0.1:${await deadPort()}` });
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) logged.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  h = await startHarness({ upstreamTimeoutMs: 400, walletUrl: `http://127.0.0.1:${await deadPort()}`, logger: pino({ level: 'warn' }, sink) });
 });
 afterAll(() => h.stop());
 beforeEach(() => {
@@ -29,6 +38,8 @@ describe('when a service is down or misbehaves', () => {
     const res = await call(h.url, 'GET', '/api/auth/profile', { token: h.keys.member() });
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ code: 'SERVICE_UNAVAILABLE', message: '서비스에 일시적으로 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.' });
+    // The log says why, not only "fetch failed".
+    expect(logged.find((l) => l.msg === 'service unavailable' && l.service === 'wallet')).toMatchObject({ cause: expect.stringContaining('ECONNREFUSED') });
   });
 
   it('answers 503 once a service takes longer than the timeout', async () => {
@@ -57,6 +68,6 @@ describe('when a service is down or misbehaves', () => {
   it('is not ready while a service is down, and says which', async () => {
     const res = await call(h.url, 'GET', '/readyz');
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ status: 'not_ready', checks: { redis: 'ok', auth: 'ok', catalog: 'ok', wallet: 'unavailable', order: 'ok' } });
+    expect(res.body).toEqual({ status: 'not_ready', checks: { redis: 'ok', auth: 'ok', catalog: 'ok', wallet: 'unavailable', order: 'ok', fulfillment: 'ok' } });
   });
 });

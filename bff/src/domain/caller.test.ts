@@ -16,7 +16,7 @@ describe('tokenFrom', () => {
 
 describe('callerFromClaims', () => {
   it('accepts the claims auth writes', () => {
-    expect(callerFromClaims({ sub: 'u-1', loginId: 'kim', role: 'member', iat: 1 })).toEqual({ userId: 'u-1', loginId: 'kim', role: 'member' });
+    expect(callerFromClaims({ sub: 'u-1', loginId: 'kim', role: 'member', ver: 2, iat: 1, exp: 2 })).toEqual({ userId: 'u-1', loginId: 'kim', role: 'member', version: 2 });
   });
   it('refuses missing or odd claims', () => {
     expect(callerFromClaims({ loginId: 'kim', role: 'member' })).toBeNull();
@@ -24,6 +24,11 @@ describe('callerFromClaims', () => {
     expect(callerFromClaims({ sub: 'u-1', loginId: 'kim', role: 'root' })).toBeNull();
     expect(callerFromClaims({ sub: 'u 1', loginId: 'kim', role: 'member' })).toBeNull();
     expect(callerFromClaims('a string')).toBeNull();
+  });
+  it('refuses a token without exp, and one without the token version', () => {
+    expect(callerFromClaims({ sub: 'u-1', loginId: 'kim', role: 'member', ver: 0 })).toBeNull();
+    expect(callerFromClaims({ sub: 'u-1', loginId: 'kim', role: 'member', exp: 2 })).toBeNull();
+    expect(callerFromClaims({ sub: 'u-1', loginId: 'kim', role: 'member', ver: -1, exp: 2 })).toBeNull();
   });
 });
 
@@ -40,6 +45,14 @@ describe('refusalFor', () => {
     expect(refusalFor('admin', member)).toBe('adminOnly');
     expect(refusalFor('admin', { kind: 'guest' })).toBe('tokenInvalid');
     expect(refusalFor('signedIn', { kind: 'guest' })).toBe('tokenInvalid');
+  });
+  it('lets staff through operator routes but not admin-only ones; members through neither', () => {
+    const staff = { kind: 'signedIn', caller: { userId: 's', loginId: 'staff', role: 'staff' } } as const;
+    expect(refusalFor('operator', staff)).toBeNull();
+    expect(refusalFor('operator', admin)).toBeNull();
+    expect(refusalFor('admin', staff)).toBe('adminOnly');
+    expect(refusalFor('operator', member)).toBe('adminOnly');
+    expect(refusalFor('operator', { kind: 'guest' })).toBe('tokenInvalid');
   });
   it('gives guests the refusal message on guest-blocked actions', () => {
     expect(refusalFor('notGuest', { kind: 'guest' })).toBe('guestRefused');

@@ -19,6 +19,9 @@ export const v2Errors = {
   maintenance: 'Ordering is paused for maintenance',
   rateLimited: 'Too many requests',
   idempotencyReused: 'Idempotency-Key was already used with another request',
+  /** Says "in progress" on purpose: a reselling panel reads it as "outcome unknown, ask again with the same key". */
+  idempotencyInProgress: 'A request with this Idempotency-Key is still in progress, try again',
+  paymentTimeout: 'Order not placed: payment was not confirmed in time, try again',
   temporary: 'Temporary error, try again later',
 } as const;
 
@@ -66,6 +69,8 @@ export function v2ErrorFor(code: string, limits: { min?: number | undefined; max
       return { error: v2Errors.dripFeedUnsupported, status: 400 };
     case 'INSUFFICIENT_POINTS':
       return { error: v2Errors.notEnoughFunds, status: 402 };
+    case 'PAYMENT_TIMEOUT':
+      return { error: v2Errors.paymentTimeout, status: 503 };
     case 'SERVICE_READ_ONLY':
       return { error: v2Errors.serviceUnavailable, status: 403 };
     case 'SERVICE_CHECK':
@@ -104,6 +109,15 @@ export function statusName(view: OrderView): string {
   if (view.status === null || view.status === undefined) return orderStatusApiNames[OrderStatus.values.PENDING]!;
   if (view.kind === 'auto') return autoStatusNames[view.status] ?? 'Pending';
   return orderStatusApiNames[view.status] ?? 'Pending';
+}
+
+/**
+ * The status number of the plain reseller API (spec §4): `null` while the payment is settling, and
+ * canceled (5) for an order whose payment was refused or given up — it will never run.
+ */
+export function apiStatus(view: OrderView): number | null {
+  if (view.payment === 'rejected') return OrderStatus.values.CANCELED;
+  return view.status ?? null;
 }
 
 /** Units still to deliver: an order's own count; for an auto order, the runs not yet placed. */

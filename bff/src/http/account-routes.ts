@@ -1,7 +1,9 @@
+import type { Restriction } from '@smm/contracts';
 import type { Request, Response, Router } from 'express';
 import { HttpError, parseInput } from '@smm/platform';
 import { messages } from '../messages.ts';
 import type { ApiKeyResolver } from '../reseller/api-key-resolver.ts';
+import { clearRefreshCookie } from '../security/refresh-cookie.ts';
 import type { TokenVerifier } from '../security/token-verifier.ts';
 import { failed, isErrorBody, relay } from '../upstream/relay.ts';
 import type { ServiceAnswer, ServiceClient } from '../upstream/service-client.ts';
@@ -9,7 +11,7 @@ import { access } from './access.ts';
 import { callContext, callerOf } from './context.ts';
 import { changePasswordBody } from './schemas.ts';
 
-type AuthProfile = { userId: string; id: string; role: string; apiKey: string | null; referralCode: string | null; email?: string | null };
+type AuthProfile = { userId: string; id: string; role: string; apiKey: string | null; referralCode: string | null; email?: string | null; restriction?: Restriction | null };
 type Balance = { point: number; pointDeci: number };
 
 function asProfile(answer: ServiceAnswer): AuthProfile {
@@ -54,12 +56,20 @@ export function accountRoutes(router: Router, verifier: TokenVerifier, auth: Ser
       userId: profile.userId,
       role: profile.role,
       email: profile.email ?? null,
+      // A warning the member is shown (issue 12); suspended and banned members never get here.
+      restriction: profile.restriction ?? null,
     });
   });
 
   router.post('/auth/change-password', access(verifier, 'notGuest'), async (req: Request, res: Response) => {
     const input = parseInput(changePasswordBody, req.body ?? {});
-    relay(res, await auth.call(callContext(req), 'PUT', '/members/me/password', { body: input }));
+    const answer = await auth.call(callContext(req), 'PUT', '/members/me/password', { body: input });
+    // Every session ended, this one included (the member logs in again): the old tokens stop here now.
+    if (answer.status === 204) {
+      await verifier.sessions.forget(callerOf(req).userId);
+      clearRefreshCookie(req, res);
+    }
+    relay(res, answer);
   });
   router.post('/auth/api-key', access(verifier, 'notGuest'), async (req: Request, res: Response) => {
     const ctx = callContext(req);

@@ -7,32 +7,19 @@ import type { ServiceClient } from '../upstream/service-client.ts';
 import { access } from './access.ts';
 import { callContext } from './context.ts';
 import { adminOrderPatch } from './money-schemas.ts';
-import { idParam, listQuery, paymentTypeRule, statusRule, userIdRule } from './query.ts';
+import { idParam, listQuery, statusRule, userIdRule } from './query.ts';
 
-const topUpNotFound = () => new HttpError(404, 'TOPUP_NOT_FOUND', messages.topUpNotFound);
 const orderNotFound = () => new HttpError(404, 'ORDER_NOT_FOUND', messages.orderNotFound);
-const topUpStatusRule = { name: 'status', pattern: /^[0-2]$/ };
 const paymentRule = { name: 'payment', pattern: /^(awaiting|paid|rejected)$/ };
 
 /**
- * Operators' money screens: top-up approval (wallet), order status changes with refunds (order),
- * and a member's ledger (wallet). Admin role only; x-user-role admin goes along and the services
+ * Operators' money screens: order status changes with refunds (order) and a member's ledger
+ * (wallet); the top-up queue is in admin-top-up-routes.ts. Admin role only; the credential's role admin goes along and the services
  * check it again. Registered before the catalogue admin routes so these paths are not taken for
  * catalogue resources.
  */
 export function adminMoneyRoutes(router: Router, verifier: TokenVerifier, order: ServiceClient, wallet: ServiceClient): void {
   const admin = access(verifier, 'admin');
-
-  router.get('/admin/top-ups', admin, async (req: Request, res: Response) => {
-    const query = listQuery(req, [topUpStatusRule, paymentTypeRule, userIdRule]);
-    relay(res, await wallet.call(callContext(req), 'GET', '/admin/top-ups', { query }));
-  });
-  for (const action of ['approve', 'reject'] as const) {
-    router.post(`/admin/top-ups/:id/${action}`, admin, async (req: Request, res: Response) => {
-      const id = idParam(req.params.id, topUpNotFound);
-      relay(res, await wallet.call(callContext(req), 'POST', `/admin/top-ups/${id}/${action}`));
-    });
-  }
 
   router.get('/admin/orders', admin, async (req: Request, res: Response) => {
     const query = listQuery(req, [statusRule, userIdRule, paymentRule]);

@@ -2,13 +2,13 @@ import type { Request, Response, Router } from 'express';
 
 /**
  * What the web app's /api screen shows about the reseller API (spec §7; examples follow spec §9:
- * min 10, max 10,000–30,000). Public: the screen is visible to guests too. `baseUrl` is this
- * server's address as the caller reached it.
+ * min 10, max 10,000–30,000). Public: the screen is visible to guests too. `baseUrl` comes from
+ * PUBLIC_BASE_URL, never from the request's Host header (a forged Host would otherwise put another
+ * site's address into the examples resellers copy); unset, it is the path `/api`.
  */
-export function apiDocsRoutes(router: Router, limits: { perMinute: number }): void {
-  router.get('/service/api-docs', (req: Request, res: Response) => {
-    const host = req.get('host') ?? 'localhost';
-    const baseUrl = `${req.protocol}://${host}/api`;
+export function apiDocsRoutes(router: Router, limits: { perMinute: number }, publicBaseUrl: string | undefined): void {
+  const baseUrl = publicBaseUrl === undefined ? '/api' : `${publicBaseUrl.replace(/\/+$/, '')}/api`;
+  router.get('/service/api-docs', (_req: Request, res: Response) => {
     res.json(apiDocs(baseUrl, limits.perMinute));
   });
 }

@@ -1,9 +1,14 @@
 import type { Request, Response, Router } from 'express';
 import type { z } from 'zod';
-import { parseInput } from '@smm/platform';
+import { HttpError, parseInput } from '@smm/platform';
+import { messages } from '../messages.ts';
+import { answerSession, clearRefreshCookie, isSession, refreshCookieOf } from '../security/refresh-cookie.ts';
+import type { TokenVerifier } from '../security/token-verifier.ts';
 import { relay } from '../upstream/relay.ts';
 import type { ServiceClient } from '../upstream/service-client.ts';
-import { callContext } from './context.ts';
+import { offeredRegisterWhere } from './register-where-guard.ts';
+import { access } from './access.ts';
+import { callContext, callerOf } from './context.ts';
 import { kakaoLoginBody, loginBody, naverLoginBody, registerBody, sendPhoneBody, socialRegisterBody } from './schemas.ts';
 
 /** A body-less client (no content-type) reads as an empty object so auth's field rules answer. */
@@ -14,16 +19,57 @@ const bodyOf = (req: Request): unknown => req.body ?? {};
  * answers them; its status codes and Korean messages pass through (§8: 400 format, 404 wrong id
  * or password / unknown social account with its continuation token, 409 duplicates, 429 limits).
  */
-export function authRoutes(router: Router, auth: ServiceClient): void {
+export function authRoutes(router: Router, auth: ServiceClient, verifier: TokenVerifier, catalog: ServiceClient): void {
+  const offered = offeredRegisterWhere(catalog);
   const forward = (path: string, schema: z.ZodType) => async (req: Request, res: Response) => {
     const input = parseInput(schema, bodyOf(req));
     relay(res, await auth.call(callContext(req), 'POST', path, { body: input }));
   };
-  router.post('/auth/login', forward('/sessions', loginBody));
-  router.post('/auth/login/naver', forward('/sessions/naver', naverLoginBody));
-  router.post('/auth/login/kakao', forward('/sessions/kakao', kakaoLoginBody));
-  router.post('/auth/register', forward('/members', registerBody));
-  router.post('/auth/register/naver', forward('/members/naver', socialRegisterBody));
-  router.post('/auth/register/kakao', forward('/members/kakao', socialRegisterBody));
+  /** A log-in: the access token in the answer, the refresh token in the httpOnly cookie. */
+  const logIn = (path: string, schema: z.ZodType) => async (req: Request, res: Response) => {
+    const input = parseInput(schema, bodyOf(req));
+    const answer = await auth.call(callContext(req), 'POST', path, { body: input });
+    if (answer.status === 200 && isSession(answer.body)) answerSession(req, res, 200, answer.body);
+    else relay(res, answer);
+  };
+  router.post('/auth/login', logIn('/sessions', loginBody));
+  router.post('/auth/login/naver', logIn('/sessions/naver', naverLoginBody));
+  router.post('/auth/login/kakao', logIn('/sessions/kakao', kakaoLoginBody));
+  /** The next access token, from the refresh cookie (spent and replaced). */
+  router.post('/auth/refresh', async (req: Request, res: Response) => {
+    const refreshToken = refreshCookieOf(req);
+    if (refreshToken === null) throw new HttpError(401, 'TOKEN_INVALID', messages.tokenInvalid);
+    const answer = await auth.call(callContext(req), 'POST', '/sessions/refresh', { body: { refreshToken } });
+    if (answer.status === 200 && isSession(answer.body)) {
+      answerSession(req, res, 200, answer.body);
+      return;
+    }
+    if (answer.status === 401) {
+      clearRefreshCookie(req, res);
+      throw new HttpError(401, 'TOKEN_INVALID', messages.tokenInvalid);
+    }
+    relay(res, answer);
+  });
+  /** This device: the refresh token is revoked and the cookie cleared (the access token lapses in minutes). */
+  router.post('/auth/logout', async (req: Request, res: Response) => {
+    const refreshToken = refreshCookieOf(req);
+    if (refreshToken !== null) await auth.call(callContext(req), 'POST', '/sessions/revoke', { body: { refreshToken } });
+    clearRefreshCookie(req, res);
+    res.status(204).end();
+  });
+  /** Every device: auth raises the token version; this BFF stops accepting older tokens at once. */
+  router.post('/auth/logout-everywhere', access(verifier, 'signedIn'), async (req: Request, res: Response) => {
+    const answer = await auth.call(callContext(req), 'POST', '/members/me/sessions/end');
+    await verifier.sessions.forget(callerOf(req).userId);
+    if (answer.status === 200) {
+      clearRefreshCookie(req, res);
+      res.status(204).end();
+      return;
+    }
+    relay(res, answer);
+  });
+  router.post('/auth/register', offered, forward('/members', registerBody));
+  router.post('/auth/register/naver', offered, forward('/members/naver', socialRegisterBody));
+  router.post('/auth/register/kakao', offered, forward('/members/kakao', socialRegisterBody));
   router.post('/auth/send-phone-number', forward('/phone-verifications', sendPhoneBody));
 }

@@ -5,8 +5,11 @@ import type { CallContext } from '../upstream/service-client.ts';
 
 declare module 'express-serve-static-core' {
   interface Request {
-    /** Set by `access()` once the token was verified. */
-    caller?: Caller;
+    /**
+     * The member: set by `access()` once the token was verified, or from a resolved API key.
+     * (`req.caller` is the platform's name for who called a service; the BFF is called by members.)
+     */
+    member?: Caller;
   }
 }
 
@@ -23,11 +26,11 @@ export function clientIpOf(req: Request): string | null {
 }
 
 export function callContext(req: Request): CallContext {
-  return { requestId: req.id, correlationId: req.correlationId, clientIp: clientIpOf(req), caller: req.caller, log: req.log };
+  return { requestId: req.id, correlationId: req.correlationId, clientIp: clientIpOf(req), caller: req.member, log: req.log };
 }
 
 /** The verified caller of a route guarded by `access()`. */
 export function callerOf(req: Request): Caller {
-  if (!req.caller) throw new Error('route is missing its access() guard');
-  return req.caller;
+  if (!req.member) throw new Error('route is missing its access() guard');
+  return req.member;
 }

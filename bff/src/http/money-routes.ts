@@ -4,28 +4,31 @@ import { messages } from '../messages.ts';
 import type { TokenVerifier } from '../security/token-verifier.ts';
 import { relay } from '../upstream/relay.ts';
 import type { ServiceClient } from '../upstream/service-client.ts';
+import type { Idempotency } from '../reseller/idempotency.ts';
 import { access } from './access.ts';
 import { callContext, callerOf } from './context.ts';
 import { orderBody, topUpBody } from './money-schemas.ts';
 import { idParam, listQuery, statusRule } from './query.ts';
+import { placeOrder, retryLater, withIdempotency } from './reseller-routes.ts';
 
-export type OrderPlacement = { waitMs: number };
+export type OrderPlacement = { waitMs: number; idempotency: Idempotency };
 
 const orderNotFound = () => new HttpError(404, 'ORDER_NOT_FOUND', messages.orderNotFound);
 
 /**
- * The member's money (spec §3 order, histories, top-up): the BFF names the member (x-user-id) and
+ * The member's money (spec §3 order, histories, top-up): the BFF names the member (in its service credential) and
  * passes the order and wallet services' answers on unchanged — their Korean messages are the ones
  * spec §5 lists. Guests (no token) get GUEST_NOT_ALLOWED.
  */
 export function moneyRoutes(router: Router, verifier: TokenVerifier, order: ServiceClient, wallet: ServiceClient, placement: OrderPlacement): void {
   const member = access(verifier, 'notGuest');
 
+  // A browser retry (double click, reload, flaky network) with the same Idempotency-Key places once.
   router.post('/service/order', member, async (req: Request, res: Response) => {
     const input = parseInput(orderBody, req.body ?? {});
-    const query = new URLSearchParams({ waitMs: String(placement.waitMs) });
-    // The service may wait waitMs for the payment on top of its own work: the timeout leaves room for both.
-    relay(res, await order.call(callContext(req), 'POST', '/orders', { query, body: { ...input, source: 'web' }, timeoutMs: placement.waitMs + order.timeoutMs }));
+    const answer = await withIdempotency(req, res, placement.idempotency, 'POST /api/service/order', input, () => placeOrder(order, callContext(req), input, 'web', placement.waitMs));
+    retryLater(res, answer);
+    res.status(answer.status).json(answer.body);
   });
 
   router.get('/service/order-history', member, async (req: Request, res: Response) => {

@@ -1,12 +1,12 @@
 import type { NextFunction, Request, Response, Router } from 'express';
 import { HttpError, parseInput } from '@smm/platform';
-import { type OrderView, remainsOf } from '../domain/panel-v2.ts';
+import { type OrderView, apiStatus, remainsOf, v2Errors } from '../domain/panel-v2.ts';
 import { messages } from '../messages.ts';
 import { Idempotency, type StoredAnswer, requestHash } from '../reseller/idempotency.ts';
 import { RateLimited } from '../reseller/rate-limiter.ts';
 import type { Reseller } from '../reseller/reseller.ts';
 import { isErrorBody, relay } from '../upstream/relay.ts';
-import type { CallContext } from '../upstream/service-client.ts';
+import type { CallContext, ServiceClient } from '../upstream/service-client.ts';
 import { callContext, callerOf } from './context.ts';
 import { type OrderBody, orderBody } from './money-schemas.ts';
 import { idParam } from './query.ts';
@@ -14,11 +14,12 @@ import { idParam } from './query.ts';
 const orderNotFound = () => new HttpError(404, 'ORDER_NOT_FOUND', messages.orderNotFound);
 
 /** Resolves the `api-key` header to its member and counts the request against the member's limit. */
-function apiKeyAccess(reseller: Reseller) {
-  return async (req: Request, res: Response, next: NextFunction) => {
+export function apiKeyAccess(reseller: Reseller) {
+  // Named: the OpenAPI test finds the public routes by this guard.
+  return async function apiKeyGuard(req: Request, res: Response, next: NextFunction) {
     try {
       const caller = await reseller.keys.resolve(callContext(req), req.get('api-key'));
-      req.caller = caller;
+      req.member = caller;
       await reseller.limiter.take(caller.userId, (error) => req.log.warn({ err: error.message }, 'rate limit not counted: redis unavailable'));
       next();
     } catch (error) {
@@ -31,30 +32,39 @@ function apiKeyAccess(reseller: Reseller) {
 export type PlacedOrder = Partial<OrderBody>;
 
 /**
- * Places an order for an API caller: the order service's answer, reduced to what the public API
- * shows. `{ id }` of an accepted (201) or still-paying (202) order; errors as the service gave them.
+ * Places an order and waits for its payment (the order service waits up to `waitMs`). Answers the
+ * order id only for a paid order (201); anything else is the service's error answer as it came:
+ * 402 INSUFFICIENT_POINTS, 503 PAYMENT_TIMEOUT (given up, nothing charged), the validation errors.
  */
-export async function placeApiOrder(reseller: Reseller, ctx: CallContext, input: PlacedOrder): Promise<StoredAnswer & { orderId?: number }> {
-  const query = new URLSearchParams({ waitMs: String(reseller.orderWaitMs) });
-  const answer = await reseller.order.call(ctx, 'POST', '/orders', { query, body: { ...input, source: 'api' }, timeoutMs: reseller.orderWaitMs + reseller.order.timeoutMs });
-  if (answer.status === 201 || answer.status === 202) {
-    const order = (answer.body as { order?: { id?: unknown } } | null)?.order;
-    if (typeof order?.id !== 'number') throw new HttpError(502, 'SERVICE_FAILED', messages.upstreamFailed);
-    return { status: answer.status, body: answer.body, orderId: order.id };
+export async function placeOrder(order: ServiceClient, ctx: CallContext, input: PlacedOrder, source: 'web' | 'api', waitMs: number): Promise<StoredAnswer & { orderId?: number }> {
+  const query = new URLSearchParams({ waitMs: String(waitMs) });
+  // The service may wait waitMs for the payment on top of its own work: the timeout leaves room for both.
+  const answer = await order.call(ctx, 'POST', '/orders', { query, body: { ...input, source }, timeoutMs: waitMs + order.timeoutMs });
+  if (answer.status === 201) {
+    const placed = (answer.body as { order?: { id?: unknown } } | null)?.order;
+    if (typeof placed?.id !== 'number') throw new HttpError(502, 'SERVICE_FAILED', messages.upstreamFailed);
+    return { status: 201, body: answer.body, orderId: placed.id };
   }
   if (answer.status >= 500 && !isErrorBody(answer.body)) throw new HttpError(502, 'SERVICE_FAILED', messages.upstreamFailed);
   return { status: answer.status, body: answer.body };
+}
+
+/** A placement the wallet did not confirm in time: nothing was placed, so the client may simply retry. */
+export function retryLater(res: Response, answer: StoredAnswer): void {
+  const body = answer.body as { code?: unknown; error?: unknown } | null;
+  if (answer.status === 503 && (body?.code === 'PAYMENT_TIMEOUT' || body?.error === v2Errors.paymentTimeout)) res.setHeader('retry-after', '1');
 }
 
 /**
  * Runs `work` once per Idempotency-Key (when the client sent one) and writes the answer, replayed
  * ones marked with `idempotent-replayed: true`.
  */
-export async function withIdempotency(req: Request, res: Response, reseller: Reseller, route: string, fingerprint: unknown, work: () => Promise<StoredAnswer>): Promise<StoredAnswer> {
-  const key = req.get('idempotency-key');
+export async function withIdempotency(req: Request, res: Response, idempotency: Idempotency, route: string, fingerprint: unknown, work: () => Promise<StoredAnswer>, fieldKey?: string): Promise<StoredAnswer> {
+  // The header wins; `fieldKey` is the same key sent as a body field (API v2 `idempotency_key`).
+  const key = req.get('idempotency-key') ?? fieldKey;
   if (key === undefined) return work();
   if (!Idempotency.validKey(key)) throw new HttpError(400, 'IDEMPOTENCY_KEY_INVALID', messages.idempotencyKeyInvalid);
-  const result = await reseller.idempotency.run(callerOf(req).userId, key, requestHash(route, fingerprint), work);
+  const result = await idempotency.run(callerOf(req).userId, key, requestHash(route, fingerprint), work);
   if (result.replayed) res.setHeader('idempotent-replayed', 'true');
   return result;
 }
@@ -74,10 +84,11 @@ export function resellerRoutes(router: Router, reseller: Reseller): void {
   router.post('/order', keyed, async (req: Request, res: Response) => {
     const { serviceId, link, amount } = parseInput(orderBody, req.body ?? {});
     const input = { serviceId, link, amount };
-    const answer = await withIdempotency(req, res, reseller, 'POST /api/order', input, async () => {
-      const placed = await placeApiOrder(reseller, callContext(req), input);
+    const answer = await withIdempotency(req, res, reseller.idempotency, 'POST /api/order', input, async () => {
+      const placed = await placeOrder(reseller.order, callContext(req), input, 'api', reseller.orderWaitMs);
       return placed.orderId === undefined ? placed : { status: placed.status, body: { wId: placed.orderId } };
     });
+    retryLater(res, answer);
     res.status(answer.status).json(answer.body);
   });
 
@@ -86,6 +97,6 @@ export function resellerRoutes(router: Router, reseller: Reseller): void {
     const answer = await reseller.order.call(callContext(req), 'GET', `/orders/${id}`);
     if (answer.status !== 200) return relay(res, answer);
     const view = answer.body as OrderView;
-    res.json({ status: view.status ?? null, remains: remainsOf(view) });
+    res.json({ status: apiStatus(view), remains: remainsOf(view) });
   });
 }

@@ -1,13 +1,16 @@
 import express from 'express';
+import multer from 'multer';
 import type { Express, NextFunction, Request, Response } from 'express';
+import { isV2Action } from '@smm/contracts';
 import { HttpError } from '@smm/platform';
 import { type OrderView, parseOrderIds, ratePer1000, v2ErrorFor, v2Errors, v2Status, wonString } from '../domain/panel-v2.ts';
 import { RateLimited } from '../reseller/rate-limiter.ts';
 import type { Reseller } from '../reseller/reseller.ts';
-import { ServiceUnavailable } from '../upstream/service-client.ts';
+import { type ServiceClient, ServiceUnavailable } from '../upstream/service-client.ts';
 import { callContext } from './context.ts';
 import { orderBody } from './money-schemas.ts';
-import { placeApiOrder, withIdempotency } from './reseller-routes.ts';
+import { placeOrder, retryLater, withIdempotency } from './reseller-routes.ts';
+import { productFlags, v2FulfillmentAction } from './v2-fulfillment.ts';
 
 /** A v2 answer that is an error: `{ error }` with an HTTP status. */
 class V2Error extends Error {
@@ -35,6 +38,7 @@ function asV2Error(error: unknown): { status: number; error: string; retryAfter?
   if (error instanceof HttpError) {
     if (error.code === 'API_KEY_INVALID') return { status: 401, error: v2Errors.invalidKey };
     if (error.code === 'IDEMPOTENCY_KEY_REUSED') return { status: 409, error: v2Errors.idempotencyReused };
+    if (error.code === 'IDEMPOTENCY_KEY_IN_PROGRESS') return { status: 409, error: v2Errors.idempotencyInProgress };
     const known = v2ErrorFor(error.code, {});
     if (known) return known;
     if (error.status < 500) return { status: error.status, error: v2Errors.incorrectRequest };
@@ -50,24 +54,33 @@ function asV2Error(error: unknown): { status: number; error: string; retryAfter?
  * are `{ error: "…" }` with a fitting HTTP status (400 bad input, 401 bad key, 402 funds, 404 order,
  * 429 limit, 503 maintenance or a service down).
  */
-export function v2Routes(app: Express, reseller: Reseller): void {
+export function v2Routes(app: Express, reseller: Reseller, fulfillment: ServiceClient): void {
   const router = express.Router();
-  router.post('/', express.urlencoded({ extended: false, limit: '100kb' }), async (req: Request, res: Response) => {
-    const body = (typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? req.body : {}) as Fields;
+  // Reseller tools also send multipart/form-data (text fields only) and GET query strings.
+  const upload = multer({ limits: { fields: 50, fieldSize: 100_000, files: 0 } }).none();
+  const multipart = (req: Request, res: Response, next: NextFunction) => upload(req, res, (error: unknown) => next(error === undefined ? undefined : new V2Error(400, v2Errors.incorrectRequest)));
+  const handle = async (req: Request, res: Response) => {
+    const source: unknown = req.method === 'GET' ? req.query : req.body;
+    const body = (typeof source === 'object' && source !== null && !Array.isArray(source) ? source : {}) as Fields;
     const ctx = callContext(req);
-    req.caller = await reseller.keys.resolve(ctx, field(body, 'key')).catch((error: unknown) => {
+    req.member = await reseller.keys.resolve(ctx, field(body, 'key')).catch((error: unknown) => {
       if (error instanceof HttpError && error.code === 'API_KEY_INVALID') throw new V2Error(401, v2Errors.invalidKey);
+      // The restriction's own Korean message (level, reason, end), in the v2 shape.
+      if (error instanceof HttpError && (error.code === 'MEMBER_SUSPENDED' || error.code === 'MEMBER_BANNED')) throw new V2Error(403, error.message);
       throw error;
     });
-    const caller = req.caller;
+    const caller = req.member;
     await reseller.limiter.take(caller.userId, (error) => req.log.warn({ err: error.message }, 'rate limit not counted: redis unavailable'));
     const member = callContext(req);
 
-    switch (field(body, 'action')) {
+    // Only the documented actions (contracts' v2Actions, which GET /api/openapi.json lists) are answered.
+    const action = field(body, 'action');
+    if (!isV2Action(action)) throw new V2Error(400, v2Errors.incorrectRequest);
+    switch (action) {
       case 'services': {
-        const items = await reseller.catalogue.items(member);
+        const [items, flags] = await Promise.all([reseller.catalogue.items(member), productFlags(member, fulfillment)]);
         res.json(
-          items.map((s) => ({ service: s.id, name: s.text, type: 'Default', category: s.category, rate: ratePer1000(s.unitPriceDeci), min: s.min, max: s.max, refill: false, cancel: false, dripfeed: s.enableAuto })),
+          items.map((s) => ({ service: s.id, name: s.text, type: 'Default', category: s.category, rate: ratePer1000(s.unitPriceDeci), min: s.min, max: s.max, refill: flags.get(s.id)?.refill ?? false, cancel: flags.get(s.id)?.cancel ?? false, dripfeed: s.enableAuto })),
         );
         return;
       }
@@ -78,14 +91,16 @@ export function v2Routes(app: Express, reseller: Reseller): void {
         if (typeof input.serviceId !== 'number' || !Number.isSafeInteger(input.serviceId) || input.serviceId < 1) throw new V2Error(400, v2Errors.incorrectServiceId);
         if (typeof input.amount !== 'number' || !Number.isSafeInteger(input.amount)) throw new V2Error(400, v2Errors.incorrectQuantity);
         const serviceId = input.serviceId;
-        const answer = await withIdempotency(req, res, reseller, 'POST /api/v2 add', input, async () => {
-          const placed = await placeApiOrder(reseller, member, input);
+        // The key may also come as a form field, for tools that can set fields but not headers.
+        const answer = await withIdempotency(req, res, reseller.idempotency, 'POST /api/v2 add', input, async () => {
+          const placed = await placeOrder(reseller.order, member, input, 'api', reseller.orderWaitMs);
           if (placed.orderId !== undefined) return { status: 200, body: { order: placed.orderId } };
           const code = (placed.body as { code?: unknown } | null)?.code;
           const service = await reseller.catalogue.find(member, serviceId).catch(() => undefined);
           const mapped = typeof code === 'string' ? v2ErrorFor(code, { min: service?.min, max: service?.max }) : undefined;
           return mapped ? { status: mapped.status, body: { error: mapped.error } } : { status: placed.status, body: { error: v2Errors.temporary } };
-        });
+        }, field(body, 'idempotency_key'));
+        retryLater(res, answer);
         res.status(answer.status).json(answer.body);
         return;
       }
@@ -127,10 +142,15 @@ export function v2Routes(app: Express, reseller: Reseller): void {
         res.json({ balance: wonString(pointDeci), currency: 'KRW' });
         return;
       }
-      default:
-        throw new V2Error(400, v2Errors.incorrectRequest);
+      default: {
+        const answer = await v2FulfillmentAction(action, body, member, fulfillment);
+        if (answer === undefined) throw new V2Error(400, v2Errors.incorrectRequest);
+        res.status(answer.status).json(answer.body);
+      }
     }
-  });
+  };
+  router.get('/', handle);
+  router.post('/', express.urlencoded({ extended: false, limit: '100kb' }), multipart, handle);
   app.use('/api/v2', router);
   // Also catches the JSON parser's errors (malformed body) for this path: they answer in v2's shape.
   app.use('/api/v2', (error: unknown, req: Request, res: Response, next: NextFunction) => {

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { restrictionBlocks, restrictionMessage } from '@smm/contracts';
 import { HttpError } from '@smm/platform';
 import type { Caller } from '../domain/caller.ts';
 import { messages } from '../messages.ts';
 import { isErrorBody } from '../upstream/relay.ts';
+import type { SessionStates } from '../security/session-states.ts';
 import type { CallContext, ServiceClient } from '../upstream/service-client.ts';
+import { RateLimited, RateLimiter } from './rate-limiter.ts';
 
 const rotationCounter = 'bff:apikey:rotations';
 const entryKey = (hash: string) => `bff:apikey:${hash}`;
@@ -29,22 +32,77 @@ export const apiKeyInvalid = () => new HttpError(401, 'API_KEY_INVALID', message
  * auth every time (a brand-new key must work at once, so no negative caching).
  */
 export class ApiKeyResolver {
+  private readonly invalidByAddress: RateLimiter;
+
   constructor(
     private readonly auth: ServiceClient,
     private readonly redis: Redis,
     private readonly ttlSeconds: number,
-  ) {}
+    /** The member's restriction, checked on every request like a web token's (issue 12). */
+    private readonly sessions: SessionStates,
+    /** Wrong keys one client address may send per minute before it gets 429 (key guessing). */
+    invalidPerMinute = 30,
+  ) {
+    this.invalidByAddress = new RateLimiter(redis, invalidPerMinute);
+  }
 
+  /**
+   * Like `lookUp`, but an address that sent too many wrong keys this minute is refused with 429
+   * before any lookup, and every wrong key counts against its address.
+   */
   async resolve(ctx: CallContext, apiKey: string | undefined): Promise<Caller> {
-    if (apiKey === undefined || apiKey.trim() === '' || apiKey.length > 200) throw apiKeyInvalid();
-    const key = apiKey.trim();
-    if (this.ttlSeconds === 0) return this.ask(ctx, key);
+    const subject = `apikey-invalid:${ctx.clientIp ?? 'unknown'}`;
+    const onRedisError = (error: Error) => ctx.log.warn({ err: error.message }, 'invalid-key limit not counted: redis unavailable');
+    let caller: Caller;
+    try {
+      caller = await this.lookUp(ctx, apiKey, subject, onRedisError);
+    } catch (error) {
+      if (error instanceof HttpError && error.code === 'API_KEY_INVALID') await this.invalidByAddress.take(subject, onRedisError).catch(() => undefined);
+      throw error;
+    }
+    await this.requireUnrestricted(ctx, caller.userId);
+    return caller;
+  }
+
+  /**
+   * A suspended or banned member's key is refused (403 MEMBER_SUSPENDED / MEMBER_BANNED with the
+   * Korean message); a deleted member's key is invalid. Read through the same short cache as web
+   * tokens, which an operator's change through the BFF clears.
+   */
+  private async requireUnrestricted(ctx: CallContext, userId: string): Promise<void> {
+    const state = await this.sessions.get(ctx, userId);
+    if (state.status === 'deleted') throw apiKeyInvalid();
+    if (state.restriction && restrictionBlocks(state.restriction, new Date())) {
+      throw new HttpError(403, state.restriction.level === 'banned' ? 'MEMBER_BANNED' : 'MEMBER_SUSPENDED', restrictionMessage(state.restriction));
+    }
+  }
+
+  /** The key's member; first refuses (429) an address whose wrong keys used up its window. */
+  private async lookUp(ctx: CallContext, apiKey: string | undefined, limited: string, onRedisError: (error: Error) => void): Promise<Caller> {
+    const key = apiKey?.trim() ?? '';
+    const usable = key !== '' && (apiKey?.length ?? 0) <= 200;
+    if (!usable || this.ttlSeconds === 0) {
+      if (await this.invalidByAddress.exceeded(limited, onRedisError)) throw new RateLimited(60);
+      if (!usable) throw apiKeyInvalid();
+      return this.ask(ctx, key);
+    }
     const hash = createHash('sha256').update(key).digest('base64url');
 
     let counter = 0;
+    let cached: string | null | undefined;
     try {
-      const [cached, current] = await this.redis.mget(entryKey(hash), rotationCounter);
+      // The address's wrong-key count comes in the same round trip as the cached resolution.
+      const [count, entry, current] = await this.redis.mget(this.invalidByAddress.windowKey(limited), entryKey(hash), rotationCounter);
+      if (this.invalidByAddress.usedUp(count)) throw new RateLimited(60);
+      cached = entry;
       counter = Number(current ?? 0);
+    } catch (error) {
+      if (error instanceof RateLimited) throw error;
+      onRedisError(error as Error);
+      ctx.log.warn({ err: (error as Error).message }, 'api key cache unavailable');
+      return this.ask(ctx, key);
+    }
+    try {
       if (cached) {
         const entry = JSON.parse(cached) as Entry;
         const mark = await this.redis.get(rotatedKey(entry.userId));

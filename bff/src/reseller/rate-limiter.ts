@@ -18,6 +18,26 @@ export class RateLimiter {
     return { limit: this.limit, windowSeconds: this.windowMs / 1000 };
   }
 
+  /** The Redis key counting the subject's current window (for callers that read it with other keys). */
+  windowKey(subject: string): string {
+    return `bff:rate:${subject}:${Math.floor(Date.now() / this.windowMs)}`;
+  }
+
+  /** Whether a window's count (as read from `windowKey`) is used up. */
+  usedUp(count: string | null | undefined): boolean {
+    return Number(count ?? 0) >= this.limit;
+  }
+
+  /** Whether the subject's window is already used up, without counting this request. */
+  async exceeded(subject: string, onRedisError: (error: Error) => void): Promise<boolean> {
+    try {
+      return this.usedUp(await this.redis.get(this.windowKey(subject)));
+    } catch (error) {
+      onRedisError(error as Error);
+      return false;
+    }
+  }
+
   /** Throws 429 RATE_LIMITED (with retryAfterSeconds) when the member's window is used up. */
   async take(subject: string, onRedisError: (error: Error) => void): Promise<void> {
     const now = Date.now();

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { SessionStates } from '../security/session-states.ts';
 import type { ServiceClient } from '../upstream/service-client.ts';
 import { ApiKeyResolver } from './api-key-resolver.ts';
 import { ResellerCatalogue } from './catalogue.ts';
@@ -24,9 +25,9 @@ export type Reseller = {
   orderWaitMs: number;
 };
 
-export function createReseller(redis: Redis, auth: ServiceClient, catalog: ServiceClient, order: ServiceClient, wallet: ServiceClient, options: ResellerOptions, upstreamTimeoutMs: number): Reseller {
+export function createReseller(redis: Redis, auth: ServiceClient, catalog: ServiceClient, order: ServiceClient, wallet: ServiceClient, options: ResellerOptions, upstreamTimeoutMs: number, sessions: SessionStates): Reseller {
   return {
-    keys: new ApiKeyResolver(auth, redis, options.apiKeyCacheSeconds),
+    keys: new ApiKeyResolver(auth, redis, options.apiKeyCacheSeconds, sessions),
     limiter: new RateLimiter(redis, options.ratePerMinute),
     // A duplicate waits for the first answer as long as the first may take.
     idempotency: new Idempotency(redis, options.idempotencyTtlSeconds, options.orderWaitMs + upstreamTimeoutMs + 1000),

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { testServiceSecret } from '@smm/testkit';
 import { naverClient, startFakeProviders } from './support/fake-providers.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -56,6 +57,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     HOME: process.env.HOME ?? '/root',
     NO_COLOR: '1',
     DATA_DIR: dataDir,
+    // Known to the tests, so the few that call a service directly can sign like the BFF.
+    SERVICE_AUTH_SECRET: testServiceSecret,
     // auth: the fake providers, and per-address limits high enough for one test address
     NAVER_AUTH_URL: providers.url,
     NAVER_API_URL: providers.url,

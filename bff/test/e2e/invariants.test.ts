@@ -70,12 +70,14 @@ describe.runIf(orderServiceUp())('money invariants', () => {
     const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => order(m, { serviceId: p.id, link: `https://x.example/burst/${i}`, amount: 120 })));
     const statuses = answers.map((a) => a.status);
     const count = (s: number) => statuses.filter((x) => x === s).length;
-    console.log(`200 concurrent orders answered in ${Date.now() - started} ms: ${[201, 202, 402, 503].map((s) => `${s}×${count(s)}`).join(' ')}`);
-    // A 503 SERVICE_TIMEOUT means the BFF stopped waiting, not that the order is lost: it is judged
-    // by where it ends, like every other.
-    const odd = answers.find((a) => ![201, 202, 402].includes(a.status) && a.body.code !== 'SERVICE_TIMEOUT');
+    console.log(`200 concurrent orders answered in ${Date.now() - started} ms: ${[201, 402, 503].map((s) => `${s}×${count(s)}`).join(' ')}`);
+    // 503 PAYMENT_TIMEOUT: the wallet did not answer within the wait and the order was given up (a
+    // debit that still came is refunded). 503 SERVICE_TIMEOUT: the BFF stopped waiting; the order
+    // is judged by where it ends, like every other.
+    const odd = answers.find((a) => ![201, 402].includes(a.status) && !['SERVICE_TIMEOUT', 'PAYMENT_TIMEOUT'].includes(String(a.body.code)));
     expect(odd, JSON.stringify(odd?.body)).toBeUndefined();
     expect(count(201)).toBeLessThanOrEqual(50);
+    const givenUp = answers.filter((a) => a.body.code === 'PAYMENT_TIMEOUT').length;
     const admin = await asAdmin();
     const everyOrder = async () => {
       const [paid, rejected, awaiting] = await Promise.all([
@@ -87,14 +89,19 @@ describe.runIf(orderServiceUp())('money invariants', () => {
     };
     const settled = await eventually(everyOrder, (n) => n.awaiting === 0 && n.paid + n.rejected === 200, 90_000);
     console.log(`all 200 settled ${Date.now() - started} ms after the burst began`);
-    expect(settled).toEqual({ paid: 50, rejected: 150, awaiting: 0 });
-    expect(await all<Order>('/service/order-history', m.token)).toHaveLength(50);
-    expect(await pointDeciOf(m)).toBe(0);
+    // Every order answered 201 is paid; without given-up orders the balance buys exactly 50.
+    expect(settled.paid).toBeGreaterThanOrEqual(count(201));
+    if (givenUp === 0) expect(settled).toEqual({ paid: 50, rejected: 150, awaiting: 0 });
+    expect(await all<Order>('/service/order-history', m.token)).toHaveLength(settled.paid);
+    const balance = 150_000 - 3000 * settled.paid;
+    await balanceBecomes(m, balance, 30_000); // refunds of given-up orders may still be in flight
     const ledger = await all<{ deltaDeci: number; balanceAfterDeci: number; referenceId: string }>(`/admin/accounts/${m.userId}/ledger`, admin);
-    expect(ledger).toHaveLength(51);
-    expect(ledger.reduce((sum, e) => sum + e.deltaDeci, 0)).toBe(0);
-    expect(new Set(ledger.map((e) => e.referenceId)).size).toBe(51);
-    expect(ledger[0]!.balanceAfterDeci).toBe(0);
+    const refunds = ledger.filter((e) => e.referenceId.endsWith('-unpaid'));
+    expect(refunds.length).toBeLessThanOrEqual(givenUp);
+    expect(ledger).toHaveLength(1 + settled.paid + 2 * refunds.length);
+    expect(ledger.reduce((sum, e) => sum + e.deltaDeci, 0)).toBe(balance);
+    expect(new Set(ledger.map((e) => e.referenceId)).size).toBe(ledger.length);
+    expect(ledger[0]!.balanceAfterDeci).toBe(balance);
     const check = await ledgerCheck();
     expect(check.code, check.output).toBe(0);
   }, 180_000);

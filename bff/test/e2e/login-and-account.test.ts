@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '@smm/testkit';
+import { callerHeaders, eventually } from '@smm/testkit';
 import { api, newMember, phoneVerification, setSettings, stack, uniqueId } from './support/client.ts';
 
 beforeAll(() => phoneVerification(false));
@@ -41,7 +41,7 @@ describe('GET /api/auth/profile', () => {
   it('shows id, point from wallet (0 for a new account), apiKey and referralCode', async () => {
     const member = await newMember();
     // wallet opens the account from UserRegistered a moment after sign-up
-    await eventually(async () => (await fetch(`${stack().walletUrl}/accounts/${member.userId}`)).status, (s) => s === 200);
+    await eventually(async () => (await fetch(`${stack().walletUrl}/accounts/${member.userId}`, { headers: callerHeaders({ to: 'wallet', userId: member.userId, role: 'member' }) })).status, (s) => s === 200);
     const res = await api('GET', '/auth/profile', { token: member.token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: member.id, point: 0, apiKey: null, referralCode: null, role: 'member', userId: member.userId });
@@ -79,6 +79,8 @@ describe('POST /api/auth/change-password', () => {
     expect(wrong.body).toMatchObject({ code: 'CURRENT_PASSWORD_DIFFERENT', message: '현재 비밀번호가 일치하지 않습니다.' });
     const ok = await api('POST', '/auth/change-password', { token: member.token, body: { currentPassword: member.password, newPassword: 'new-pass-1' } });
     expect(ok.status).toBe(204);
+    // The token from before the change is refused at once (the audit placed an order with it).
+    expect((await api('GET', '/auth/profile', { token: member.token })).status).toBe(401);
     expect((await api('POST', '/auth/login', { body: { id: member.id, password: member.password } })).status).toBe(404);
     expect((await api('POST', '/auth/login', { body: { id: member.id, password: 'new-pass-1' } })).status).toBe(200);
   });
@@ -94,7 +96,7 @@ describe('POST /api/auth/api-key', () => {
     expect(profile.body.apiKey).toContain(first.body.apiKeyPrefix);
     const second = await api<{ apiKey: string }>('POST', '/auth/api-key', { token: member.token });
     expect(second.body.apiKey).not.toBe(first.body.apiKey);
-    const resolve = (apiKey: string) => fetch(`${stack().authUrl}/api-keys/resolve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiKey }) });
+    const resolve = (apiKey: string) => fetch(`${stack().authUrl}/api-keys/resolve`, { method: 'POST', headers: { 'content-type': 'application/json', ...callerHeaders({ to: 'auth' }) }, body: JSON.stringify({ apiKey }) });
     expect((await resolve(first.body.apiKey)).status).toBe(404);
     expect((await resolve(second.body.apiKey)).status).toBe(200);
   });
@@ -116,8 +118,26 @@ describe('POST /api/auth/referral-code', () => {
     expect(off.body).toMatchObject({ code: 'REFERRAL_DISABLED', message: '추천인 코드 기능이 꺼져 있어 발급할 수 없습니다.' });
     // and a sign-up may no longer name a referrer
     const id = uniqueId();
-    const reg = await api('POST', '/auth/register', { body: { id, password: 'pass-1234', email: `${id}@example.com`, registerWhere: '검색', referral: issued.body.referralCode } });
+    const reg = await api('POST', '/auth/register', { body: { id, password: 'pass-1234', email: `${id}@example.com`, registerWhere: '기타', referral: issued.body.referralCode } });
     expect(reg.status).toBe(400);
     expect(reg.body).toMatchObject({ code: 'REFERRAL_DISABLED', message: '추천인 코드를 사용할 수 없습니다.' });
+  });
+});
+
+describe('sessions', () => {
+  it('renew through the refresh cookie and end everywhere on demand', async () => {
+    const member = await newMember();
+    const login = await fetch(`${stack().bffUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: member.id, password: member.password }) });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const refresh = () => fetch(`${stack().bffUrl}/api/auth/refresh`, { method: 'POST', headers: { cookie } });
+    const renewed = await refresh();
+    expect(renewed.status).toBe(200);
+    const { accessToken } = (await renewed.json()) as { accessToken: string };
+    // Single use: the same cookie value does not work twice.
+    expect((await refresh()).status).toBe(401);
+    expect((await api('GET', '/auth/profile', { token: accessToken })).status).toBe(200);
+    expect((await api('POST', '/auth/logout-everywhere', { token: accessToken })).status).toBe(204);
+    expect((await api('GET', '/auth/profile', { token: accessToken })).status).toBe(401);
+    expect((await api('GET', '/auth/profile', { token: member.token })).status).toBe(401);
   });
 });

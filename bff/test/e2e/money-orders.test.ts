@@ -95,6 +95,18 @@ describe.runIf(orderServiceUp())('orders (spec §5 order, the saga through order
     expect(patch.body.code).toBe('ORDER_NOT_PAID');
   });
 
+  it('places a web order once for 20 concurrent requests with one Idempotency-Key, charging once', async () => {
+    const m = await member(10_000);
+    const headers = { 'idempotency-key': `web-${m.userId}` };
+    const body = { serviceId: p.id, link: 'https://x.example/idem', amount: 100 }; // 250 won
+    const answers = await Promise.all(Array.from({ length: 20 }, () => api<{ outcome: string; order: Order }>('POST', '/service/order', { token: m.token, headers, body })));
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 20 }, () => 201));
+    expect(new Set(answers.map((a) => a.body.order.id)).size).toBe(1);
+    expect(answers[0]!.body.order).toMatchObject({ payment: 'paid', status: 0, pointDeci: 2500 });
+    expect(await pointDeciOf(m)).toBe(100_000 - 2500);
+    expect((await history(m)).items.map((o) => o.id)).toEqual([answers[0]!.body.order.id]);
+  });
+
   it('fires an auto order into child orders, one per run, and completes it', async () => {
     const m = await member(10_000);
     const placed = await order(m, { serviceId: p.id, link: 'https://x.example/auto', amount: 10, runs: 3, interval: 60 });

@@ -77,10 +77,11 @@ describe('top-up requests (spec §5 top-up, through the BFF to wallet)', () => {
     expect(approved.status).toBe(200);
     expect(approved.body).toMatchObject({ id: asked.body.id, status: 1 });
     expect(approved.body.responseAt).toEqual(expect.any(String));
-    const again = await api('POST', `/admin/top-ups/${String(asked.body.id)}/reject`, { token: admin });
+    const again = await api('POST', `/admin/top-ups/${String(asked.body.id)}/reject`, { token: admin, body: { reason: '중복 신청' } });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: 'TOPUP_NOT_PENDING', message: '이미 처리된 충전 요청입니다.' });
-    expect((await api('POST', `/admin/top-ups/${String(other.body.id)}/reject`, { token: admin })).body).toMatchObject({ status: 2 });
+    expect((await api('POST', `/admin/top-ups/${String(other.body.id)}/reject`, { token: admin })).body).toMatchObject({ code: 'REASON_REQUIRED' });
+    expect((await api('POST', `/admin/top-ups/${String(other.body.id)}/reject`, { token: admin, body: { reason: '입금 없음' } })).body).toMatchObject({ status: 2, rejectReason: '입금 없음' });
     expect((await api('POST', `/admin/top-ups/999999999/approve`, { token: admin })).body.code).toBe('TOPUP_NOT_FOUND');
     expect((await api('POST', `/admin/top-ups/abc/approve`, { token: admin })).status).toBe(404);
 

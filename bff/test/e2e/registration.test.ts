@@ -10,7 +10,7 @@ afterAll(() => phoneVerification(false));
 
 const form = (overrides: Record<string, unknown> = {}) => {
   const id = uniqueId();
-  return { id, password: 'pass-1234', email: `${id}@example.com`, registerWhere: '검색', ...overrides };
+  return { id, password: 'pass-1234', email: `${id}@example.com`, registerWhere: '기타', ...overrides };
 };
 
 async function expectRefusal(body: unknown, status: number, code: string, message: string) {
@@ -29,8 +29,10 @@ describe('registration (phone verification off)', () => {
     await expectRefusal(form({ email: 'kim@nodot' }), 400, 'EMAIL_INVALID', '올바른 이메일 주소를 입력해 주세요.');
     await expectRefusal(form({ password: '' }), 400, 'PASSWORD_REQUIRED', '비밀번호를 입력해 주세요.');
     await expectRefusal(form({ registerWhere: '' }), 400, 'REGISTER_WHERE_REQUIRED', '가입 경로를 선택해 주세요.');
+    await expectRefusal(form({ registerWhere: '아무거나' }), 400, 'REGISTER_WHERE_INVALID', '가입 경로는 제시된 항목 중에서 선택해 주세요.');
     await expectRefusal(form({ id: 'a'.repeat(51) }), 400, 'ID_TOO_LONG', '아이디는 50자 이하로 입력해 주세요.');
-    await expectRefusal(form({ password: 'p'.repeat(129) }), 400, 'PASSWORD_TOO_LONG', '비밀번호는 128자 이하로 입력해 주세요.');
+    await expectRefusal(form({ password: 'p'.repeat(21) }), 400, 'PASSWORD_LENGTH', '비밀번호는 8~20자로 입력해 주세요.');
+    await expectRefusal(form({ password: 'abc' }), 400, 'PASSWORD_LENGTH', '비밀번호는 8~20자로 입력해 주세요.');
     await expectRefusal(form({ id: `naver_${uniqueId()}` }), 400, 'ID_RESERVED', expect.any(String) as unknown as string);
     await expectRefusal(form({ phoneNumber: '010-1234' }), 400, 'PHONE_NUMBER_INVALID', '휴대폰 번호 11자리를 숫자로 입력해 주세요.');
     // order: the id rule answers before the e-mail rule

@@ -33,13 +33,13 @@ describe('Naver', () => {
     const noPath = await api('POST', '/auth/register/naver', { body: { accessToken: first.body.accessToken } });
     expect(noPath.status).toBe(400);
     expect(noPath.body.message).toBe('가입 경로를 선택해 주세요.');
-    const badToken = await api('POST', '/auth/register/naver', { body: { registerWhere: '검색', accessToken: 'forged' } });
+    const badToken = await api('POST', '/auth/register/naver', { body: { registerWhere: '기타', accessToken: 'forged' } });
     expect(badToken.status).toBe(400);
     expect(badToken.body.code).toBe('SOCIAL_TOKEN_INVALID');
 
-    const reg = await api('POST', '/auth/register/naver', { body: { registerWhere: '검색', accessToken: first.body.accessToken } });
+    const reg = await api('POST', '/auth/register/naver', { body: { registerWhere: '기타', accessToken: first.body.accessToken } });
     expect(reg.status).toBe(201);
-    const twice = await api('POST', '/auth/register/naver', { body: { registerWhere: '검색', accessToken: first.body.accessToken } });
+    const twice = await api('POST', '/auth/register/naver', { body: { registerWhere: '기타', accessToken: first.body.accessToken } });
     expect(twice.status).toBe(409);
 
     const login = await api<{ accessToken: string }>('POST', '/auth/login/naver', { body: { code: await naverCode(user) } });
@@ -67,7 +67,7 @@ describe('Kakao', () => {
     expect(login.status).toBe(200);
     expect((await api('GET', '/auth/profile', { token: login.body.accessToken })).status).toBe(200);
     // a social member has no password to change
-    const change = await api('POST', '/auth/change-password', { token: login.body.accessToken, body: { currentPassword: 'x', newPassword: 'y' } });
+    const change = await api('POST', '/auth/change-password', { token: login.body.accessToken, body: { currentPassword: 'x', newPassword: 'y-1234567' } });
     expect(change.status).toBe(409);
     expect(change.body.code).toBe('NO_PASSWORD_TO_CHANGE');
   });
@@ -82,7 +82,7 @@ describe('Kakao', () => {
 
   it('a Naver continuation token cannot finish a Kakao sign-up', async () => {
     const first = await api<{ accessToken: string }>('POST', '/auth/login/naver', { body: { code: await naverCode(uniqueId('nv')) } });
-    const res = await api('POST', '/auth/register/kakao', { body: { registerWhere: '검색', accessToken: first.body.accessToken } });
+    const res = await api('POST', '/auth/register/kakao', { body: { registerWhere: '기타', accessToken: first.body.accessToken } });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('SOCIAL_TOKEN_INVALID');
   });
@@ -99,14 +99,14 @@ describe('with phone verification on', () => {
     try {
       const first = await api<{ accessToken: string }>('POST', '/auth/login/kakao', { body: { accessToken: `kakao-${randomInt(1e9)}` } });
       expect(first.status).toBe(404);
-      const noPhone = await api('POST', '/auth/register/kakao', { body: { registerWhere: '검색', accessToken: first.body.accessToken } });
+      const noPhone = await api('POST', '/auth/register/kakao', { body: { registerWhere: '기타', accessToken: first.body.accessToken } });
       expect(noPhone.status).toBe(400);
       expect(noPhone.body.code).toBe('PHONE_NUMBER_INVALID');
       const phoneNumber = uniquePhone();
-      const noCode = await api('POST', '/auth/register/kakao', { body: { registerWhere: '검색', phoneNumber, accessToken: first.body.accessToken } });
+      const noCode = await api('POST', '/auth/register/kakao', { body: { registerWhere: '기타', phoneNumber, accessToken: first.body.accessToken } });
       expect(noCode.body.code).toBe('SEND_CODE_REQUIRED');
       expect((await api('POST', '/auth/send-phone-number', { body: { phoneNumber } })).status).toBe(201);
-      const reg = await api('POST', '/auth/register/kakao', { body: { registerWhere: '검색', phoneNumber, sendCode: await sentCode(phoneNumber), accessToken: first.body.accessToken } });
+      const reg = await api('POST', '/auth/register/kakao', { body: { registerWhere: '기타', phoneNumber, sendCode: await sentCode(phoneNumber), accessToken: first.body.accessToken } });
       expect(reg.status).toBe(201);
     } finally {
       await phoneVerification(false);

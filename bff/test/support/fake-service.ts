@@ -1,7 +1,10 @@
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type ServiceCaller, verifyServiceCredential } from '@smm/platform';
+import { testServiceSecret } from '@smm/testkit';
 
-export type RecordedRequest = { method: string; path: string; query: URLSearchParams; headers: IncomingMessage['headers']; body: unknown };
+/** `caller`: who the request's service credential names, verified as the real service would; null without a valid one. */
+export type RecordedRequest = { method: string; path: string; query: URLSearchParams; headers: IncomingMessage['headers']; body: unknown; caller: ServiceCaller | null };
 export type FakeAnswer = { status?: number; body?: unknown; raw?: string; headers?: Record<string, string>; delayMs?: number };
 type Handler = (req: RecordedRequest) => FakeAnswer;
 
@@ -14,6 +17,9 @@ export class FakeService {
   private readonly routes = new Map<string, Handler>();
   private readonly server = createServer((req, res) => void this.handle(req, res));
   url = '';
+
+  /** `name`: the service it plays, the audience a credential must name. */
+  constructor(readonly name: string) {}
 
   async start(): Promise<this> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
@@ -31,6 +37,12 @@ export class FakeService {
     return this;
   }
 
+  /**
+   * Answers for paths no programmed route takes, kept across `reset()`: the harness makes the fake
+   * auth report every member active at token version 0, as a real auth would for fresh members.
+   */
+  fallback: ((req: RecordedRequest) => FakeAnswer | undefined) | undefined;
+
   calls(route: string): RecordedRequest[] {
     const [method, path] = route.split(' ');
     return this.requests.filter((r) => r.method === method && r.path === path);
@@ -41,16 +53,21 @@ export class FakeService {
     this.routes.clear();
   }
 
+  private callerOf(req: IncomingMessage): ServiceCaller | null {
+    const token = req.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    return token === undefined ? null : verifyServiceCredential(token, testServiceSecret, this.name);
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
     const url = new URL(req.url ?? '/', 'http://fake');
-    const recorded: RecordedRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
+    const recorded: RecordedRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: text === '' ? undefined : (JSON.parse(text) as unknown), caller: this.callerOf(req) };
     if (url.pathname !== '/readyz') this.requests.push(recorded);
     const ready: Handler = () => ({ body: { status: 'ready' } });
     const handler = this.routes.get(`${recorded.method} ${recorded.path}`) ?? (url.pathname === '/readyz' ? ready : undefined);
-    const answer: FakeAnswer = handler ? handler(recorded) : { status: 404, body: { code: 'ROUTE_NOT_FOUND', message: '요청한 경로를 찾을 수 없습니다.' } };
+    const answer: FakeAnswer = (handler ? handler(recorded) : this.fallback?.(recorded)) ?? { status: 404, body: { code: 'ROUTE_NOT_FOUND', message: '요청한 경로를 찾을 수 없습니다.' } };
     if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
     if (res.destroyed) return;
     const status = answer.status ?? 200;

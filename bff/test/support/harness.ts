@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { Redis } from 'ioredis';
 import { type EmbeddedRedis, startEmbeddedRedis } from '@smm/embedded-redis';
 import { type RunningServer, listen } from '@smm/platform';
+import { testServiceSecret } from '@smm/testkit';
 import { type AppDeps, createApp } from '../../src/app.ts';
 import { FakeService } from './fake-service.ts';
 import { testKeys } from './keys.ts';
@@ -13,6 +14,7 @@ export type Harness = {
   catalog: FakeService;
   wallet: FakeService;
   order: FakeService;
+  fulfillment: FakeService;
   redis: Redis;
   embeddedRedis: EmbeddedRedis;
   stop(): Promise<void>;
@@ -23,22 +25,32 @@ export type Harness = {
  * and wallet, so a test can make a service fail, hang or answer oddly.
  */
 export async function startHarness(
-  options: { upstreamTimeoutMs?: number; revalidateSeconds?: number; walletUrl?: string; withoutOrder?: boolean; reseller?: AppDeps['reseller']; web?: AppDeps['web'] } = {},
+  options: { upstreamTimeoutMs?: number; revalidateSeconds?: number; walletUrl?: string; withoutOrder?: boolean; reseller?: AppDeps['reseller']; web?: AppDeps['web']; live?: (redis: Redis) => AppDeps['live']; sessionStateCacheSeconds?: number; trustProxy?: AppDeps['trustProxy']; logger?: AppDeps['logger']; publicBaseUrl?: string; deadLetters?: AppDeps['deadLetters'] } = {},
 ): Promise<Harness> {
   const silent = pino({ level: 'silent' });
   const embeddedRedis = await startEmbeddedRedis({ port: 0, logger: silent });
   const redis = new Redis(embeddedRedis.url, { maxRetriesPerRequest: 1, retryStrategy: () => 200, lazyConnect: false });
   redis.on('error', () => undefined);
   const keys = testKeys();
-  const [auth, catalog, wallet, order] = await Promise.all([new FakeService().start(), new FakeService().start(), new FakeService().start(), new FakeService().start()]);
+  const [auth, catalog, wallet, order, fulfillment] = await Promise.all([new FakeService('auth').start(), new FakeService('catalog').start(), new FakeService('wallet').start(), new FakeService('order').start(), new FakeService('fulfillment').start()]);
+  auth.fallback = (req) => {
+    const userId = /^\/members\/([^/]+)\/session-state$/.exec(req.path)?.[1];
+    return req.method === 'GET' && userId !== undefined ? { body: { userId, status: 'active', version: 0 } } : undefined;
+  };
   const app = createApp({
-    logger: silent,
+    logger: options.logger ?? silent,
     redis,
-    services: { auth: auth.url, catalog: catalog.url, wallet: options.walletUrl ?? wallet.url, order: options.withoutOrder ? undefined : order.url },
+    services: { auth: auth.url, catalog: catalog.url, wallet: options.walletUrl ?? wallet.url, order: options.withoutOrder ? undefined : order.url, fulfillment: fulfillment.url },
     reseller: options.reseller,
     web: options.web,
+    live: options.live?.(redis),
+    trustProxy: options.trustProxy,
+    publicBaseUrl: options.publicBaseUrl,
+    deadLetters: options.deadLetters,
     jwtPublicKey: keys.publicPem,
+    serviceAuthSecret: testServiceSecret,
     upstreamTimeoutMs: options.upstreamTimeoutMs ?? 3000,
+    sessionStateCacheSeconds: options.sessionStateCacheSeconds ?? 1,
     settingsCache: { ttlSeconds: 3600, revalidateSeconds: options.revalidateSeconds ?? 1 },
   });
   const server: RunningServer = await listen(app, 0);
@@ -49,13 +61,14 @@ export async function startHarness(
     catalog,
     wallet,
     order,
+    fulfillment,
     redis,
     embeddedRedis,
     async stop() {
       await server.close();
       redis.disconnect();
       await embeddedRedis.close();
-      await Promise.all([auth.close(), catalog.close(), wallet.close(), order.close()]);
+      await Promise.all([auth.close(), catalog.close(), wallet.close(), order.close(), fulfillment.close()]);
     },
   };
 }

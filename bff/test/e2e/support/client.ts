@@ -1,14 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { inject } from 'vitest';
-import { eventually } from '@smm/testkit';
+import { callerHeaders, eventually } from '@smm/testkit';
 
 export const stack = () => inject('stack');
 
 export type Answer<T = Record<string, unknown>> = { status: number; headers: Headers; body: T };
 
 /** One call to the BFF's public API, as the web app makes it. */
-export async function api<T = Record<string, unknown>>(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<Answer<T>> {
-  const headers: Record<string, string> = {};
+export async function api<T = Record<string, unknown>>(method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
   if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${stack().bffUrl}/api${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
@@ -45,7 +45,7 @@ export async function phoneVerification(on: boolean): Promise<void> {
   await eventually(
     async () => {
       const id = uniqueId('probe');
-      return (await api('POST', '/auth/register', { body: { id, password: 'x', email: `${id}@example.com`, registerWhere: '검색' } })).body.code;
+      return (await api('POST', '/auth/register', { body: { id, password: 'probe-1234', email: `${id}@example.com`, registerWhere: '기타' } })).body.code;
     },
     (code) => (on ? code === 'PHONE_NUMBER_INVALID' : code === undefined),
     20_000,
@@ -56,7 +56,7 @@ export async function phoneVerification(on: boolean): Promise<void> {
 export async function newMember(): Promise<{ id: string; password: string; token: string; userId: string }> {
   const id = uniqueId();
   const password = 'pass-1234';
-  const reg = await api<{ userId: string }>('POST', '/auth/register', { body: { id, password, email: `${id}@example.com`, registerWhere: '검색' } });
+  const reg = await api<{ userId: string }>('POST', '/auth/register', { body: { id, password, email: `${id}@example.com`, registerWhere: '기타' } });
   if (reg.status !== 201) throw new Error(`register answered ${reg.status} ${JSON.stringify(reg.body)}`);
   const login = await api<{ accessToken: string }>('POST', '/auth/login', { body: { id, password } });
   if (login.status !== 200) throw new Error(`login answered ${login.status} ${JSON.stringify(login.body)}`);
@@ -65,7 +65,7 @@ export async function newMember(): Promise<{ id: string; password: string; token
 
 /** The code auth's development SMS sender "sent" (SMS_DEV_OUTBOX=true in the devstack). */
 export async function sentCode(phoneNumber: string): Promise<string> {
-  const res = await fetch(`${stack().authUrl}/dev/sms-outbox?phoneNumber=${phoneNumber}`);
+  const res = await fetch(`${stack().authUrl}/dev/sms-outbox?phoneNumber=${phoneNumber}`, { headers: callerHeaders({ to: 'auth' }) });
   const body = (await res.json()) as { messages: Array<{ code: string }> };
   const code = body.messages[0]?.code;
   if (code === undefined) throw new Error(`no code sent to ${phoneNumber}`);

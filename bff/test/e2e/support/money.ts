@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { eventually } from '@smm/testkit';
+import { callerHeaders, eventually } from '@smm/testkit';
 import { type Answer, api, asAdmin, newMember, stack, uniqueId } from './client.ts';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -43,7 +43,7 @@ export async function fund(member: Member, won: number): Promise<void> {
 export async function member(won = 0): Promise<Member> {
   const m = await newMember();
   // wallet opens the account when it consumes UserRegistered
-  await eventually(async () => (await fetch(`${stack().walletUrl}/accounts/${m.userId}`)).status, (status) => status === 200, 20_000);
+  await eventually(async () => (await fetch(`${stack().walletUrl}/accounts/${m.userId}`, { headers: callerHeaders({ to: 'wallet', userId: m.userId, role: 'member' }) })).status, (status) => status === 200, 20_000);
   if (won > 0) await fund(m, won);
   return m;
 }

@@ -1,0 +1,36 @@
+// The devstack's processes and the CPU each has used, read from /proc (bench:wrk, bench:idle).
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+
+const ticks = 100; // USER_HZ on Linux
+
+export type Proc = { pid: number; ppid: number; name: string; cpuMs: number };
+
+/** Every process under `root` with its CPU time so far, named by what it runs. */
+export function processTree(root: number): Proc[] {
+  const all: Proc[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ');
+      // Services run `src/main.ts` in their own folder; the embedded servers name theirs on the command line.
+      const where = `${readlinkSync(`/proc/${entry}/cwd`)} ${cmd}`;
+      const name = /embedded-(kafka|mongo|redis)/.exec(cmd)?.[0] ?? /(?:services|infra)\/([\w-]+)(?!.*(?:services|infra)\/)/.exec(where)?.[1] ?? /\/(bff)\b/.exec(where)?.[1] ?? cmd.slice(0, 40);
+      all.push({ pid: Number(entry), ppid: Number(fields[1]), name, cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks });
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const mine = new Set([root]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of all) {
+      if (mine.has(p.pid) || !mine.has(p.ppid)) continue;
+      mine.add(p.pid);
+      grew = true;
+    }
+  }
+  return all.filter((p) => mine.has(p.pid));
+}
+

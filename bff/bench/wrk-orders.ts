@@ -1,0 +1,96 @@
+// Orders per second through the whole saga, measured by wrk against POST /api/v2 with the panel-standard
+// form body (`key=…&action=add&service=…&link=…&quantity=10`), at 1, 4 and 16 connections — the way
+// the issue compares us with a PHP panel. Prints orders/s (answers 200 {"order": id} only), p50, p99,
+// and the CPU each devstack process spent per order (from /proc, so it does not depend on what else
+// the machine runs).
+// Run: npm run bench:wrk -w @smm/bff      (needs `wrk`: apt-get install -y wrk)
+//   BENCH_SECONDS (8 per run), BENCH_CONNECTIONS (1,4,16), BENCH_BFF_URL + BENCH_ADMIN_PASSWORD to
+//   use a running devstack (then without the per-process CPU); BENCH_PROFILE_DIR=/tmp/prof writes a
+//   V8 CPU profile of every process per run (open in Chrome DevTools or speedscope).
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { MongoClient } from 'mongodb';
+import { processTree } from './process-tree.ts';
+import { type Stack, prepareReseller, startDevstack } from './stack.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,4,16').split(',').map(Number);
+const script = fileURLToPath(new URL('./v2-add.lua', import.meta.url));
+
+type WrkResult = { requests: number; placed: number; seconds: number; p50: number; p90: number; p99: number; non2xx: number; socketErrors: number };
+
+function wrk(url: string, connections: number, seconds: number, env: Record<string, string>): WrkResult {
+  const run = spawnSync('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, url], { env: { ...process.env, ...env }, encoding: 'utf8' });
+  if (run.error) throw new Error(`wrk did not run (${run.error.message}); install it: apt-get install -y wrk`);
+  const line = /WRK (\{.*\})/.exec(run.stdout)?.[1];
+  if (!line) throw new Error(`wrk printed no result:\n${run.stdout}\n${run.stderr}`);
+  return JSON.parse(line) as WrkResult;
+}
+
+const given = process.env.BENCH_BFF_URL;
+const stack: Stack = given ? { bffUrl: given, orderUrl: undefined, adminPassword: process.env.BENCH_ADMIN_PASSWORD ?? '', stop: async () => undefined } : await startDevstack();
+try {
+  const { serviceId, apiKey } = await prepareReseller(stack);
+  const env = { BENCH_KEY: apiKey, BENCH_SERVICE: String(serviceId) };
+  const url = `${stack.bffUrl}/api/v2`;
+  wrk(url, 4, 2, env); // warm-up: JIT, connection pools, caches
+  // What each process burns with no traffic (polls, fetch loops), so the per-order figures can
+  // also be given net of it: at a low order rate that floor otherwise dominates them.
+  const idle = new Map<number, number>();
+  if (stack.pid) {
+    const from = processTree(stack.pid);
+    const t0 = Date.now();
+    await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+    const elapsed = (Date.now() - t0) / 1000;
+    for (const p of processTree(stack.pid)) idle.set(p.pid, (p.cpuMs - (from.find((f) => f.pid === p.pid)?.cpuMs ?? p.cpuMs)) / elapsed);
+    const total = [...idle.values()].reduce((a, b) => a + b, 0);
+    console.log(`idle CPU before the runs: ${total.toFixed(0)} ms per second over ${elapsed.toFixed(0)} s`);
+  }
+  console.log(`wrk -t1, ${SECONDS} s per run, POST /api/v2 action=add (form body)`);
+  for (const connections of CONNECTIONS) {
+    const before = stack.pid ? processTree(stack.pid) : [];
+    const profiled = process.env.BENCH_PROFILE_DIR ? before.filter((p) => p.name !== 'devstack') : [];
+    for (const p of profiled) process.kill(p.pid, 'SIGUSR2');
+    const r = wrk(url, connections, SECONDS, env);
+    for (const p of profiled) process.kill(p.pid, 'SIGUSR2');
+    const after = stack.pid ? processTree(stack.pid) : [];
+    const refused = r.requests - r.placed;
+    console.log(
+      `${String(connections).padStart(2)} connections: ${(r.placed / r.seconds).toFixed(1).padStart(6)} orders/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms` +
+        (refused > 0 ? `   (${refused} not placed: ${r.non2xx} non-2xx, ${r.socketErrors} socket errors)` : ''),
+    );
+    if (after.length > 0 && r.placed > 0) {
+      const perOrder = after
+        .map((p) => ({ name: p.name, ms: (p.cpuMs - (before.find((b) => b.pid === p.pid)?.cpuMs ?? 0)) / r.placed }))
+        .filter((p) => p.ms >= 0.05)
+        .sort((a, b) => b.ms - a.ms);
+      const total = perOrder.reduce((s, p) => s + p.ms, 0);
+      console.log(`   CPU per order: ${perOrder.map((p) => `${p.name} ${p.ms.toFixed(2)}`).join(', ')} — total ${total.toFixed(2)} ms`);
+      const net = after
+        .map((p) => ({ name: p.name, ms: (p.cpuMs - (before.find((b) => b.pid === p.pid)?.cpuMs ?? 0) - (idle.get(p.pid) ?? 0) * r.seconds) / r.placed }))
+        .filter((p) => p.ms >= 0.05)
+        .sort((a, b) => b.ms - a.ms);
+      const netTotal = net.reduce((s, p) => s + p.ms, 0);
+      if (idle.size > 0) console.log(`   net of idle: ${net.map((p) => `${p.name} ${p.ms.toFixed(2)}`).join(', ')} — total ${netTotal.toFixed(2)} ms`);
+    }
+  }
+  const mongoUrl = process.env.BENCH_MONGO_URL ?? stack.mongoUrl;
+  if (mongoUrl) {
+    // Idle cost: documents the database examines per second with no traffic (the relays' and
+    // schedulers' polls), which must not grow with the orders stored.
+    const client = await MongoClient.connect(mongoUrl, { directConnection: true });
+    try {
+      const scanned = async () => Number((await client.db('admin').command({ serverStatus: 1 })).metrics.queryExecutor.scannedObjects);
+      await new Promise((r) => setTimeout(r, 3000));
+      const [from, t0] = [await scanned(), Date.now()];
+      await new Promise((r) => setTimeout(r, 10_000));
+      const rate = ((await scanned()) - from) / ((Date.now() - t0) / 1000);
+      console.log(`idle: ${rate.toFixed(1)} scanned documents/s (serverStatus scannedObjects)`);
+    } finally {
+      await client.close();
+    }
+  }
+} finally {
+  await stack.stop();
+}

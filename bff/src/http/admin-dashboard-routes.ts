@@ -1,0 +1,59 @@
+import type { Request, Response, Router } from 'express';
+import type { DeadLetterReader } from '../ops/dead-letters.ts';
+import type { TokenVerifier } from '../security/token-verifier.ts';
+import { failed, relay } from '../upstream/relay.ts';
+import type { ServiceClient } from '../upstream/service-client.ts';
+import { access } from './access.ts';
+import { callContext, callerOf } from './context.ts';
+
+type Provider = { id: number; name: string; currency: string; balance: string | null; balanceLow: boolean; lastError: string | null };
+
+/**
+ * The console's landing screen (issue 12), composed from the services' own aggregates: wallet's
+ * days of sales, refunds and approved top-ups and its pending top-ups, order's paid orders per
+ * status and — for admins, whose screens they are — fulfillment's review and failed forwards and
+ * provider balances, its unread notices (repriced, read-only, balance low), and the events the
+ * services' consumers dead-lettered (counted from Kafka's dead-letter topics). Fulfillment and
+ * Kafka are optional: without them (or for staff) those parts are null.
+ */
+export function adminDashboardRoutes(router: Router, verifier: TokenVerifier, wallet: ServiceClient, order: ServiceClient, fulfillment: ServiceClient, deadLetters?: DeadLetterReader): void {
+  router.get('/admin/dashboard', access(verifier, 'operator'), async (req: Request, res: Response) => {
+    const ctx = callContext(req);
+    const [money, orders] = await Promise.all([wallet.call(ctx, 'GET', '/admin/dashboard', { query: new URLSearchParams({ days: '7' }) }), order.call(ctx, 'GET', '/admin/dashboard')]);
+    if (failed(money)) return relay(res, money);
+    if (failed(orders)) return relay(res, orders);
+    const admin = callerOf(req).role === 'admin';
+    const [forwards, dead] = admin ? await Promise.all([forwarding(ctx, fulfillment), deadLetterCounts(deadLetters, req)]) : [null, null];
+    res.json({ ...(money.body as object), ordersByStatus: (orders.body as { byStatus: Record<string, number> }).byStatus, fulfillment: forwards, deadLetters: dead });
+  });
+}
+
+/** Counts are capped by the service's list limit (200): the screen shows "200+" beyond it. */
+async function forwarding(ctx: ReturnType<typeof callContext>, fulfillment: ServiceClient) {
+  try {
+    const list = (state: string) => fulfillment.call(ctx, 'GET', '/admin/forwards', { query: new URLSearchParams({ state, limit: '200' }) });
+    const [review, failedForwards, providers, notices] = await Promise.all([list('review'), list('failed'), fulfillment.call(ctx, 'GET', '/admin/providers'), fulfillment.call(ctx, 'GET', '/admin/notices', { query: new URLSearchParams({ limit: '1' }) })]);
+    if (failed(review) || failed(failedForwards) || failed(providers)) return null;
+    return {
+      review: (review.body as unknown[]).length,
+      failed: (failedForwards.body as unknown[]).length,
+      // An older fulfillment without notices still gives the rest of its part.
+      notices: failed(notices) ? 0 : ((notices.body as { unread?: number }).unread ?? 0),
+      providers: (providers.body as Provider[]).map(({ id, name, currency, balance, balanceLow, lastError }) => ({ id, name, currency, balance, balanceLow, lastError })),
+    };
+  } catch {
+    // Fulfillment not configured or not answering: the rest of the dashboard still shows.
+    return null;
+  }
+}
+
+/** Kafka not configured or not answering: the rest of the dashboard still shows (null). */
+async function deadLetterCounts(reader: DeadLetterReader | undefined, req: Request) {
+  if (!reader) return null;
+  try {
+    return await reader.counts();
+  } catch (error) {
+    req.log.warn({ err: (error as Error).message }, 'dead letters could not be counted');
+    return null;
+  }
+}

@@ -1,0 +1,61 @@
+import type { Request, Response, Router } from 'express';
+import { HttpError } from '@smm/platform';
+import type { TokenVerifier } from '../security/token-verifier.ts';
+import { relay } from '../upstream/relay.ts';
+import type { ServiceClient } from '../upstream/service-client.ts';
+import { access } from './access.ts';
+import { callContext } from './context.ts';
+import { idParam } from './query.ts';
+
+const notFound = () => new HttpError(404, 'NOT_FOUND', '요청한 대상을 찾을 수 없습니다.');
+const stateRule = /^(queued|claimed|sent|accepted|failed|unknown|review|manual|closed)$/;
+
+/** Our path under /api/admin/fulfillment → the fulfillment service's path; `:id` is checked here. */
+const routes: ReadonlyArray<readonly ['get' | 'post' | 'patch' | 'put' | 'delete', string, string]> = [
+  ['get', '/providers', '/admin/providers'],
+  ['post', '/providers', '/admin/providers'],
+  ['get', '/providers/:id', '/admin/providers/:id'],
+  ['patch', '/providers/:id', '/admin/providers/:id'],
+  ['delete', '/providers/:id', '/admin/providers/:id'],
+  ['post', '/providers/:id/check', '/admin/providers/:id/check'],
+  ['post', '/providers/:id/import', '/admin/providers/:id/import'],
+  ['get', '/providers/:id/services', '/admin/providers/:id/services'],
+  ['get', '/mappings', '/admin/mappings'],
+  ['put', '/mappings/:id', '/admin/mappings/:id'],
+  ['delete', '/mappings/:id', '/admin/mappings/:id'],
+  ['get', '/forwards', '/admin/forwards'],
+  ['get', '/forwards/:id', '/admin/forwards/:id'],
+  ['post', '/forwards/:id/review', '/admin/forwards/:id/review'],
+  ['get', '/notices', '/admin/notices'],
+  ['post', '/notices/read', '/admin/notices/read'],
+];
+
+/**
+ * Operators' fulfillment screens: providers, their services, product mappings, the forwarding
+ * queues (review, manual) and "sync now". Admin role only; the fulfillment service validates the
+ * bodies (Korean messages) and checks the role again.
+ */
+export function adminFulfillmentRoutes(router: Router, verifier: TokenVerifier, fulfillment: ServiceClient): void {
+  const admin = access(verifier, 'admin');
+  for (const [method, path, target] of routes) {
+    router[method](`/admin/fulfillment${path}`, admin, async (req: Request, res: Response) => {
+      const servicePath = path.includes(':id') ? target.replace(':id', String(idParam(req.params.id, notFound))) : target;
+      const query = new URLSearchParams();
+      if (path === '/forwards' || path === '/notices') {
+        for (const [name, pattern] of [['state', stateRule], ['limit', /^\d{1,3}$/]] as const) {
+          const value = req.query[name];
+          if (value === undefined) continue;
+          if (typeof value !== 'string' || !pattern.test(value)) throw new HttpError(400, 'VALIDATION_FAILED', '입력 형식이 올바르지 않습니다.', [{ field: name }]);
+          query.set(name, value);
+        }
+      }
+      const body = method === 'get' || method === 'delete' ? undefined : (req.body ?? {});
+      relay(res, await fulfillment.call(callContext(req), method.toUpperCase(), servicePath, { body, query }));
+    });
+  }
+  router.post('/admin/fulfillment/sync/:task', admin, async (req: Request, res: Response) => {
+    const task = req.params.task;
+    if (task !== 'statuses' && task !== 'balances' && task !== 'prices') throw notFound();
+    relay(res, await fulfillment.call(callContext(req), 'POST', `/admin/sync/${task}`, { timeoutMs: 120_000 }));
+  });
+}

@@ -1,0 +1,93 @@
+import type { Request, Response, Router } from 'express';
+import { HttpError } from '@smm/platform';
+import { messages } from '../messages.ts';
+import type { TokenVerifier } from '../security/token-verifier.ts';
+import { relay } from '../upstream/relay.ts';
+import type { ServiceClient } from '../upstream/service-client.ts';
+import { access } from './access.ts';
+import { userIdOfLoginId, withLoginIds } from './admin-login-ids.ts';
+import { searchByProvider, withForwarding } from './admin-order-forwarding.ts';
+import { callContext } from './context.ts';
+import { listQuery, statusRule } from './query.ts';
+
+const bad = (field: string) => new HttpError(400, 'VALIDATION_FAILED', messages.badRequest, [{ field, message: messages.badRequest }]);
+type Page<T> = { items: T[]; page: number; pageSize: number; hasNext: boolean };
+/** One bulk change touches at most a page of orders. */
+const maxBulk = 100;
+
+/**
+ * Operators' order screen (issue 12): server-side search by order id, member login id, exact link,
+ * status and product, answering login ids; status, start count and remains changed for one or many
+ * orders (each through order's guarded transition, refunds included). Each row carries its
+ * forwarding (state, provider, provider's order id) from one batched fulfillment lookup per page;
+ * `providerId` lists the orders forwarded to that provider (see searchByProvider).
+ */
+export function adminOrderRoutes(router: Router, verifier: TokenVerifier, auth: ServiceClient, order: ServiceClient, fulfillment: ServiceClient): void {
+  const operator = access(verifier, 'operator');
+
+  router.get('/admin/orders/search', operator, async (req: Request, res: Response) => {
+    const ctx = callContext(req);
+    const query = listQuery(req, [statusRule, { name: 'serviceId', pattern: /^[1-9]\d{0,9}$/ }, { name: 'orderId', pattern: /^[1-9]\d{0,14}$/ }, { name: 'providerId', pattern: /^[1-9]\d{0,9}$/ }]);
+    const providerId = query.get('providerId');
+    query.delete('providerId');
+    const orderId = query.get('orderId');
+    if (orderId !== null) {
+      query.delete('orderId');
+      query.set('id', orderId);
+    }
+    const link = typeof req.query.link === 'string' ? req.query.link.trim() : '';
+    if (link.length > 500) throw bad('link');
+    if (link !== '') query.set('link', link);
+    const loginId = typeof req.query.loginId === 'string' ? req.query.loginId.trim() : '';
+    if (loginId !== '') {
+      if (loginId.length > 50 || /[\s/]/.test(loginId)) throw bad('loginId');
+      const userId = await userIdOfLoginId(auth, ctx, loginId);
+      if (userId === null) {
+        res.json({ items: [], page: Number(query.get('page') ?? 1), pageSize: Number(query.get('pageSize') ?? 20), hasNext: false });
+        return;
+      }
+      query.set('userId', userId);
+    }
+    if (providerId !== null) {
+      const optional = (name: string) => (query.has(name) ? { [name]: query.get(name)! } : {});
+      const found = await searchByProvider(fulfillment, order, ctx, {
+        providerId,
+        ...optional('userId'),
+        ...optional('serviceId'),
+        ...optional('link'),
+        ...(query.has('id') ? { orderId: query.get('id')! } : {}),
+        ...optional('status'),
+        page: Number(query.get('page') ?? 1),
+        pageSize: Number(query.get('pageSize') ?? 20),
+      });
+      if ('relayed' in found) return relay(res, found.relayed!);
+      res.json({ ...found.page, items: await withLoginIds(auth, ctx, found.page.items) });
+      return;
+    }
+    const answer = await order.call(ctx, 'GET', '/admin/orders/search', { query });
+    if (answer.status !== 200) return relay(res, answer);
+    const page = await withForwarding(fulfillment, ctx, answer.body as Page<{ id: number; userId: string }>);
+    res.json({ ...page, items: await withLoginIds(auth, ctx, page.items) });
+  });
+
+  // The provider filter's choices; staff may not open the providers screen, so only id and name.
+  router.get('/admin/orders/providers', operator, async (req: Request, res: Response) => {
+    relay(res, await fulfillment.call(callContext(req), 'GET', '/admin/order-forwards/providers'));
+  });
+
+  router.post('/admin/orders/bulk', operator, async (req: Request, res: Response) => {
+    const { ids, status, startCount, remains } = (req.body ?? {}) as Record<string, unknown>;
+    if (!Array.isArray(ids) || ids.length === 0 || ids.length > maxBulk || !ids.every((id) => Number.isSafeInteger(id) && (id as number) > 0)) throw bad('ids');
+    const ctx = callContext(req);
+    const patch = { status, startCount, remains };
+    const results = [];
+    // One after another: each change is its own transaction with its own refund, and the answer
+    // says which ones order refused (a final order, for instance) without undoing the others.
+    for (const id of new Set(ids as number[])) {
+      const answer = await order.call(ctx, 'PATCH', `/admin/orders/${id}`, { body: patch });
+      const body = answer.body as { code?: string; message?: string } | null;
+      results.push(answer.status === 200 ? { id, ok: true } : { id, ok: false, code: body?.code ?? `HTTP_${answer.status}`, message: body?.message ?? messages.upstreamFailed });
+    }
+    res.json({ results });
+  });
+}

@@ -1,0 +1,95 @@
+import { HttpError } from '@smm/platform';
+import { parseOrderIds, v2Errors } from '../domain/panel-v2.ts';
+import type { CallContext, ServiceClient } from '../upstream/service-client.ts';
+
+type Fields = Record<string, unknown>;
+type V2Answer = { status: number; body: unknown };
+
+/** Refill, refill status and cancel texts resellers' tools expect (English, as the rest of v2). */
+export const v2FulfillmentErrors = {
+  refillUnavailable: 'Refill is not available for this order',
+  incorrectRefillId: 'Incorrect refill ID',
+  cancelUnavailable: 'Cancel is not available for this order',
+} as const;
+
+const text = (body: Fields, name: string): string | undefined => {
+  const v = body[name];
+  if (typeof v === 'string') return v.trim() === '' ? undefined : v.trim();
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return undefined;
+};
+
+/** One fulfillment answer in v2 words: the value, or the error text for this id. */
+function errorText(status: number, code: unknown, fallback: string): string {
+  if (status === 404) return code === 'REFILL_NOT_FOUND' ? v2FulfillmentErrors.incorrectRefillId : v2Errors.incorrectOrderId;
+  if (status === 409) return fallback;
+  throw new HttpError(status >= 500 ? 502 : status, 'SERVICE_FAILED', v2Errors.temporary);
+}
+const codeOf = (body: unknown) => (body as { code?: unknown } | null)?.code;
+
+/** Ids of `orders` / `refills` (1–100, comma-separated) or of the single field; null when absent or malformed. */
+function idsOf(body: Fields, many: string, one: string): { ids: number[]; bad: string[]; single: boolean } | null {
+  const list = text(body, many);
+  if (list !== undefined) {
+    const parsed = parseOrderIds(list);
+    return parsed === null ? null : { ...parsed, single: false };
+  }
+  const single = text(body, one);
+  if (single === undefined) return null;
+  return /^[1-9]\d{0,14}$/.test(single) ? { ids: [Number(single)], bad: [], single: true } : { ids: [], bad: [single], single: true };
+}
+
+/**
+ * API v2 `refill` (`order` or `orders`), `refill_status` (`refill` or `refills`) and `cancel`
+ * (`orders`, or `order`), answered in the shapes panels use. Returns undefined for other actions.
+ */
+export async function v2FulfillmentAction(action: string | undefined, body: Fields, member: CallContext, fulfillment: ServiceClient): Promise<V2Answer | undefined> {
+  if (action === 'refill') {
+    const ids = idsOf(body, 'orders', 'order');
+    if (ids === null) return { status: 400, body: { error: v2Errors.incorrectRequest } };
+    const results: Array<{ order: number | string; refill: string | { error: string } }> = [];
+    for (const id of ids.ids) {
+      const answer = await fulfillment.call(member, 'POST', `/orders/${id}/refill`);
+      results.push({ order: id, refill: answer.status === 201 ? String((answer.body as { refill: number }).refill) : { error: errorText(answer.status, codeOf(answer.body), v2FulfillmentErrors.refillUnavailable) } });
+    }
+    for (const bad of ids.bad) results.push({ order: bad, refill: { error: v2Errors.incorrectOrderId } });
+    if (!ids.single) return { status: 200, body: results.map((r) => (typeof r.refill === 'string' ? { order: r.order, refill: Number(r.refill) } : r)) };
+    const only = results[0]!;
+    return typeof only.refill === 'string' ? { status: 200, body: { refill: only.refill } } : { status: only.refill.error === v2Errors.incorrectOrderId ? 404 : 409, body: only.refill };
+  }
+  if (action === 'refill_status') {
+    const ids = idsOf(body, 'refills', 'refill');
+    if (ids === null) return { status: 400, body: { error: v2Errors.incorrectRequest } };
+    const results: Array<{ refill: number | string; status: string | { error: string } }> = [];
+    for (const id of ids.ids) {
+      const answer = await fulfillment.call(member, 'GET', `/refills/${id}`);
+      results.push({ refill: id, status: answer.status === 200 ? (answer.body as { status: string }).status : { error: errorText(answer.status, codeOf(answer.body), v2FulfillmentErrors.incorrectRefillId) } });
+    }
+    for (const bad of ids.bad) results.push({ refill: bad, status: { error: v2FulfillmentErrors.incorrectRefillId } });
+    if (!ids.single) return { status: 200, body: results };
+    const only = results[0]!;
+    return typeof only.status === 'string' ? { status: 200, body: { status: only.status } } : { status: 404, body: only.status };
+  }
+  if (action === 'cancel') {
+    const ids = idsOf(body, 'orders', 'order');
+    if (ids === null) return { status: 400, body: { error: v2Errors.incorrectRequest } };
+    const results: Array<{ order: number | string; cancel: 1 | { error: string } }> = [];
+    for (const id of ids.ids) {
+      const answer = await fulfillment.call(member, 'POST', `/orders/${id}/cancel`);
+      results.push({ order: id, cancel: answer.status === 200 ? 1 : { error: errorText(answer.status, codeOf(answer.body), v2FulfillmentErrors.cancelUnavailable) } });
+    }
+    for (const bad of ids.bad) results.push({ order: bad, cancel: { error: v2Errors.incorrectOrderId } });
+    return { status: 200, body: results };
+  }
+  return undefined;
+}
+
+/** Refill and cancel flags per product for `services`; none (false) when fulfillment cannot say. */
+export async function productFlags(member: CallContext, fulfillment: ServiceClient): Promise<Map<number, { refill: boolean; cancel: boolean }>> {
+  const flags = new Map<number, { refill: boolean; cancel: boolean }>();
+  if (!fulfillment.configured) return flags;
+  const answer = await fulfillment.call(member, 'GET', '/products/flags').catch(() => undefined);
+  if (answer?.status !== 200 || !Array.isArray(answer.body)) return flags;
+  for (const f of answer.body as Array<{ productId: number; refill: boolean; cancel: boolean }>) flags.set(f.productId, { refill: f.refill, cancel: f.cancel });
+  return flags;
+}

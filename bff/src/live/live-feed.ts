@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Consumer, Kafka } from 'kafkajs';
+import type { Logger } from 'pino';
+import { Topics, parseEvent } from '@smm/contracts';
+import { gatherFetch } from '@smm/platform';
+import type { LiveHub } from './live-hub.ts';
+import { type LiveSourceEvent, liveDefinitions, memberUpdateOf } from './member-update.ts';
+
+export type RunningFeed = { groupId: string; stop(): Promise<void> };
+
+/**
+ * A consumer group of this process's own: every replica must see every member's events, since a
+ * member's connection may be on any of them. Per process, so a restart does not inherit a stale
+ * group; it starts at the latest offset, since an update nobody was connected for has no reader.
+ */
+export function liveGroupId(): string {
+  return `bff-live-${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+}
+
+/**
+ * Reads wallet's and order's events and hands what concerns a member to the hub. Nothing here
+ * changes data, so an event that fails its contract is skipped with a warning rather than
+ * dead-lettered: the services' own consumers already dead-letter it, once.
+ */
+export async function startLiveFeed(options: { kafka: Kafka; hub: LiveHub; logger: Logger; groupId?: string }): Promise<RunningFeed> {
+  const { kafka, hub, logger } = options;
+  const groupId = options.groupId ?? liveGroupId();
+  // Screens tolerate a quarter second; fetching every order's events in gathered runs costs a
+  // fraction of one fetch per produce.
+  const consumer: Consumer = kafka.consumer({ groupId, sessionTimeout: 30_000, allowAutoTopicCreation: true, ...gatherFetch(250) });
+  const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
+  await consumer.connect();
+  await consumer.subscribe({ topics: [Topics.wallet, Topics.order], fromBeginning: false });
+  await consumer.run({
+    // Delivery order per partition is all a screen needs; no offsets matter after a restart.
+    autoCommit: true,
+    eachMessage: async ({ topic, partition, message }) => {
+      const parsed = parseEvent(message.value, liveDefinitions);
+      if (!parsed.ok) {
+        logger.warn({ topic, partition, offset: message.offset, reason: parsed.reason }, 'live: event skipped');
+        return;
+      }
+      const event = parsed.event as LiveSourceEvent;
+      const target = memberUpdateOf(event);
+      if (target) hub.publish(target.userId, event.eventId, target.update);
+    },
+  });
+  await joined;
+  logger.info({ groupId }, 'live: feed joined');
+  return {
+    groupId,
+    stop: async () => {
+      await consumer.disconnect();
+      // The group was this process's alone; leaving it behind would only clutter the cluster.
+      const admin = kafka.admin();
+      await admin.connect();
+      await admin.deleteGroups([groupId]).catch(() => undefined);
+      await admin.disconnect();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import type { Redis } from 'ioredis';
+import { type Restriction, isRestrictionLevel } from '@smm/contracts';
+import { type CallContext, type ServiceClient, ServiceUnavailable } from '../upstream/service-client.ts';
+
+/**
+ * What auth says about a member's sessions: `deleted` when the member no longer exists; the
+ * restriction in force (issue 12), whose `until` the BFF compares with its own clock, so a
+ * suspension ends on time even while this answer is kept.
+ */
+export type SessionState = { status: 'active' | 'suspended' | 'banned' | 'deleted'; version: number | null; restriction: Restriction | null };
+
+const statuses: ReadonlySet<unknown> = new Set(['active', 'suspended', 'banned', 'deleted']);
+
+function restrictionOf(value: unknown): Restriction | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const r = value as Record<string, unknown>;
+  if (!isRestrictionLevel(r.level) || typeof r.reason !== 'string') return null;
+  return { level: r.level, reason: r.reason, until: typeof r.until === 'string' ? r.until : null };
+}
+
+const key = (userId: string) => `bff:session-state:${userId}`;
+
+/**
+ * The member's current token version and status, which every verified access token is checked
+ * against (so a password change, "log out everywhere", a suspension, a ban or a deletion ends its sessions).
+ * Kept in Redis briefly so a page of requests asks auth once; the BFF drops the entry itself when
+ * it relays a change (a password change, an operator's restriction), and other changes take effect
+ * within `ttlSeconds`.
+ */
+export class SessionStates {
+  constructor(
+    private readonly redis: Redis,
+    private readonly auth: ServiceClient,
+    private readonly ttlSeconds: number,
+  ) {}
+
+  async get(ctx: CallContext, userId: string): Promise<SessionState> {
+    const cached = await this.redis.get(key(userId)).catch(() => null);
+    if (cached !== null) return JSON.parse(cached) as SessionState;
+    // Asked by the BFF for itself: no member in the credential.
+    const answer = await this.auth.call({ ...ctx, caller: undefined }, 'GET', `/members/${encodeURIComponent(userId)}/session-state`);
+    const body = answer.body as Partial<SessionState> | null;
+    if (answer.status !== 200 || body === null || !statuses.has(body.status)) {
+      ctx.log.error({ status: answer.status }, 'auth did not answer the session state');
+      throw new ServiceUnavailable('auth', false);
+    }
+    const state: SessionState = { status: body.status!, version: typeof body.version === 'number' ? body.version : null, restriction: restrictionOf(body.restriction) };
+    await this.redis.set(key(userId), JSON.stringify(state), 'EX', this.ttlSeconds).catch(() => undefined);
+    return state;
+  }
+
+  /** After a change the BFF relayed: the next request asks auth again. */
+  async forget(userId: string): Promise<void> {
+    await this.redis.del(key(userId)).catch(() => undefined);
+  }
+}

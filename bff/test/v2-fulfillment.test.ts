@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Harness, call, startHarness } from './support/harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.stop());
+beforeEach(() => {
+  for (const s of [h.auth, h.catalog, h.fulfillment]) s.reset();
+  h.auth.on('POST /api-keys/resolve', (req) =>
+    (req.body as { apiKey: string }).apiKey === 'key-a' ? { body: { userId: 'user-a', loginId: 'a', role: 'member' } } : { status: 404, body: { code: 'API_KEY_INVALID', message: 'x' } },
+  );
+  // Fulfillment as it answers for user-a: order 5 refillable/cancellable, 6 not, refill 9 known.
+  h.fulfillment.on('POST /orders/5/refill', { status: 201, body: { refill: 9, orderId: 5, status: 'Pending' } });
+  h.fulfillment.on('POST /orders/6/refill', { status: 409, body: { code: 'REFILL_NOT_COMPLETED', message: '완료된 주문만 리필을 요청할 수 있습니다.' } });
+  h.fulfillment.on('POST /orders/7/refill', { status: 404, body: { code: 'ORDER_NOT_FOUND', message: '주문을 찾을 수 없습니다.' } });
+  h.fulfillment.on('GET /refills/9', { body: { refill: 9, orderId: 5, status: 'Completed' } });
+  h.fulfillment.on('GET /refills/10', { status: 404, body: { code: 'REFILL_NOT_FOUND', message: '리필 요청을 찾을 수 없습니다.' } });
+  h.fulfillment.on('POST /orders/5/cancel', { body: { orderId: 5, cancel: 'requested' } });
+  h.fulfillment.on('POST /orders/6/cancel', { status: 409, body: { code: 'CANCEL_NOT_PENDING', message: '시작 전(주문 접수) 상태의 주문만 취소할 수 있습니다.' } });
+});
+
+const form = (fields: Record<string, string>) =>
+  fetch(`${h.url}/api/v2`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) }).then(async (r) => ({ status: r.status, body: (await r.json()) as unknown }));
+
+describe('API v2 refill, refill_status, cancel', () => {
+  it('answer in the shapes panels use, single and multi', async () => {
+    expect(await form({ key: 'key-a', action: 'refill', order: '5' })).toEqual({ status: 200, body: { refill: '9' } });
+    expect(await form({ key: 'key-a', action: 'refill', order: '6' })).toEqual({ status: 409, body: { error: 'Refill is not available for this order' } });
+    expect(await form({ key: 'key-a', action: 'refill', order: '7' })).toEqual({ status: 404, body: { error: 'Incorrect order ID' } });
+    expect((await form({ key: 'key-a', action: 'refill', orders: '5,6,7,x' })).body).toEqual([
+      { order: 5, refill: 9 },
+      { order: 6, refill: { error: 'Refill is not available for this order' } },
+      { order: 7, refill: { error: 'Incorrect order ID' } },
+      { order: 'x', refill: { error: 'Incorrect order ID' } },
+    ]);
+    expect(await form({ key: 'key-a', action: 'refill_status', refill: '9' })).toEqual({ status: 200, body: { status: 'Completed' } });
+    expect(await form({ key: 'key-a', action: 'refill_status', refill: '10' })).toEqual({ status: 404, body: { error: 'Incorrect refill ID' } });
+    expect((await form({ key: 'key-a', action: 'refill_status', refills: '9,10' })).body).toEqual([
+      { refill: 9, status: 'Completed' },
+      { refill: 10, status: { error: 'Incorrect refill ID' } },
+    ]);
+    expect((await form({ key: 'key-a', action: 'cancel', orders: '5,6' })).body).toEqual([
+      { order: 5, cancel: 1 },
+      { order: 6, cancel: { error: 'Cancel is not available for this order' } },
+    ]);
+    expect(await form({ key: 'key-a', action: 'refill' })).toEqual({ status: 400, body: { error: 'Incorrect request' } });
+    // The member acting is the key's owner.
+    expect(h.fulfillment.calls('POST /orders/5/refill')[0]!.caller?.userId).toBe('user-a');
+  });
+
+  it('accept a GET query string and multipart/form-data, with v2 errors on every failure', async () => {
+    const get = await fetch(`${h.url}/api/v2?key=key-a&action=refill_status&refill=9`);
+    expect([get.status, await get.json()]).toEqual([200, { status: 'Completed' }]);
+    const multipart = new FormData();
+    multipart.set('key', 'key-a');
+    multipart.set('action', 'cancel');
+    multipart.set('orders', '5');
+    const posted = await fetch(`${h.url}/api/v2`, { method: 'POST', body: multipart });
+    expect([posted.status, await posted.json()]).toEqual([200, [{ order: 5, cancel: 1 }]]);
+    const withFile = new FormData();
+    withFile.set('key', 'key-a');
+    withFile.set('file', new Blob(['x']), 'x.txt');
+    const refused = await fetch(`${h.url}/api/v2`, { method: 'POST', body: withFile });
+    expect([refused.status, await refused.json()]).toEqual([400, { error: 'Incorrect request' }]);
+    const broken = await fetch(`${h.url}/api/v2`, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=zz' }, body: '--zz\r\nContent-Disposition: form-data; name="key"\r\n\r\nkey-a' });
+    expect([broken.status, await broken.json()]).toEqual([400, { error: 'Incorrect request' }]);
+    const badKey = await fetch(`${h.url}/api/v2?key=nope&action=balance`);
+    expect([badKey.status, await badKey.json()]).toEqual([401, { error: 'Invalid API key' }]);
+  });
+
+  it('services shows each product’s real refill and cancel flags', async () => {
+    h.catalog.on('GET /services', { body: [{ id: 1, text: '좋아요', categoryId: 10, platformId: 1, min: 10, max: 100, point: 1, unitPriceDeci: 10, notice: '', enableAuto: false, isReadOnly: false }] });
+    h.catalog.on('GET /categories', { body: [{ id: 10, text: '좋아요', platform: 1, platformId: 1 }] });
+    h.catalog.on('GET /platforms', { body: [{ id: 1, text: '인스타그램' }] });
+    h.fulfillment.on('GET /products/flags', { body: [{ productId: 1, refill: true, cancel: false }] });
+    const list = (await form({ key: 'key-a', action: 'services' })).body as Array<Record<string, unknown>>;
+    expect(list[0]).toMatchObject({ service: 1, refill: true, cancel: false });
+  });
+});
+
+describe('resellers’ refill and cancel (api-key)', () => {
+  it('act as the key’s member, with the JSON error shape', async () => {
+    const headers = { 'api-key': 'key-a' };
+    expect((await call(h.url, 'POST', '/api/refill/5', { headers })).body).toEqual({ refill: 9, orderId: 5, status: 'Pending' });
+    expect((await call(h.url, 'GET', '/api/refill/9', { headers })).body).toMatchObject({ status: 'Completed' });
+    expect((await call(h.url, 'POST', '/api/cancel/5', { headers })).body).toEqual({ orderId: 5, cancel: 'requested' });
+    const refused = await call(h.url, 'POST', '/api/cancel/6', { headers });
+    expect([refused.status, refused.body.code]).toEqual([409, 'CANCEL_NOT_PENDING']);
+    expect(h.fulfillment.calls('POST /orders/5/cancel')[0]!.caller?.userId).toBe('user-a');
+    expect((await call(h.url, 'POST', '/api/refill/5', { headers: { 'api-key': 'nope' } })).status).toBe(401);
+  });
+});
+
+describe('members’ refill and cancel', () => {
+  it('relay to fulfillment for a signed-in member, refusing guests', async () => {
+    const token = h.keys.member();
+    expect((await call(h.url, 'POST', '/api/service/orders/5/refill', { token })).body).toEqual({ refill: 9, orderId: 5, status: 'Pending' });
+    expect((await call(h.url, 'POST', '/api/service/orders/5/cancel', { token })).body).toEqual({ orderId: 5, cancel: 'requested' });
+    const refused = await call(h.url, 'POST', '/api/service/orders/6/cancel', { token });
+    expect([refused.status, refused.body.message]).toEqual([409, '시작 전(주문 접수) 상태의 주문만 취소할 수 있습니다.']);
+    expect((await call(h.url, 'GET', '/api/service/refills/9', { token })).body).toMatchObject({ status: 'Completed' });
+    h.fulfillment.on('GET /products/flags', { body: [{ productId: 1, refill: true, cancel: false }] });
+    expect((await call(h.url, 'GET', '/api/service/fulfillment-flags', { token })).body).toEqual([{ productId: 1, refill: true, cancel: false }]);
+    expect((await call(h.url, 'POST', '/api/service/orders/5/refill', {})).status).toBe(401);
+    expect((await call(h.url, 'POST', '/api/service/orders/abc/refill', { token })).status).toBe(404);
+  });
+});
