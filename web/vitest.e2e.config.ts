@@ -17,5 +17,9 @@ export default defineConfig({
     fileParallelism: false,
     // describe.concurrent files (the screenshots) open at most this many pages at once.
     maxConcurrency: 3,
+    // In CI a browser test that fails is run once more before the run fails (Playwright's own CI
+    // default is two retries): a page that answers late on a loaded 2-core runner should not sink a
+    // whole submission, while a real defect fails both tries. Retried tests are listed in the log.
+    retry: process.env.CI ? 1 : 0,
   },
 });

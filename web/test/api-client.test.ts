@@ -35,6 +35,29 @@ describe('API client (spec §4, §7: token header, any 401 drops the token)', ()
     expect(listener).toHaveBeenCalledOnce();
   });
 
+  it('renews an expired access token once from the refresh cookie and repeats the request', async () => {
+    storage.setToken('expired');
+    const listener = vi.fn();
+    const stop = onUnauthorized(listener);
+    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/api/auth/refresh') return new Response(JSON.stringify({ accessToken: 'fresh', expiresIn: 900 }), { status: 200 });
+      const auth = (init?.headers as Record<string, string>).authorization;
+      return auth === 'Bearer fresh'
+        ? new Response(JSON.stringify({ ok: true }), { status: 200 })
+        : new Response(JSON.stringify({ code: 'TOKEN_INVALID', message: '다시 로그인해 주세요.' }), { status: 401 });
+    });
+    vi.stubGlobal('fetch', fetch);
+    const [first, second] = await Promise.all([api('/auth/profile'), api('/service/order-history')]);
+    stop();
+    expect(first).toEqual({ ok: true });
+    expect(second).toEqual({ ok: true });
+    expect(storage.token()).toBe('fresh');
+    expect(listener).not.toHaveBeenCalled();
+    // Both expired requests waited for one refresh: the refresh token is single-use.
+    expect(fetch.mock.calls.filter(([url]) => url === '/api/auth/refresh')).toHaveLength(1);
+    expect((fetch.mock.calls.find(([url]) => url === '/api/auth/refresh')![1] as RequestInit).credentials).toBe('same-origin');
+  });
+
   it('a guest refusal (401 GUEST_NOT_ALLOWED) keeps the client as it is', async () => {
     storage.setAuthMode('guest');
     vi.stubGlobal('fetch', answer(401, { code: 'GUEST_NOT_ALLOWED', message: '둘러보기 모드' }));

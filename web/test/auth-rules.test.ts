@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginErrorMessage, sendCodeErrorMessage, validateLogin, validatePhone, validateRegister } from '../src/features/auth/auth-rules.ts';
+import { loginErrorMessage, sendButtonState, sendCodeErrorMessage, validateLogin, validatePhone, validateRegister } from '../src/features/auth/auth-rules.ts';
 import { authText as t } from '../src/features/auth/messages.ts';
 import { passwordChangeErrorMessage, validatePasswordChange } from '../src/features/account/password-form.ts';
 import { accountText as a } from '../src/features/account/messages.ts';
@@ -32,6 +32,9 @@ describe('registration rules (spec §5)', () => {
     expect(first({ ...base, account: { ...account, email: 'a@bkr' } })).toBe(t.emailInvalid);
     expect(first({ ...base, account: { ...account, password: '', passwordConfirm: '' } })).toBe(t.passwordRequired);
     expect(first({ ...base, account: { ...account, password: 'a b', passwordConfirm: 'a b' } })).toBe(t.passwordHasSpace);
+    expect(first({ ...base, account: { ...account, password: 'abc', passwordConfirm: 'abc' } })).toBe('비밀번호는 8~20자로 입력해 주세요.');
+    expect(first({ ...base, account: { ...account, password: 'a'.repeat(21), passwordConfirm: 'a'.repeat(21) } })).toBe('비밀번호는 8~20자로 입력해 주세요.');
+    expect(first({ ...base, account: { ...account, password: 'a'.repeat(20), passwordConfirm: 'a'.repeat(20) } })).toBeNull();
     expect(first({ ...base, account: { ...account, passwordConfirm: 'other' } })).toBe(t.passwordMismatch);
     expect(first({ ...base, registerWhere: '' })).toBe(t.registerWhereRequired);
     expect(first(base)).toBeNull();
@@ -57,6 +60,14 @@ describe('registration rules (spec §5)', () => {
     expect(validatePhone('0101234567a')).toBe(t.phoneInvalid);
   });
 
+  it('after a send the button counts the cooldown down, then offers a resend; a new number can be sent at once', () => {
+    expect(sendButtonState(false, 0)).toEqual({ label: t.sendCode, disabled: false });
+    expect(sendButtonState(true, 42)).toEqual({ label: '재전송 42초', disabled: true });
+    expect(sendButtonState(true, 0)).toEqual({ label: t.resend, disabled: false });
+    // the field holds a different number than the code went to: counts as not sent
+    expect(sendButtonState(false, 30)).toEqual({ label: t.sendCode, disabled: false });
+  });
+
   it('maps send-code failures (spec §8)', () => {
     expect(sendCodeErrorMessage(400)).toBe(t.inputFormat);
     expect(sendCodeErrorMessage(409)).toBe(t.phoneExists);
@@ -68,8 +79,9 @@ describe('password change (spec §5, §8)', () => {
   it('current required, new required, confirmation equal — in that order', () => {
     expect(validatePasswordChange({ currentPassword: '', newPassword: '', confirm: 'x' })?.message).toBe(a.currentRequired);
     expect(validatePasswordChange({ currentPassword: 'old', newPassword: '', confirm: 'x' })?.message).toBe(a.nextRequired);
-    expect(validatePasswordChange({ currentPassword: 'old', newPassword: 'new', confirm: 'x' })?.message).toBe(a.mismatch);
-    expect(validatePasswordChange({ currentPassword: 'old', newPassword: 'new', confirm: 'new' })).toBeNull();
+    expect(validatePasswordChange({ currentPassword: 'old', newPassword: 'new', confirm: 'new' })?.message).toBe('비밀번호는 8~20자로 입력해 주세요.');
+    expect(validatePasswordChange({ currentPassword: 'old', newPassword: 'new-pass', confirm: 'x' })?.message).toBe(a.mismatch);
+    expect(validatePasswordChange({ currentPassword: 'old', newPassword: 'new-pass', confirm: 'new-pass' })).toBeNull();
   });
 
   it('409 means the current password is different; others are generic', () => {

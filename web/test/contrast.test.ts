@@ -14,6 +14,21 @@ describe('colour contrast (WCAG)', () => {
     expect(ratio('#E11D48', '#FDEDF0')).toBeLessThan(aaText); // the old highlighted notice
   });
 
+  it('danger text (cancel buttons, errors) reaches 4.5:1 on its soft background and on the surface in both themes', () => {
+    // contract.css.ts values, repeated: light danger/dangerSoft, dark danger/dangerSoft.
+    for (const [ink, soft, surface] of [['#C4261B', '#FEF0EF', '#FFFFFF'], ['#F97066', '#3A1D1D', '#171A23']] as const) {
+      expect(ratio(ink, soft)).toBeGreaterThanOrEqual(aaText);
+      expect(ratio(ink, surface)).toBeGreaterThanOrEqual(aaText);
+    }
+    expect(ratio('#D92D20', '#FEF0EF')).toBeLessThan(aaText); // the old light danger (4.35:1, Lighthouse)
+    // Success badges likewise (light, dark); #12805C on its soft green was 4.41:1.
+    for (const [ink, soft, surface] of [['#0F7553', '#E7F6EF', '#FFFFFF'], ['#47CD89', '#143226', '#171A23']] as const) {
+      expect(ratio(ink, soft)).toBeGreaterThanOrEqual(aaText);
+      expect(ratio(ink, surface)).toBeGreaterThanOrEqual(aaText);
+    }
+    expect(ratio('#12805C', '#E7F6EF')).toBeLessThan(aaText);
+  });
+
   it('the default highlighted notice reaches 4.5:1 in both themes, on the tint of its own colour', () => {
     expect(ratio(light.ink, light.soft)).toBeGreaterThanOrEqual(aaText);
     expect(ratio(dark.ink, dark.soft)).toBeGreaterThanOrEqual(aaText);

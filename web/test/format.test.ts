@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toggleOpen } from '../src/features/qna/accordion.ts';
 import { groupPrices } from '../src/features/price-list/price-list.ts';
-import { count, dateTime, startCount, won, wonFromNumber } from '../src/lib/format.ts';
+import { count, dateTime, grouped, startCount, won, wonFromNumber } from '../src/lib/format.ts';
 import type { Category, Platform, Service } from '../src/lib/types.ts';
 
 describe('Korean formats (spec §9)', () => {
@@ -11,6 +11,12 @@ describe('Korean formats (spec §9)', () => {
     expect(won(0)).toBe('0원');
     expect(wonFromNumber(1234.5)).toBe('1,234.5원');
     expect(count(1000000)).toBe('1,000,000');
+  });
+
+  it('hand-made grouping prints what toLocaleString(ko-KR) prints', () => {
+    const values = [0, 1, 12, 123, 1234, 12345, 123456, 1234567, 999999999, 1000000000, -1, -1234, -9876543, 12.5, 1234.56, -0.25, Number.MAX_SAFE_INTEGER];
+    for (const value of values) expect(grouped(value)).toBe(value.toLocaleString('ko-KR', { maximumFractionDigits: 1 }));
+    for (let deci = -20_000; deci <= 2_000_000; deci += 997) expect(won(deci)).toBe(`${deci < 0 ? '-' : ''}${Math.trunc(Math.abs(deci) / 10).toLocaleString('ko-KR')}${Math.abs(deci) % 10 ? `.${Math.abs(deci) % 10}` : ''}원`);
   });
 
   it('dates: yyyy-mm-dd hh:mm:ss in Korean time whatever the input zone', () => {

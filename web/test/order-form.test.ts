@@ -98,6 +98,8 @@ describe('order validation order (spec §5)', () => {
   it('3. the amount may not be below the minimum, 4. nor above the maximum', () => {
     expect(first({ ...valid, amount: '9' })).toBe(t.belowMin);
     expect(first({ ...valid, amount: '' })).toBe(t.belowMin);
+    expect(first({ ...valid, amount: '10.5' })).toBe('주문 수량은 소수점 없이 정수로 입력해 주세요.');
+    expect(first({ ...valid, amount: '100.0' })).toBeNull();
     expect(first({ ...valid, amount: '1001' })).toBe(t.aboveMax);
     expect(first({ ...valid, amount: '1000' })).toBeNull();
   });

@@ -1,26 +1,30 @@
-import { lazy } from 'react';
+import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { useAuth } from '../auth/auth.tsx';
 import { Layout } from '../layout/Layout.tsx';
 import { keys } from '../lib/settings.ts';
 import { LoadingOverlay } from '../ui/loading.tsx';
 import { Logout, MemberOnly, VisitorsOnly, WhenEnabled } from './guards.tsx';
+import { screens } from './screens.ts';
 
-// Route-level code splitting: each screen is its own chunk (initial JS budget, issue text).
-const Landing = lazy(() => import('../features/landing/LandingPage.tsx'));
-const Login = lazy(() => import('../features/auth/LoginPage.tsx'));
-const Register = lazy(() => import('../features/auth/RegisterPage.tsx'));
-const NaverCallback = lazy(() => import('../features/auth/NaverCallback.tsx'));
-const Order = lazy(() => import('../features/order/OrderPage.tsx'));
-const Point = lazy(() => import('../features/point/PointPage.tsx'));
-const Account = lazy(() => import('../features/account/AccountPage.tsx'));
-const OrderHistory = lazy(() => import('../features/history/OrderHistoryPage.tsx'));
-const AutoOrderHistory = lazy(() => import('../features/history/AutoOrderHistoryPage.tsx'));
-const Qna = lazy(() => import('../features/qna/QnaPage.tsx'));
-const ApiDocs = lazy(() => import('../features/api-docs/ApiPage.tsx'));
-const PriceList = lazy(() => import('../features/price-list/PriceListPage.tsx'));
-const ServiceTerms = lazy(() => import('../features/terms/ServiceTermsPage.tsx'));
-const PrivacyPolicy = lazy(() => import('../features/terms/PrivacyPage.tsx'));
+// Route-level code splitting: each screen is its own chunk (initial JS budget, issue text); the
+// entry starts loading the opened page's chunk before the profile answers (screens.ts).
+const Landing = lazy(screens.landing);
+const Login = lazy(screens.login);
+const Register = lazy(screens.register);
+const NaverCallback = lazy(screens.naverCallback);
+const Order = lazy(screens.order);
+const Point = lazy(screens.point);
+const Account = lazy(screens.account);
+const OrderHistory = lazy(screens.orderHistory);
+const AutoOrderHistory = lazy(screens.autoOrderHistory);
+const Qna = lazy(screens.qna);
+const ApiDocs = lazy(screens.apiDocs);
+const PriceList = lazy(screens.priceList);
+const ServiceTerms = lazy(screens.serviceTerms);
+const PrivacyPolicy = lazy(screens.privacy);
+// The operator console: its own layout and chunk, never loaded for members (issue 12).
+const AdminApp = lazy(() => import('../features/admin/AdminApp.tsx'));
 
 export function App() {
   const auth = useAuth();
@@ -29,6 +33,14 @@ export function App() {
   return (
     <Routes>
       <Route path="/auth/naver" element={<NaverCallback />} />
+      <Route
+        path="/admin/*"
+        element={
+          <Suspense fallback={<LoadingOverlay force />}>
+            <AdminApp />
+          </Suspense>
+        }
+      />
       <Route element={<Layout />}>
         <Route path="/" element={<Landing />} />
         <Route element={<VisitorsOnly />}>

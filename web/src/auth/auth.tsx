@@ -1,8 +1,7 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import useSWR from 'swr';
-import { api, onUnauthorized } from '../lib/api.ts';
-import { followUp } from '../lib/follow-up.ts';
+import { api, endSession, onUnauthorized } from '../lib/api.ts';
 import type { AuthState } from '../lib/statuses.ts';
 import { storage } from '../lib/storage.ts';
 import type { Profile } from '../lib/types.ts';
@@ -18,16 +17,9 @@ type Auth = {
   signIn(accessToken: string): void;
   browseAsGuest(): void;
   signOut(): void;
+  /** Re-reads the profile; balance changes arrive on their own through the live channel (lib/live.ts). */
   refreshProfile(): Promise<unknown>;
-  /**
-   * Refreshes the profile now and again a little later, until the balance moves: the wallet credits
-   * a refund or debits an order a moment after the action was answered.
-   */
-  followBalance(): void;
 };
-
-/** When the profile is re-read after an action whose money moves asynchronously (ms from now). */
-export const balanceFollowUps = [0, 1000, 3000, 6000] as const;
 
 const AuthContext = createContext<Auth | null>(null);
 
@@ -50,21 +42,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const { data, error, mutate } = useSWR<Profile>(token ? ['/auth/profile', token] : null, ([path]: [string]) => api<Profile>(path));
 
-  // The follow-up compares against the balance before the action; a newer one replaces an older one.
-  const latest = useRef<Profile | undefined>(undefined);
-  latest.current = data;
-  const stopFollow = useRef<() => void>(() => {});
-  useEffect(() => () => stopFollow.current(), []);
-  const followBalance = useCallback(() => {
-    stopFollow.current();
-    const before = latest.current?.pointDeci;
-    const moved = (next: Profile | undefined) => next !== undefined && before !== undefined && next.pointDeci !== before;
-    stopFollow.current = followUp(async () => moved(await mutate()), balanceFollowUps);
-  }, [mutate]);
-  useEffect(() => {
-    if (!token) stopFollow.current();
-  }, [token]);
-
   let state: AuthState;
   if (token) state = data ? 'authorization' : error ? 'unAuthorization' : 'loading';
   else state = guest ? 'guest' : 'unAuthorization';
@@ -82,6 +59,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setGuest(true);
   }, []);
   const signOut = useCallback(() => {
+    endSession();
     storage.setToken(null);
     storage.setAuthMode('unauthorized');
     setToken(null);
@@ -98,9 +76,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       browseAsGuest,
       signOut,
       refreshProfile: () => mutate(),
-      followBalance,
     }),
-    [state, data, signIn, browseAsGuest, signOut, mutate, followBalance],
+    [state, data, signIn, browseAsGuest, signOut, mutate],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

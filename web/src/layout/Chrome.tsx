@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { dateTime } from '../lib/format.ts';
 import { keys, useSettings } from '../lib/settings.ts';
+import { useClearOfContent } from './clear-of-content.ts';
 import { ChatIcon, CloseIcon } from './icons.tsx';
 import * as s from './layout.css.ts';
 import { shellText as t } from './messages.ts';
@@ -59,7 +60,7 @@ export function Footer({ roomForChat = false }: { roomForChat?: boolean }) {
               </span>
             ))}
         </div>
-        <div>© {new Date().getFullYear()} {settings.get(keys.footerCompany)}. All rights reserved.</div>
+        <div>© {new Date().getFullYear()} {settings.get(keys.footerCompany)}. {t.rights}</div>
       </div>
     </footer>
   );
@@ -72,13 +73,31 @@ export function useChatLink(): string | null {
 }
 
 /** Spec §2 floating chat-channel button, only when the chat link setting exists. */
+const mainContent = () => document.getElementById('main');
+
+/**
+ * Spec §2 floating chat button. It never covers a control or text: while it would, it is hidden
+ * (and unfocusable); the footer keeps empty room at the bottom of every page where it shows again.
+ */
 export function ChatButton() {
   const settings = useSettings();
   const href = useChatLink();
+  const ref = useRef<HTMLAnchorElement>(null);
+  const clear = useClearOfContent(ref, mainContent, href !== null);
   if (!href) return null;
   const text = settings.get(keys.chatChannelText) || t.chatDefault;
   return (
-    <a className={s.chat} href={href} target="_blank" rel="noopener noreferrer" aria-label={`${text} (새 창)`}>
+    <a
+      ref={ref}
+      className={clear ? s.chat : `${s.chat} ${s.chatHidden}`}
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={`${text} (새 창)`}
+      aria-hidden={clear ? undefined : true}
+      tabIndex={clear ? undefined : -1}
+      data-testid="chat-button"
+    >
       <ChatIcon />
       <span>{text}</span>
     </a>

@@ -4,7 +4,9 @@ import { config } from '../lib/config.ts';
 import { LoadingOverlay } from '../ui/loading.tsx';
 import { ChatButton, Footer, LandscapeBanner, StatusBar, useChatLink } from './Chrome.tsx';
 import * as s from './layout.css.ts';
+import { LiveUpdates } from './LiveUpdates.tsx';
 import { Navigation } from './Navigation.tsx';
+import { WarningNotice } from './WarningNotice.tsx';
 
 /** Page titles, so screen-reader users and tabs tell the screens apart. */
 const titles: Record<string, string> = {
@@ -41,6 +43,7 @@ export function Layout() {
       <LandscapeBanner />
       <Navigation />
       <StatusBar />
+      <WarningNotice />
       <main id="main" className={s.main} tabIndex={-1}>
         <Suspense fallback={<LoadingOverlay force />}>
           <Outlet />
@@ -48,6 +51,7 @@ export function Layout() {
       </main>
       <Footer roomForChat={chat} />
       <ChatButton />
+      <LiveUpdates />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { useTheme } from '../theme/theme.tsx';
 import { CloseIcon, MenuIcon, MoonIcon, SunIcon } from './icons.tsx';
 import * as s from './layout.css.ts';
 import { shellText as t } from './messages.ts';
+import { isOperatorRole } from '../lib/contracts.ts';
 
 type Entry = { to: string; label: string } | { action: () => void; label: string };
 
@@ -24,6 +25,7 @@ function useEntries(): Entry[] {
     ];
     if (settings.enabled(keys.enablePriceList)) list.push({ to: '/price-list', label: t.priceList });
     if (settings.enabled(keys.enableQna)) list.push({ to: '/qna', label: t.qna });
+    if (isOperatorRole(auth.profile?.role)) list.push({ to: '/admin', label: t.console });
     return list;
   }
   return [

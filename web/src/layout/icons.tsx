@@ -17,3 +17,7 @@ export const CopyIcon = ({ size = 16 }: P) => svg(size, <><rect x="9" y="9" widt
 export const ChevronIcon = ({ size = 18 }: P) => svg(size, <path d="M6 9l6 6 6-6" />);
 export const ArrowLeftIcon = ({ size = 20 }: P) => svg(size, <path d="M15 18l-6-6 6-6" />);
 export const ArrowRightIcon = ({ size = 20 }: P) => svg(size, <path d="M9 18l6-6-6-6" />);
+export const BoltIcon = ({ size = 24 }: P) => svg(size, <path d="M13 2L4 14h7l-1 8 9-12h-7l1-8z" />);
+export const RepeatIcon = ({ size = 24 }: P) => svg(size, <><path d="M17 2l4 4-4 4" /><path d="M3 11V9a3 3 0 0 1 3-3h15" /><path d="M7 22l-4-4 4-4" /><path d="M21 13v2a3 3 0 0 1-3 3H3" /></>);
+export const ShieldIcon = ({ size = 24 }: P) => svg(size, <><path d="M12 2l8 3v6c0 5-3.4 9.4-8 11-4.6-1.6-8-6-8-11V5l8-3z" /><path d="M8.5 12l2.5 2.5 4.5-5" /></>);
+export const MegaphoneIcon = ({ size = 20 }: P) => svg(size, <><path d="M3 11v2a1 1 0 0 0 1 1h2l5 4V6L6 10H4a1 1 0 0 0-1 1z" /><path d="M15.5 8.5a5 5 0 0 1 0 7" /><path d="M18.5 5.5a9 9 0 0 1 0 13" /></>);

@@ -120,8 +120,22 @@ export const statusBar = style({
   color: vars.color.textMuted,
 });
 export const statusInner = style({ maxWidth: 1400, margin: '0 auto', padding: '7px 20px', display: 'flex', alignItems: 'center', gap: 10, flexWrap: 'wrap' });
-const pulse = keyframes({ '0%': { boxShadow: '0 0 0 0 rgba(18,128,92,.45)' }, '100%': { boxShadow: '0 0 0 8px rgba(18,128,92,0)' } });
-export const statusDot = style({ width: 8, height: 8, borderRadius: '50%', background: vars.color.success, animation: `${pulse} 1.6s infinite` });
+// The dot's pulse is a ring that grows and fades: transform and opacity only, so the compositor
+// runs it without the main thread (an animated box-shadow repainted the page's top every frame,
+// on every page, for as long as it was open).
+const pulse = keyframes({ from: { transform: 'scale(1)', opacity: 0.45 }, to: { transform: 'scale(3)', opacity: 0 } });
+export const statusDot = style({
+  position: 'relative',
+  flexShrink: 0,
+  width: 8,
+  height: 8,
+  borderRadius: '50%',
+  background: vars.color.success,
+  selectors: {
+    '&::after': { content: '""', position: 'absolute', inset: 0, borderRadius: '50%', background: 'inherit', animation: `${pulse} 1.6s infinite` },
+  },
+  '@media': { '(prefers-reduced-motion: reduce)': { selectors: { '&::after': { animation: 'none', opacity: 0 } } } },
+});
 export const statusDotWarn = style({ width: 8, height: 8, borderRadius: '50%', background: vars.color.warning });
 export const clock = style({ marginLeft: 'auto', fontVariantNumeric: 'tabular-nums', fontFamily: tokens.mono, fontSize: 12 });
 
@@ -134,10 +148,10 @@ export const footer = style({
 });
 export const footerInner = style({ maxWidth: 1120, margin: '0 auto', padding: '28px 20px 40px', display: 'grid', gap: 10 });
 /**
- * On phones the floating chat button covers the bottom of the screen: the footer gets room under
- * its last line so everything can be scrolled above the button (44 px button + 16 px offset + air).
+ * The floating chat button hides while it would cover content; the footer keeps empty room under
+ * its last line (44 px button + 16–20 px offset + air) so the button has a place to show on every page.
  */
-export const footerRoomForChat = style({ '@media': { 'screen and (max-width: 880px)': { paddingBottom: 84 } } });
+export const footerRoomForChat = style({ paddingBottom: 88, '@media': { 'screen and (max-width: 880px)': { paddingBottom: 84 } } });
 export const footerLinks = style({ display: 'flex', gap: 16, fontWeight: 700, color: vars.color.text });
 export const footerFacts = style({ display: 'flex', flexWrap: 'wrap', columnGap: 14, rowGap: 4 });
 
@@ -159,6 +173,8 @@ export const chat = style({
   textDecoration: 'none',
   boxShadow: vars.shadow.pop,
 });
+/** Over content: invisible and not clickable, but still laid out so its box can be re-checked. */
+export const chatHidden = style({ opacity: 0, pointerEvents: 'none' });
 
 export const landscape = style({
   background: vars.color.info,
@@ -170,4 +186,16 @@ export const landscape = style({
   gap: 10,
   padding: '8px 12px 8px 16px',
 });
+/** A warning from the operators (issue 12): in the page's flow under the status bar, not over content. */
+export const warningNotice = style({
+  background: vars.color.warningSoft,
+  color: vars.color.warning,
+  borderBottom: `1px solid ${vars.color.warning}`,
+  fontSize: 13,
+  display: 'flex',
+  alignItems: 'center',
+  gap: 10,
+  padding: '8px 12px 8px 16px',
+});
+export const warningAcknowledge = style({ marginLeft: 'auto', flexShrink: 0, background: 'transparent', border: `1px solid ${vars.color.warning}`, color: vars.color.warning, borderRadius: 6, padding: '3px 10px', cursor: 'pointer', fontWeight: 700 });
 export const landscapeClose = style({ marginLeft: 'auto', background: 'rgba(255,255,255,.18)', border: 'none', color: '#fff', borderRadius: 6, padding: '4px 10px', cursor: 'pointer', fontWeight: 700 });

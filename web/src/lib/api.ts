@@ -16,10 +16,14 @@ export class ApiError extends Error {
   }
 }
 
-type UnauthorizedListener = () => void;
+/** `message`: why, when the server said (a suspension or ban names level, reason and end). */
+type UnauthorizedListener = (message?: string) => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
 
-/** Spec §4: any 401 (other than a guest refusal) drops the token; the auth state listens here. */
+/**
+ * Spec §4: any 401 (other than a guest refusal) drops the token, and so does a 403 for a member
+ * suspended or banned since it logged in (issue 12); the auth state listens here.
+ */
 export function onUnauthorized(listener: UnauthorizedListener): () => void {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);
@@ -27,7 +31,35 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 
 export const networkErrorMessage = '서버에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.';
 
-export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+let refreshing: Promise<string | null> | null = null;
+
+/**
+ * The next access token from the BFF's refresh cookie (httpOnly: this code never sees the refresh
+ * token), or null when the session has ended. Concurrent expired requests share one refresh: the
+ * refresh token is single-use, so a second one would end the session.
+ */
+function refreshAccessToken(): Promise<string | null> {
+  refreshing ??= (async () => {
+    try {
+      const response = await fetch(`${config.apiBase}/auth/refresh`, { method: 'POST', headers: { accept: 'application/json' }, credentials: 'same-origin' });
+      if (!response.ok) return null;
+      const body = (await response.json()) as { accessToken?: unknown };
+      return typeof body.accessToken === 'string' ? body.accessToken : null;
+    } catch {
+      return null;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** Log-out on this device: the BFF revokes the refresh token and clears its cookie. Best effort. */
+export function endSession(): void {
+  void fetch(`${config.apiBase}/auth/logout`, { method: 'POST', credentials: 'same-origin' }).catch(() => undefined);
+}
+
+export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}, retried = false): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = storage.token();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -57,10 +89,20 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     const record = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
     const code = typeof record.code === 'string' ? record.code : `HTTP_${response.status}`;
     const message = typeof record.message === 'string' ? record.message : '';
-    if (response.status === 401 && code !== 'GUEST_NOT_ALLOWED' && token) {
+    // Access tokens last minutes: an expired one is renewed once and the request repeated (the
+    // BFF refused it before doing anything, so repeating a POST is safe).
+    if (response.status === 401 && code === 'TOKEN_INVALID' && token && !retried) {
+      const renewed = await refreshAccessToken();
+      if (renewed !== null) {
+        storage.setToken(renewed);
+        return api<T>(path, init, true);
+      }
+    }
+    const restricted = response.status === 403 && (code === 'MEMBER_SUSPENDED' || code === 'MEMBER_BANNED');
+    if (((response.status === 401 && code !== 'GUEST_NOT_ALLOWED') || restricted) && token) {
       storage.setToken(null);
       storage.setAuthMode('unauthorized');
-      for (const listener of unauthorizedListeners) listener();
+      for (const listener of unauthorizedListeners) listener(restricted && message ? message : undefined);
     }
     throw new ApiError(response.status, code, message, record);
   }

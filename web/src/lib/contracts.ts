@@ -3,6 +3,15 @@
  * event envelope (node:crypto), so the browser imports the plain modules directly from here.
  * When the package gains subpath exports (e.g. "@smm/contracts/money"), switch these lines.
  */
-export { deciToWon, formatWon, parseWon, priceDeci } from '../../../packages/contracts/src/money.ts';
+export { deciToWon, formatWon, groupThousands, parseWon, priceDeci } from '../../../packages/contracts/src/money.ts';
 export { settingEnabled, settingKeys } from '../../../packages/contracts/src/settings.ts';
 export type { SettingKey } from '../../../packages/contracts/src/settings.ts';
+export { liveEvents } from '../../../packages/contracts/src/live.ts';
+export type { LiveNotice, LiveTouch, LiveUpdate } from '../../../packages/contracts/src/live.ts';
+export { passwordLength, passwordLengthMessage, passwordLengthOk } from '../../../packages/contracts/src/password.ts';
+export { isOperatorRole } from '../../../packages/contracts/src/roles.ts';
+export { restrictionLevelLabels, restrictionLevels, restrictionReasonMaxLength } from '../../../packages/contracts/src/restriction.ts';
+export type { Restriction, RestrictionLevel } from '../../../packages/contracts/src/restriction.ts';
+export type { MemberRole } from '../../../packages/contracts/src/roles.ts';
+export { auditActions } from '../../../packages/contracts/src/audit-actions.ts';
+export type { AuditAction, AuditTargetType } from '../../../packages/contracts/src/audit-actions.ts';

@@ -1,4 +1,16 @@
-import { formatWon, parseWon } from './contracts.ts';
+import { formatWon, groupThousands, parseWon } from './contracts.ts';
+
+// `toLocaleString` builds an Intl formatter on every call (milliseconds each on a phone, and the
+// order screen and the histories format hundreds of figures as the data arrives): whole numbers
+// are grouped by hand, the rare fraction goes through one formatter built when first needed.
+let koOneDecimal: Intl.NumberFormat | undefined;
+const oneDecimal = (value: number) => (koOneDecimal ??= new Intl.NumberFormat('ko-KR', { maximumFractionDigits: 1 })).format(value);
+
+/** "12,345" (as `toLocaleString('ko-KR', { maximumFractionDigits: 1 })` prints it). */
+export function grouped(value: number): string {
+  if (Number.isSafeInteger(value)) return value < 0 ? `-${groupThousands(-value)}` : groupThousands(value);
+  return oneDecimal(value);
+}
 
 /** Won from a deci-won integer: "1,234원", "12.5원" (spec §9). */
 export function won(deci: number): string {
@@ -8,11 +20,11 @@ export function won(deci: number): string {
 /** Won from a won number the API sent (≤ 1 decimal digit); falls back to plain formatting. */
 export function wonFromNumber(value: number): string {
   const deci = parseWon(value);
-  return deci === undefined ? `${value.toLocaleString('ko-KR', { maximumFractionDigits: 1 })}원` : formatWon(deci);
+  return deci === undefined ? `${grouped(value)}원` : formatWon(deci);
 }
 
 export function count(value: number): string {
-  return value.toLocaleString('ko-KR', { maximumFractionDigits: 1 });
+  return grouped(value);
 }
 
 const kstOffsetMs = 9 * 60 * 60 * 1000;

@@ -1,3 +1,5 @@
+import type { Restriction } from './contracts.ts';
+
 /** Answers of the BFF (bff/API.md, /tmp/plan/bff-money-api.md) as the web app reads them. */
 export type Setting = { key: string; value: string };
 export type Profile = {
@@ -9,6 +11,8 @@ export type Profile = {
   userId?: string;
   role?: string;
   email?: string;
+  /** A warning from the operators (issue 12); a suspended or banned member gets no profile. */
+  restriction?: Restriction | null;
 };
 export type Platform = { id: number; text: string; icon?: string; visible: boolean; background: string };
 export type Category = { id: string | number; text: string; platform?: unknown; platformId: number };
@@ -46,12 +50,16 @@ export type OrderItem = HistoryItemBase & {
   startCount: number | null;
   remains: number | null;
   autoOrderId?: string | null;
+  /** Why the order last changed status (e.g. the provider refused the link), in Korean. */
+  reason?: string | null;
 };
 export type AutoOrderItem = HistoryItemBase & {
   completed: number;
   runs: number;
   interval: number;
   totalQuantity?: number;
+  /** What was charged up front (unit price × amount × runs). */
+  chargeDeci?: number;
 };
 export type TopUp = {
   id: string | number;

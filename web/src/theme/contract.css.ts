@@ -70,9 +70,9 @@ createGlobalTheme(':root', vars, {
     primaryInk: vars.color.primary,
     notice: noticeTheme.light.ink,
     noticeSoft: noticeTheme.light.soft,
-    danger: '#D92D20',
+    danger: '#C4261B', // 5.2:1 on dangerSoft (the cancel buttons); #D92D20 was 4.35:1
     dangerSoft: '#FEF0EF',
-    success: '#12805C',
+    success: '#0F7553', // 5.1:1 on successSoft (status badges); #12805C was 4.41:1
     successSoft: '#E7F6EF',
     warning: '#B54708',
     warningSoft: '#FEF4E6',

@@ -2,6 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { testServiceSecret } from '@smm/testkit';
 import { type Devstack, startDevstack } from './support/devstack.ts';
 
 /** Screenshots of every screen (gitignored): look at them after a run. */
@@ -33,6 +34,8 @@ declare module 'vitest' {
  * Per-address limits are high enough for one test browser's many logins and codes.
  */
 const stackEnv = {
+  // Known to the tests, so the few direct calls to a service (SMS outbox, wallet account) can sign like the BFF.
+  SERVICE_AUTH_SECRET: testServiceSecret,
   LOGIN_MAX_ATTEMPTS_PER_IP: '10000',
   PHONE_CODE_MAX_SENDS_PER_IP_PER_HOUR: '10000',
   SCHEDULER_MINUTE_MS: '30',

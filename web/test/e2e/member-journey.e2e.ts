@@ -20,22 +20,13 @@ const orderForm = () => page.getByRole('form', { name: '주문서' });
 
 /**
  * The history row of an order. When the payment took longer than the order service waits (a busy
- * machine), the order is "accepted, payment pending", the list loaded at once does not have it yet
- * and the screen does not refresh by itself: like a member, reload until it shows.
+ * machine), the order is "accepted, payment pending" and the list loaded at once does not have it
+ * yet: the live channel re-reads the list when the payment settles, with no reload.
  */
-async function historyRow(text: string, title: string) {
+async function historyRow(text: string) {
   const row = table().filter({ hasText: text });
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      await row.first().waitFor({ timeout: 3_000 });
-      return row;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-    }
-    await page.reload();
-    await heading(page, title);
-  }
+  await row.first().waitFor({ timeout: 30_000 });
+  return row;
 }
 
 const orderAnswer = ['주문에 성공했습니다.', '주문이 접수되었습니다. 결제 확인 후 진행됩니다.'];
@@ -86,7 +77,8 @@ describe.sequential('a member', () => {
     const send = page.getByRole('button', { name: '인증번호 전송' });
     await send.click();
     await expect.poll(() => toasts(page).allTextContents()).toContain('인증번호가 전송되었습니다.');
-    expect(await send.isDisabled()).toBe(true);
+    // The resend waits for the server's cooldown, counting down on the button.
+    expect(await page.getByRole('button', { name: /^재전송 \d+초$/ }).isDisabled()).toBe(true);
     const codeField = page.getByLabel('인증번호', { exact: true });
     await codeField.waitFor();
     await codeField.fill(await sentCode(member.phone));
@@ -152,8 +144,7 @@ describe.sequential('a member', () => {
     expect(await approvePendingTopUps(member.userId)).toHaveLength(1);
     await eventually(() => balanceDeci(token), (deci) => deci === 500_000, 20_000, 'credited balance');
 
-    await page.reload();
-    await heading(page, '포인트 충전');
+    // No reload: the live channel brings the approval to the open page.
     await expect.poll(() => navBalance().textContent()).toContain('50,000원');
     await expect.poll(rowsText).toMatch(/50,000원\s*충전 완료/);
   });
@@ -176,7 +167,7 @@ describe.sequential('a member', () => {
     await page.waitForURL('**/order-history');
     await heading(page, '주문 내역');
     await expect.poll(async () => (await toasts(page).allTextContents()).some((text) => orderAnswer.includes(text))).toBe(true);
-    const row = await historyRow('e2e-once', '주문 내역');
+    const row = await historyRow('e2e-once');
     expect(await row.count()).toBe(1);
     const cells = await row.locator('td').allTextContents();
     // order number, date, product, link, amount used, quantity, status, start quantity, remaining
@@ -212,17 +203,10 @@ describe.sequential('a member', () => {
 
     await page.waitForURL('**/auto-order-history');
     await heading(page, '자동 주문 내역');
-    await historyRow('e2e-auto', '자동 주문 내역');
+    await historyRow('e2e-auto');
     expect(await page.getByRole('group', { name: '상태 필터' }).getByRole('button').allTextContents()).toEqual(['전체', '진행중', '완료', '취소']);
-    // One "minute" lasts 30 ms here: both runs fire within seconds. The screen shows it after a reload.
-    await expect
-      .poll(async () => {
-        await page.reload();
-        await heading(page, '자동 주문 내역');
-        await table().first().waitFor();
-        return rowsText();
-      }, { timeout: 30_000, interval: 1000 })
-      .toMatch(/2\/2.*완료/s);
+    // One "minute" lasts 30 ms here: both runs fire within seconds, and the open screen follows them live.
+    await expect.poll(rowsText, { timeout: 30_000, interval: 500 }).toMatch(/2\/2.*완료/s);
     const cells = await table().filter({ hasText: 'e2e-auto' }).locator('td').allTextContents();
     // order number, date, link, final amount, per run, product, runs, interval, final quantity, status
     expect(cells.slice(2, 10)).toEqual(['https://www.instagram.com/p/e2e-auto', '50원', '10', '인스타그램 한국인 좋아요', '2/2', '1시간', '20', '완료']);
@@ -253,13 +237,14 @@ describe.sequential('a member', () => {
     await orderForm().getByRole('button', { name: '주문하기' }).click();
     await page.waitForURL('**/auto-order-history');
     await heading(page, '자동 주문 내역');
-    const row = await historyRow('e2e-cancel', '자동 주문 내역');
+    const row = await historyRow('e2e-cancel');
     await expect.poll(() => row.locator('td').allTextContents()).toContain('진행중');
     await row.getByRole('button', { name: /취소$/ }).click();
     const dialog = page.getByRole('dialog', { name: '자동 주문을 취소할까요?' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: '자동 주문 취소' }).click();
-    await expect.poll(() => toasts(page).allTextContents()).toContain('자동 주문을 취소했습니다.');
+    // The dialog and the toast state the refund of the runs not placed (25원 a run).
+    await expect.poll(async () => (await toasts(page).allTextContents()).join('\n')).toMatch(/자동 주문을 취소했습니다\. (25|50|75)원이 포인트로 환불됩니다\./);
     await expect.poll(() => row.locator('td').allTextContents()).toContain('취소');
     const done = (await row.locator('td').allTextContents())[6] ?? '';
     const placedRuns = Number(done.split('/')[0]);
@@ -270,9 +255,7 @@ describe.sequential('a member', () => {
     const expected = 49_700 - 25 * placedRuns;
     const token = await login(member.id, member.password);
     await eventually(() => balanceDeci(token), (deci) => deci === expected * 10, 20_000, 'refunded balance');
-    // The wallet credits the refund a moment after the cancel answers: a reload shows it.
-    await page.reload();
-    await heading(page, '자동 주문 내역');
+    // The wallet credits the refund a moment after the cancel answers: the live channel brings it to the open page.
     await expect.poll(() => navBalance().textContent()).toContain(`${expected.toLocaleString('ko-KR')}원`);
   });
 

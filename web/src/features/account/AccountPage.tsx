@@ -11,6 +11,7 @@ import { useToast } from '../../ui/toast.tsx';
 import * as ui from '../../ui/ui.css.ts';
 import { accountText as t } from './messages.ts';
 import { passwordChangeErrorMessage, validatePasswordChange } from './password-form.ts';
+import { ReferralEarnings } from './ReferralEarnings.tsx';
 import type { PasswordField } from './password-form.ts';
 import { useSubmitOnce } from '../../ui/use-submit-once.ts';
 
@@ -200,6 +201,7 @@ export default function AccountPage() {
         </div>
       </section>
       <ReferralBlock />
+      {auth.profile && !auth.isGuest && <ReferralEarnings />}
       <PasswordBlock />
       <ApiKeyBlock />
     </div>

@@ -18,7 +18,7 @@ const endpoints = (base: string) => [
     title: '주문하기',
     description: '서비스 번호(serviceId), 링크(link), 수량(amount)으로 주문합니다. 주문 금액은 보유 포인트에서 차감되며 주문 번호(wId)를 돌려줍니다.',
     request: `curl -X POST ${base}/order \\\n  -H "api-key: 발급받은_API_키" \\\n  -H "content-type: application/json" \\\n  -d '{"serviceId": 1, "link": "https://www.instagram.com/p/abc123", "amount": 100}'`,
-    response: `{\n  "wId": "01JD8Y6Q4M2V"\n}`,
+    response: `{\n  "wId": 1234\n}`,
   },
   {
     method: 'GET',

@@ -14,6 +14,8 @@ import { authText as t } from './messages.ts';
 import { kakaoLogin, naverLogin } from './social.ts';
 import type { SocialResult } from './social.ts';
 import { useSubmitOnce } from '../../ui/use-submit-once.ts';
+import { roleOfToken } from '../../auth/token-role.ts';
+import { isOperatorRole } from '../../lib/contracts.ts';
 
 export default function LoginPage() {
   const submitting = useSubmitOnce();
@@ -33,7 +35,8 @@ export default function LoginPage() {
   function finish(accessToken: string) {
     auth.signIn(accessToken);
     toast.success(t.loginSuccess);
-    navigate('/order');
+    // Operators land on the console (issue 12); members on the order screen.
+    navigate(isOperatorRole(roleOfToken(accessToken)) ? '/admin' : '/order');
   }
 
   async function submit(event: FormEvent) {
@@ -52,7 +55,9 @@ export default function LoginPage() {
         finish(answer.accessToken);
       } catch (error) {
         const status = error instanceof ApiError ? error.status : 0;
-        const message = status === 429 && error instanceof ApiError && error.message ? error.message : loginErrorMessage(status);
+        // Too many attempts and a restriction (level, reason, end: issue 12) are told as the server says.
+        const told = error instanceof ApiError && error.message !== '' && (status === 429 || error.code === 'MEMBER_SUSPENDED' || error.code === 'MEMBER_BANNED');
+        const message = told ? error.message : loginErrorMessage(status);
         setProblem({ field: 'password', message });
         toast.error(message);
       }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
@@ -8,7 +8,7 @@ import type { RegisterWhere } from '../../lib/types.ts';
 import { useToast } from '../../ui/toast.tsx';
 import * as ui from '../../ui/ui.css.ts';
 import * as s from './auth.css.ts';
-import { codeLength, phoneDigits, sendCodeErrorMessage, validatePhone, validateRegister } from './auth-rules.ts';
+import { codeLength, phoneDigits, sendButtonState, sendCodeErrorMessage, validatePhone, validateRegister } from './auth-rules.ts';
 import type { Problem, RegisterField } from './auth-rules.ts';
 import { authText as t } from './messages.ts';
 import { useSubmitOnce } from '../../ui/use-submit-once.ts';
@@ -31,8 +31,20 @@ export default function RegisterPage({ provider }: { provider: Provider }) {
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
   const [referral, setReferral] = useState('');
-  const [codeSent, setCodeSent] = useState(false);
+  // The number the last code went to, and when the server allows the next send to it.
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [resendAt, setResendAt] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
   const [sending, setSending] = useState(false);
+  const codeSent = sentTo !== null && sentTo === phoneDigits(phone);
+  const secondsLeft = codeSent ? Math.max(0, Math.ceil((resendAt - now) / 1000)) : 0;
+  const sendButton = sendButtonState(codeSent, secondsLeft);
+  const counting = secondsLeft > 0;
+  useEffect(() => {
+    if (!counting) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [counting]);
   const [problem, setProblem] = useState<Problem<RegisterField>>(null);
   const [serverError, setServerError] = useState('');
   const base = useId();
@@ -51,7 +63,7 @@ export default function RegisterPage({ provider }: { provider: Provider }) {
   }
 
   async function sendCode() {
-    if (codeSent || sending) return;
+    if (sendButton.disabled || sending) return;
     const invalid = validatePhone(phone);
     if (invalid) {
       setProblem({ field: 'phoneNumber', message: invalid });
@@ -59,8 +71,12 @@ export default function RegisterPage({ provider }: { provider: Provider }) {
     }
     setSending(true);
     try {
-      await post('/auth/send-phone-number', { phoneNumber: phoneDigits(phone) });
-      setCodeSent(true);
+      const digits = phoneDigits(phone);
+      const answer = await post<{ resendAfter?: number }>('/auth/send-phone-number', { phoneNumber: digits });
+      setSentTo(digits);
+      setCode('');
+      setNow(Date.now());
+      setResendAt(Date.now() + (typeof answer?.resendAfter === 'number' ? answer.resendAfter : 60) * 1000);
       setProblem(null);
       toast.success(t.codeSent);
       window.setTimeout(() => document.getElementById(fieldId('sendCode'))?.focus(), 0);
@@ -161,12 +177,13 @@ export default function RegisterPage({ provider }: { provider: Provider }) {
               <div className={ui.field}>
                 <label htmlFor={fieldId('phoneNumber')} className={ui.label}>{t.phone}</label>
                 <div className={s.inline}>
-                  <input id={fieldId('phoneNumber')} className={ui.input} type="tel" inputMode="numeric" autoComplete="tel" placeholder={t.phonePlaceholder} value={phone} readOnly={codeSent} onChange={(e) => setPhone(e.target.value)} aria-invalid={invalid('phoneNumber')} />
-                  <button type="button" className={ui.button.secondary} onClick={() => void sendCode()} disabled={codeSent || sending}>
-                    {t.sendCode}
+                  <input id={fieldId('phoneNumber')} className={ui.input} type="tel" inputMode="numeric" autoComplete="tel" placeholder={t.phonePlaceholder} value={phone} onChange={(e) => setPhone(e.target.value)} aria-invalid={invalid('phoneNumber')} />
+                  <button type="button" className={ui.button.secondary} onClick={() => void sendCode()} disabled={sendButton.disabled || sending} aria-live="polite">
+                    {sendButton.label}
                   </button>
                 </div>
                 {fieldError('phoneNumber')}
+                {codeSent && <p className={ui.muted}>{t.resendHint}</p>}
               </div>
               {codeSent && (
                 <div className={ui.field}>

@@ -1,3 +1,4 @@
+import { passwordLengthMessage, passwordLengthOk } from '../../lib/contracts.ts';
 import { authText as t } from './messages.ts';
 
 /** Spec §5 login and registration checks, in order; each returns the first broken rule. */
@@ -19,6 +20,7 @@ export type RegisterInput = {
   phoneNumber: string;
   sendCode: string;
 };
+/** `codeSent`: a code was sent to the number now in the field (changing the number voids it). */
 export type RegisterOptions = { phoneVerification: boolean; codeSent: boolean };
 
 export const phoneLength = 11;
@@ -39,6 +41,7 @@ export function validateRegister(input: RegisterInput, options: RegisterOptions)
     if (!(a.email.includes('@') && a.email.includes('.'))) return { field: 'email', message: t.emailInvalid };
     if (a.password === '') return { field: 'password', message: t.passwordRequired };
     if (/\s/.test(a.password)) return { field: 'password', message: t.passwordHasSpace };
+    if (!passwordLengthOk(a.password)) return { field: 'password', message: passwordLengthMessage };
     if (a.passwordConfirm !== a.password) return { field: 'passwordConfirm', message: t.passwordMismatch };
   }
   if (input.registerWhere.trim() === '') return { field: 'registerWhere', message: t.registerWhereRequired };
@@ -61,4 +64,15 @@ export function sendCodeErrorMessage(status: number): string {
   if (status === 400) return t.inputFormat;
   if (status === 409) return t.phoneExists;
   return t.genericError;
+}
+
+/**
+ * The send button's label and state: before a send, "send"; after one, "resend" once the
+ * server's cooldown (`resendAfter` seconds of the send answer) has run out, with the seconds left
+ * shown until then.
+ */
+export function sendButtonState(sentToThisNumber: boolean, secondsLeft: number): { label: string; disabled: boolean } {
+  if (!sentToThisNumber) return { label: t.sendCode, disabled: false };
+  if (secondsLeft > 0) return { label: t.resendIn(secondsLeft), disabled: true };
+  return { label: t.resend, disabled: false };
 }

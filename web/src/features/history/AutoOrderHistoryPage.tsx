@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { useAuth } from '../../auth/auth.tsx';
 import { messageOf, post } from '../../lib/api.ts';
-import { count, dateTime } from '../../lib/format.ts';
+import { count, dateTime, won } from '../../lib/format.ts';
 import { AutoOrderStatus } from '../../lib/statuses.ts';
 import type { AutoOrderItem } from '../../lib/types.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import * as ui from '../../ui/ui.css.ts';
-import { HistoryTable, useHistory } from './HistoryTable.tsx';
-import { LinkCell, money, shortId } from './cells.tsx';
+import { type Column, HistoryTable, useHistory } from './HistoryTable.tsx';
+import { LinkText, money, shortId } from './cells.tsx';
 import { historyText as t } from './messages.ts';
+import { expectedRefundDeci } from './refund.ts';
 
 const v = AutoOrderStatus.values;
 const filters = [
@@ -20,10 +20,26 @@ const filters = [
   { value: v.CANCELED, label: '취소' },
 ];
 const tones: Record<number, keyof typeof ui.badge> = { [v.ACTIVE]: 'primary', [v.COMPLETED]: 'success', [v.CANCELED]: 'danger', [v.PARTIAL]: 'success' };
+const badge = (o: AutoOrderItem) => <span className={ui.badge[tones[o.status] ?? 'neutral']}>{AutoOrderStatus.labels[o.status] ?? o.status}</span>;
+
+/** Spec §2: the columns of the auto-order history (its 관리 column is the row actions). */
+const columns: ReadonlyArray<Column<AutoOrderItem>> = [
+  { head: t.orderNo, cell: (o) => <span title={String(o.id)}>{shortId(o.id)}</span> },
+  { head: t.date, cell: (o) => dateTime(o.createdAt) },
+  { head: t.link, cell: (o) => <LinkText link={o.link} linkUrl={o.linkUrl} /> },
+  { head: t.finalUsed, cell: (o) => money(o), numeric: true },
+  { head: t.perRun, cell: (o) => count(o.amount), numeric: true },
+  { head: t.product, cell: (o) => o.serviceText ?? o.serviceId, wrap: true },
+  { head: t.runs, cell: (o) => `${o.completed}/${o.runs}` },
+  { head: t.interval, cell: (o) => t.minutes(o.interval) },
+  { head: t.finalQuantity, cell: (o) => count(o.totalQuantity ?? o.amount * o.runs), numeric: true },
+  { head: t.status, cell: badge },
+];
+
+type CancelAnswer = { refundDeci?: number };
 
 /** Spec §2 auto-order history: chips all/active/completed/cancelled; cancel for active ones. */
 export default function AutoOrderHistoryPage() {
-  const auth = useAuth();
   const toast = useToast();
   const { mutate } = useSWRConfig();
   const history = useHistory<AutoOrderItem>('/service/auto-order-history');
@@ -34,12 +50,11 @@ export default function AutoOrderHistoryPage() {
     if (!target || busy) return;
     setBusy(true);
     try {
-      await post(`/service/auto-order/${encodeURIComponent(String(target.id))}/cancel`);
-      toast.success(t.cancelled);
+      const answer = await post<CancelAnswer>(`/service/auto-order/${encodeURIComponent(String(target.id))}/cancel`);
+      toast.success(typeof answer?.refundDeci === 'number' ? t.cancelledWithRefund(won(answer.refundDeci)) : t.cancelled);
       setTarget(null);
+      // The refund reaches the balance through the live channel once the wallet credits it.
       void mutate((key) => typeof key === 'string' && key.startsWith('/service/auto-order-history'));
-      // The wallet credits the refund a moment after the cancel answer: re-read until it shows.
-      auth.followBalance();
     } catch (err) {
       toast.error(messageOf(err, t.cancelFailed));
     } finally {
@@ -47,42 +62,39 @@ export default function AutoOrderHistoryPage() {
     }
   }
 
-  const heads = [t.orderNo, t.date, t.link, t.finalUsed, t.perRun, t.product, t.runs, t.interval, t.finalQuantity, t.status, t.manage];
+  const refund = target === null ? null : expectedRefundDeci(target);
   return (
     <>
-      <HistoryTable title={t.autoTitle} lead={t.autoLead} filters={filters} history={history} heads={heads} numeric={[3, 4, 8]}>
-        {(history.data?.items ?? []).map((o) => (
-          <tr key={o.id}>
-            <td className={ui.td} title={String(o.id)}>{shortId(o.id)}</td>
-            <td className={ui.td}>{dateTime(o.createdAt)}</td>
-            <LinkCell link={o.link} linkUrl={o.linkUrl} />
-            <td className={`${ui.td} ${ui.num}`}>{money(o)}</td>
-            <td className={`${ui.td} ${ui.num}`}>{count(o.amount)}</td>
-            <td className={ui.tdWrap}>{o.serviceText ?? o.serviceId}</td>
-            <td className={ui.td}>{`${o.completed}/${o.runs}`}</td>
-            <td className={ui.td}>{t.minutes(o.interval)}</td>
-            <td className={`${ui.td} ${ui.num}`}>{count(o.totalQuantity ?? o.amount * o.runs)}</td>
-            <td className={ui.td}><span className={ui.badge[tones[o.status] ?? 'neutral']}>{AutoOrderStatus.labels[o.status] ?? o.status}</span></td>
-            <td className={ui.td}>
-              {o.status === v.ACTIVE && (
-                <button type="button" className={`${ui.button.danger} ${ui.small}`} onClick={() => setTarget(o)} aria-label={`자동 주문 ${shortId(o.id)} ${t.cancel}`}>
-                  {t.cancel}
-                </button>
-              )}
-            </td>
-          </tr>
-        ))}
-      </HistoryTable>
+      <HistoryTable
+        title={t.autoTitle}
+        lead={t.autoLead}
+        filters={filters}
+        history={history}
+        columns={columns}
+        cardTitle={(o) => `${t.orderNo} ${shortId(o.id)}`}
+        cardBadge={badge}
+        actions={{ head: t.manage, render: (o) => <AutoOrderActions item={o} onCancel={setTarget} /> }}
+      />
       <ConfirmDialog
         open={target !== null}
         onOpenChange={(open) => !open && setTarget(null)}
         title={t.cancelTitle}
-        description={t.cancelBody}
+        description={refund === null ? t.cancelBody : t.cancelBodyWithRefund(target!.runs - target!.completed, won(refund))}
         confirmLabel={t.cancelConfirm}
         tone="danger"
         busy={busy}
         onConfirm={() => void cancel()}
       />
     </>
+  );
+}
+
+/** The buttons of one auto order's row (table and card alike). */
+function AutoOrderActions({ item, onCancel }: { item: AutoOrderItem; onCancel(item: AutoOrderItem): void }) {
+  if (item.status !== v.ACTIVE) return null;
+  return (
+    <button type="button" className={`${ui.button.danger} ${ui.small}`} onClick={() => onCancel(item)} aria-label={`자동 주문 ${shortId(item.id)} ${t.cancel}`}>
+      {t.cancel}
+    </button>
   );
 }

@@ -1,20 +1,18 @@
-import { type ReactNode, useState } from 'react';
-import { useAuth } from '../../auth/auth.tsx';
+import { Fragment, type ReactNode, useState } from 'react';
 import { FilterChips, Pager, usePaged } from '../../ui/paging.tsx';
 import * as ui from '../../ui/ui.css.ts';
-import { useAwaitOrder } from './await-order.ts';
+import * as s from './history.css.ts';
 import { historyText as t } from './messages.ts';
 
 /**
- * One history list: its status filter (a new filter starts again at page 1), its page, the paged
- * answer, and the wait for an order the order screen just placed (see useAwaitOrder).
+ * One history list: its status filter (a new filter starts again at page 1), its page and the paged
+ * answer. An order answered 202 shows up once its payment settles: the live channel re-reads the
+ * list then (lib/live.ts).
  */
 export function useHistory<T extends { id: string | number }>(path: string) {
-  const auth = useAuth();
   const [status, setStatusOnly] = useState<number | null>(null);
   const [page, setPage] = useState(1);
   const paged = usePaged<T>(path, page, status);
-  useAwaitOrder(paged.data, () => paged.mutate(), () => void auth.refreshProfile());
   const setStatus = (value: number | null) => {
     setStatusOnly(value);
     setPage(1);
@@ -24,18 +22,28 @@ export function useHistory<T extends { id: string | number }>(path: string) {
 
 export type History<T extends { id: string | number }> = ReturnType<typeof useHistory<T>>;
 
-/** The frame both history screens share: title, filter chips, the table with its headings, empty and error texts, pager. */
+/** One field of a history row: its heading, its value, and whether it is a right-aligned number. */
+export type Column<T> = { head: string; cell(item: T): ReactNode; numeric?: boolean; wrap?: boolean };
+
+/**
+ * The frame both history screens share: title, filter chips, the list, empty and error texts,
+ * pager. From 880 px up the list is a table; below, each row is a card with every field, so
+ * nothing needs sideways scrolling on a phone. `actions` is the one place a row's buttons come from
+ * (cancel today; more per row later) — the table's last column and the card's footer show it.
+ */
 export function HistoryTable<T extends { id: string | number }>(props: {
   title: string;
   lead: string;
   filters: Array<{ value: number | null; label: string }>;
   history: History<T>;
-  heads: string[];
-  /** Indexes of the right-aligned number columns. */
-  numeric: number[];
-  children: ReactNode;
+  columns: ReadonlyArray<Column<T>>;
+  /** The column that heads a card (order number) and the one shown beside it (status). */
+  cardTitle(item: T): ReactNode;
+  cardBadge(item: T): ReactNode;
+  actions?: { head: string; render(item: T): ReactNode };
 }) {
-  const { history } = props;
+  const { history, columns, actions } = props;
+  const items = history.data?.items ?? [];
   return (
     <div className={`${ui.page} ${ui.wide}`}>
       <header className={ui.pageHeader}>
@@ -45,20 +53,49 @@ export function HistoryTable<T extends { id: string | number }>(props: {
       <section className={ui.card}>
         <div className={ui.stack}>
           <FilterChips label={t.filter} options={props.filters} value={history.status} onChange={history.setStatus} />
-          <div className={ui.tableWrap}>
+          <div className={`${ui.tableWrap} ${s.tableView}`}>
             <table className={ui.table}>
               <thead>
                 <tr>
-                  {props.heads.map((h, i) => (
-                    <th key={h} scope="col" className={props.numeric.includes(i) ? `${ui.th} ${ui.num}` : ui.th}>{h}</th>
+                  {columns.map((c) => (
+                    <th key={c.head} scope="col" className={c.numeric ? `${ui.th} ${ui.num}` : ui.th}>{c.head}</th>
                   ))}
+                  {actions && <th scope="col" className={ui.th}>{actions.head}</th>}
                 </tr>
               </thead>
-              <tbody>{props.children}</tbody>
+              <tbody>
+                {items.map((item) => (
+                  <tr key={item.id}>
+                    {columns.map((c) => (
+                      <td key={c.head} className={c.wrap ? ui.tdWrap : c.numeric ? `${ui.td} ${ui.num}` : ui.td}>{c.cell(item)}</td>
+                    ))}
+                    {actions && <td className={ui.td}>{actions.render(item)}</td>}
+                  </tr>
+                ))}
+              </tbody>
             </table>
-            {history.data && history.data.items.length === 0 && <p className={ui.empty}>{t.empty}</p>}
-            {history.error !== undefined && !history.data && <p className={ui.empty}>{t.loadFailed}</p>}
           </div>
+          <ul className={s.cardView} aria-label={props.title}>
+            {items.map((item) => (
+              <li key={item.id} className={s.card} data-testid="history-card">
+                <div className={s.cardHead}>
+                  <span>{props.cardTitle(item)}</span>
+                  {props.cardBadge(item)}
+                </div>
+                <dl className={s.fields}>
+                  {columns.map((c) => (
+                    <Fragment key={c.head}>
+                      <dt className={s.fieldName}>{c.head}</dt>
+                      <dd className={s.fieldValue}>{c.cell(item)}</dd>
+                    </Fragment>
+                  ))}
+                </dl>
+                {actions && <div className={s.cardActions}>{actions.render(item)}</div>}
+              </li>
+            ))}
+          </ul>
+          {history.data && items.length === 0 && <p className={ui.empty}>{t.empty}</p>}
+          {history.error !== undefined && !history.data && <p className={ui.empty}>{t.loadFailed}</p>}
           <Pager page={history.page} hasNext={history.data?.hasNext ?? false} onPage={history.setPage} label={props.title} />
         </div>
       </section>

@@ -2,8 +2,9 @@ import { count, dateTime, startCount } from '../../lib/format.ts';
 import { OrderStatus } from '../../lib/statuses.ts';
 import type { OrderItem } from '../../lib/types.ts';
 import * as ui from '../../ui/ui.css.ts';
-import { HistoryTable, useHistory } from './HistoryTable.tsx';
-import { LinkCell, money, shortId } from './cells.tsx';
+import { type Column, HistoryTable, useHistory } from './HistoryTable.tsx';
+import { OrderActions, useFulfillmentFlags } from './OrderActions.tsx';
+import { LinkText, money, shortId } from './cells.tsx';
 import { historyText as t } from './messages.ts';
 
 const tones: Record<number, keyof typeof ui.badge> = {
@@ -21,31 +22,41 @@ export function OrderStatusBadge({ status }: { status: number }) {
 
 const filters = [{ value: null, label: t.all }, ...Object.entries(OrderStatus.labels).map(([value, label]) => ({ value: Number(value), label }))];
 
-/** Spec §2 order history: a chip per order status, the nine columns. */
+/** Spec §2: the nine columns of the order history. */
+const columns: ReadonlyArray<Column<OrderItem>> = [
+  { head: t.orderNo, cell: (o) => <span title={String(o.id)}>{shortId(o.id)}</span> },
+  { head: t.date, cell: (o) => dateTime(o.createdAt) },
+  { head: t.product, cell: (o) => o.serviceText ?? o.serviceId, wrap: true },
+  { head: t.link, cell: (o) => <LinkText link={o.link} linkUrl={o.linkUrl} /> },
+  { head: t.used, cell: (o) => money(o), numeric: true },
+  { head: t.quantity, cell: (o) => count(o.amount), numeric: true },
+  {
+    head: t.status,
+    cell: (o) => (
+      <>
+        <OrderStatusBadge status={o.status} />
+        {o.reason ? <div className={ui.muted}>{o.reason}</div> : null}
+      </>
+    ),
+  },
+  { head: t.startCount, cell: (o) => startCount(o.startCount), numeric: true },
+  { head: t.remains, cell: (o) => (typeof o.remains === 'number' ? count(o.remains) : ''), numeric: true },
+];
+
+/** Spec §2 order history: a chip per order status, the nine columns (a card per order on a phone). */
 export default function OrderHistoryPage() {
   const history = useHistory<OrderItem>('/service/order-history');
+  const flags = useFulfillmentFlags();
   return (
     <HistoryTable
       title={t.orderTitle}
       lead={t.orderLead}
       filters={filters}
       history={history}
-      heads={[t.orderNo, t.date, t.product, t.link, t.used, t.quantity, t.status, t.startCount, t.remains]}
-      numeric={[4, 5, 7, 8]}
-    >
-      {(history.data?.items ?? []).map((o) => (
-        <tr key={o.id}>
-          <td className={ui.td} title={String(o.id)}>{shortId(o.id)}</td>
-          <td className={ui.td}>{dateTime(o.createdAt)}</td>
-          <td className={ui.tdWrap}>{o.serviceText ?? o.serviceId}</td>
-          <LinkCell link={o.link} linkUrl={o.linkUrl} />
-          <td className={`${ui.td} ${ui.num}`}>{money(o)}</td>
-          <td className={`${ui.td} ${ui.num}`}>{count(o.amount)}</td>
-          <td className={ui.td}><OrderStatusBadge status={o.status} /></td>
-          <td className={`${ui.td} ${ui.num}`}>{startCount(o.startCount)}</td>
-          <td className={`${ui.td} ${ui.num}`}>{typeof o.remains === 'number' ? count(o.remains) : ''}</td>
-        </tr>
-      ))}
-    </HistoryTable>
+      columns={columns}
+      cardTitle={(o) => `${t.orderNo} ${shortId(o.id)}`}
+      cardBadge={(o) => <OrderStatusBadge status={o.status} />}
+      actions={{ head: t.manage, render: (o) => <OrderActions order={o} flags={flags.get(Number(o.serviceId))} /> }}
+    />
   );
 }

@@ -2,18 +2,14 @@ import { won, wonFromNumber } from '../../lib/format.ts';
 import * as ui from '../../ui/ui.css.ts';
 
 /** Spec §5: a link not starting with https is a profile name; the BFF sends its public address as linkUrl. */
-export function LinkCell({ link, linkUrl }: { link: string; linkUrl?: string | undefined }) {
+export function LinkText({ link, linkUrl }: { link: string; linkUrl?: string | undefined }) {
   const href = linkUrl ?? (link.startsWith('https://') ? link : undefined);
-  return (
-    <td className={ui.td}>
-      {href ? (
-        <a href={href} target="_blank" rel="noopener noreferrer" className={`${ui.link} ${ui.ellipsis}`} title={link}>
-          {link}
-        </a>
-      ) : (
-        <span className={ui.ellipsis} title={link}>{link}</span>
-      )}
-    </td>
+  return href ? (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={`${ui.link} ${ui.ellipsis}`} title={link}>
+      {link}
+    </a>
+  ) : (
+    <span className={ui.ellipsis} title={link}>{link}</span>
   );
 }
 

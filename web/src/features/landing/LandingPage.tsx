@@ -1,9 +1,13 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/auth.tsx';
+import { BoltIcon, ChatIcon, RepeatIcon, ShieldIcon } from '../../layout/icons.tsx';
 import * as ui from '../../ui/ui.css.ts';
 import { Carousel } from './Carousel.tsx';
 import { hashtags, landingText as t, reviews, strengths } from './content.ts';
 import * as s from './landing.css.ts';
+
+/** SVG icons, not emoji: machines without an emoji font showed empty boxes. */
+const strengthIcons = { bolt: BoltIcon, repeat: RepeatIcon, shield: ShieldIcon, chat: ChatIcon } as const;
 
 export default function LandingPage() {
   const auth = useAuth();
@@ -48,13 +52,16 @@ export default function LandingPage() {
       <Carousel
         title={t.strengthsTitle}
         label="strengths"
-        items={strengths.map((x) => (
+        items={strengths.map((x) => {
+          const Icon = strengthIcons[x.icon];
+          return (
           <article className={s.strengthCard}>
-            <span className={s.strengthIcon} aria-hidden="true">{x.icon}</span>
+            <span className={s.strengthIcon} aria-hidden="true"><Icon size={26} /></span>
             <h3 className={s.strengthTitle}>{x.title}</h3>
             <p className={ui.muted}>{x.body}</p>
           </article>
-        ))}
+          );
+        })}
       />
       <Carousel
         title={t.reviewsTitle}
@@ -66,7 +73,7 @@ export default function LandingPage() {
             <p>{r.text}</p>
             <div className={s.reviewMeta}>
               <strong>{r.name}</strong>
-              <time>{r.date}</time>
+              <time dateTime={r.date}>{r.date}</time>
             </div>
           </article>
         ))}

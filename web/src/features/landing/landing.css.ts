@@ -54,7 +54,7 @@ export const strengthCard = style({
   flexDirection: 'column',
   gap: 10,
 });
-export const strengthIcon = style({ width: 52, height: 52, borderRadius: 14, background: vars.color.primarySoft, display: 'grid', placeItems: 'center', fontSize: 26 });
+export const strengthIcon = style({ width: 52, height: 52, borderRadius: 14, background: vars.color.primarySoft, display: 'grid', placeItems: 'center', fontSize: 26, color: vars.color.primary });
 export const strengthTitle = style({ fontSize: 18, fontWeight: 800 });
 export const reviewCard = style([strengthCard, { gap: 14 }]);
 export const stars = style({ color: '#F5A524', letterSpacing: 2 });

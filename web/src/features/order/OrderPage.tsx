@@ -2,13 +2,13 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/auth.tsx';
+import { MegaphoneIcon } from '../../layout/icons.tsx';
 import { messageOf, post } from '../../lib/api.ts';
 import { count, won } from '../../lib/format.ts';
 import { keys, useSettings } from '../../lib/settings.ts';
 import { loading } from '../../ui/loading.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import * as ui from '../../ui/ui.css.ts';
-import { awaitingOrderState } from '../history/await-order.ts';
 import { useCatalog, useNotices } from './catalog.ts';
 import { orderText as t } from './messages.ts';
 import * as s from './order.css.ts';
@@ -42,7 +42,7 @@ function NoticeBoard() {
   return (
     <section className={ui.card} aria-labelledby="notice-title">
       <h2 id="notice-title" className={ui.cardTitle}>
-        📢 {t.notices}
+        <MegaphoneIcon /> {t.notices}
       </h2>
       <ul className={s.noticeBox} style={{ listStyle: 'none', margin: 0, padding: 0 }} tabIndex={0} aria-label={t.notices}>
         {loadingNotices && [0, 1].map((i) => <li key={i} className={s.noticeSkeleton} aria-hidden="true" />)}
@@ -117,12 +117,9 @@ export default function OrderPage() {
       const answer = await loading.around(post<OrderAnswer>('/service/order', orderPayload(form, service)));
       const awaiting = answer?.outcome === 'awaiting_payment';
       toast.success(awaiting ? t.awaiting : t.success);
-      // A pending payment is debited later: the balance is re-read until it moves.
-      auth.followBalance();
-      // The history re-reads itself until a payment-pending order shows (see await-order.ts).
-      navigate(form.auto ? '/auto-order-history' : '/order-history', {
-        state: awaiting && answer.order ? awaitingOrderState(answer.order.id) : undefined,
-      });
+      // The debit (now or, for a pending payment, a moment later) reaches the balance and the
+      // history through the live channel (lib/live.ts).
+      navigate(form.auto ? '/auto-order-history' : '/order-history');
     } catch (error) {
       const message = messageOf(error, '');
       toast.error(message ? `${t.failed} ${message}` : t.failed);

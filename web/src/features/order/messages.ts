@@ -35,6 +35,7 @@ export const orderText = {
   chooseService: '서비스를 선택해 주세요.',
   linkRequired: '링크를 입력해 주세요.',
   belowMin: '최소 수량 미만입니다.',
+  amountNotInteger: '주문 수량은 소수점 없이 정수로 입력해 주세요.',
   aboveMax: '최대 수량을 초과했습니다.',
   runsTooFew: '반복 횟수는 2회 이상이어야 합니다.',
   runsNotInteger: '반복 횟수는 정수로 입력해 주세요.',

@@ -102,6 +102,8 @@ export function validateOrder(
   if (!service) return { field: 'service', message: t.chooseService };
   if (form.link.trim() === '') return { field: 'link', message: t.linkRequired };
   const amount = toNumber(form.amount);
+  // 10.5 is a number but not a quantity: say so here rather than send it and get a format error.
+  if (Number.isFinite(amount) && !Number.isInteger(amount)) return { field: 'amount', message: t.amountNotInteger };
   if (!(amount >= service.min)) return { field: 'amount', message: t.belowMin };
   if (amount > service.max) return { field: 'amount', message: t.aboveMax };
   if (form.auto) {

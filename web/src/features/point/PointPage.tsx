@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { CheckIcon, CopyIcon } from '../../layout/icons.tsx';
 import { post } from '../../lib/api.ts';
-import { dateTime, won, wonFromNumber } from '../../lib/format.ts';
+import { dateTime, grouped, won, wonFromNumber } from '../../lib/format.ts';
 import { keys, useSettings } from '../../lib/settings.ts';
 import { ChargeStatus, receiptTypeLabels, receiptTypes } from '../../lib/statuses.ts';
 import type { TopUp } from '../../lib/types.ts';
@@ -29,7 +29,7 @@ import {
 import type { FeeValue, TopUpField, TopUpForm } from './point-form.ts';
 import { useSubmitOnce } from '../../ui/use-submit-once.ts';
 
-const plainWon = (n: number) => `${n.toLocaleString('ko-KR')}원`;
+const plainWon = (n: number) => `${grouped(n)}원`;
 
 function statusBadge(status: number) {
   const tone = status === ChargeStatus.values.SUCCESS ? 'success' : status === ChargeStatus.values.FAIL ? 'danger' : 'warning';
@@ -206,7 +206,7 @@ export default function PointPage() {
                 <div className={s.quick}>
                   {quickAdds.map((n) => (
                     <button key={n} type="button" className={ui.button.soft} onClick={() => update(addAmount(form, n))} aria-label={t.addLabel(plainWon(n))}>
-                      {t.add(n.toLocaleString('ko-KR'))}
+                      {t.add(grouped(n))}
                     </button>
                   ))}
                 </div>

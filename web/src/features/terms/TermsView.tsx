@@ -17,7 +17,10 @@ export function TermsView({ doc }: { doc: TermsDocument }) {
           <ol style={{ margin: 0, paddingLeft: 20, columns: 2, columnGap: 32, fontSize: 14 }}>
             {doc.articles.map((a, i) => (
               <li key={a.title} style={{ listStyle: 'none', marginLeft: -20 }}>
-                <a href={`#article-${i}`} className={ui.link}>{a.title}</a>
+                {/* 24 px tall at least: a finger's target on a phone (WCAG 2.5.8). */}
+                <a href={`#article-${i}`} className={ui.link} style={{ display: 'inline-block', padding: '4px 0' }}>
+                  {a.title}
+                </a>
               </li>
             ))}
           </ol>

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { inject } from 'vitest';
+import { callerHeaders } from '@smm/testkit';
 
 /** What the global setup started (BFF and auth addresses, admin password, browser endpoint). */
 export const stack = () => inject('stack');
@@ -62,7 +63,7 @@ export async function phoneVerification(on: boolean): Promise<void> {
   await eventually(
     async () => {
       const id = uniqueId('probe');
-      return (await api('POST', '/auth/register', { body: { id, password: 'probe-1234', email: `${id}@example.com`, registerWhere: '검색' } })).body?.code;
+      return (await api('POST', '/auth/register', { body: { id, password: 'probe-1234', email: `${id}@example.com`, registerWhere: '기타' } })).body?.code;
     },
     (code) => (on ? code === 'PHONE_NUMBER_INVALID' : code === undefined),
     20_000,
@@ -72,7 +73,7 @@ export async function phoneVerification(on: boolean): Promise<void> {
 
 /** The last code auth's development SMS outbox "sent" to the number (GET /dev/sms-outbox). */
 export async function sentCode(phoneNumber: string): Promise<string> {
-  const res = await fetch(`${stack().authUrl}/dev/sms-outbox?phoneNumber=${phoneNumber}`);
+  const res = await fetch(`${stack().authUrl}/dev/sms-outbox?phoneNumber=${phoneNumber}`, { headers: callerHeaders({ to: 'auth' }) });
   const body = (await res.json()) as { messages: Array<{ code: string }> };
   const code = body.messages[0]?.code;
   if (code === undefined) throw new Error(`no code sent to ${phoneNumber}`);
@@ -85,11 +86,11 @@ export type Member = { id: string; password: string; token: string; userId: stri
 export async function newMember(): Promise<Member> {
   const id = uniqueId('m');
   const password = 'pass-1234';
-  const reg = await api<{ userId: string }>('POST', '/auth/register', { body: { id, password, email: `${id}@example.com`, registerWhere: '검색' } });
+  const reg = await api<{ userId: string }>('POST', '/auth/register', { body: { id, password, email: `${id}@example.com`, registerWhere: '기타' } });
   if (reg.status !== 201) throw new Error(`register answered ${reg.status} ${JSON.stringify(reg.body)}`);
   const member = { id, password, token: await login(id, password), userId: reg.body.userId };
   // wallet opens the account when it consumes the registration event
-  await eventually(async () => (await fetch(`${stack().walletUrl}/accounts/${member.userId}`)).status, (status) => status === 200, 20_000, 'wallet account');
+  await eventually(async () => (await fetch(`${stack().walletUrl}/accounts/${member.userId}`, { headers: callerHeaders({ to: 'wallet', userId: member.userId, role: 'member' }) })).status, (status) => status === 200, 20_000, 'wallet account');
   return member;
 }
 

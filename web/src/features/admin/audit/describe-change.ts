@@ -1,0 +1,49 @@
+import { dateTime, won } from '../../../lib/format.ts';
+import { ChargeStatus, OrderStatus } from '../../../lib/statuses.ts';
+import { auditText as t } from './messages.ts';
+
+export type AuditRow = {
+  id: string;
+  at: string;
+  actor: { userId: string; loginId: string | null; role: string };
+  action: string;
+  target: { type: string; id: string; loginId: string | null };
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+};
+
+/** One changed field as a person reads it: its Korean name, the value before and after (null: the record names none, e.g. a reason given with the change). */
+export type FieldChange = { field: string; label: string; before: string | null; after: string | null };
+
+const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** A recorded value in Korean: money in won, statuses by name, yes/no, Korean time. */
+export function readable(field: string, value: unknown, targetType: string): string {
+  if (value === null || value === undefined) return t.none;
+  if (typeof value === 'boolean') return field === 'keyReplaced' ? t.keyReplaced : value ? t.yes : t.no;
+  if (typeof value === 'number') {
+    if (field.endsWith('Deci') && field !== 'wonDeciPerUnit') return won(value);
+    if (field === 'status' && targetType === 'topup' && ChargeStatus.is(value)) return ChargeStatus.label(value);
+    if (field === 'status' && (targetType === 'order' || targetType === 'provider') && OrderStatus.is(value)) return OrderStatus.label(value);
+    return value.toLocaleString('ko-KR');
+  }
+  if (typeof value === 'string') {
+    if (field === 'role') return t.roles[value] ?? value;
+    if (field === 'decision') return t.decisions[value] ?? value;
+    if (isoInstant.test(value)) return dateTime(value);
+    return value;
+  }
+  if (Array.isArray(value)) return value.map((v) => readable(field, v, targetType)).join(', ');
+  return JSON.stringify(value);
+}
+
+/** The fields a record names, in the order written, each with its value before and after. */
+export function changesOf(row: AuditRow): FieldChange[] {
+  const names = [...new Set([...Object.keys(row.before ?? {}), ...Object.keys(row.after ?? {})])];
+  return names.map((field) => ({
+    field,
+    label: t.fields[field] ?? field,
+    before: row.before === null || !(field in row.before) ? null : readable(field, row.before[field], row.target.type),
+    after: row.after === null || !(field in row.after) ? null : readable(field, row.after[field], row.target.type),
+  }));
+}

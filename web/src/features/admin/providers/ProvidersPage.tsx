@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import { api, messageOf, post } from '../../../lib/api.ts';
+import { dateTime } from '../../../lib/format.ts';
+import { useToast } from '../../../ui/toast.tsx';
+import * as ui from '../../../ui/ui.css.ts';
+import * as s from '../admin.css.ts';
+import { adminText as t } from '../messages.ts';
+import { MappingCard } from './MappingCard.tsx';
+import { NoticeCard, noticesKey } from './NoticeCard.tsx';
+import { ProviderForm } from './ProviderForm.tsx';
+import type { CheckResult, Provider, ProviderInput } from './types.ts';
+import { ListState } from '../ListState.tsx';
+
+/** Issue 12 (providers, admin only): upstream panels, their balances, imported services and product mappings. */
+export default function ProvidersPage() {
+  const toast = useToast();
+  const { mutate } = useSWRConfig();
+  const list = useSWR<Provider[]>('/admin/fulfillment/providers');
+  const [editing, setEditing] = useState<Provider | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const [importedAt, setImportedAt] = useState(0);
+  const providers = list.data ?? [];
+
+  async function save(input: ProviderInput) {
+    if (editing) {
+      await api(`/admin/fulfillment/providers/${editing.id}`, { method: 'PATCH', body: input });
+      toast.success(t.providerUpdated);
+      setEditing(null);
+    } else {
+      await post('/admin/fulfillment/providers', input);
+      toast.success(t.providerCreated);
+    }
+    await list.mutate();
+  }
+
+  /** One action on one provider row at a time; its outcome is told in a toast. */
+  async function act(provider: Provider, run: () => Promise<void>) {
+    if (busyId !== null) return;
+    setBusyId(provider.id);
+    try {
+      await run();
+    } catch (error) {
+      toast.error(messageOf(error, t.actionFailed));
+    } finally {
+      setBusyId(null);
+      // A check may have raised a low-balance notice.
+      await Promise.all([list.mutate(), mutate(noticesKey)]);
+    }
+  }
+
+  const check = (p: Provider) =>
+    act(p, async () => {
+      const result = await post<CheckResult>(`/admin/fulfillment/providers/${p.id}/check`);
+      if (result.ok) toast.success(t.checkOk(`${result.balance ?? ''} ${result.currency ?? p.currency}`));
+      else toast.error(t.checkFailed(result.error ?? ''));
+    });
+  const importServices = (p: Provider) =>
+    act(p, async () => {
+      const result = await post<{ imported: number; skipped: number }>(`/admin/fulfillment/providers/${p.id}/import`);
+      toast.success(t.imported(result.imported, result.skipped));
+      setImportedAt(Date.now());
+    });
+
+  return (
+    <>
+      <header className={ui.pageHeader}>
+        <h1 className={ui.pageTitle}>{t.providers}</h1>
+        <p className={ui.pageLead}>{t.providersLead}</p>
+      </header>
+      <NoticeCard />
+      <ProviderForm key={editing?.id ?? 'new'} editing={editing} onSave={save} onCancel={() => setEditing(null)} />
+      <div className={ui.tableWrap}>
+        <table className={`${ui.table} ${s.table}`} aria-label={t.providers} aria-busy={list.isLoading}>
+          <thead>
+            <tr>
+              <th className={ui.th}>{t.providerColumns.name}</th>
+              <th className={ui.th}>{t.providerColumns.key}</th>
+              <th className={ui.th}>{t.providerColumns.currency}</th>
+              <th className={`${ui.th} ${ui.num}`}>{t.providerColumns.balance}</th>
+              <th className={ui.th}>{t.providerColumns.checkedAt}</th>
+              <th className={ui.th}>{t.providerColumns.actions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {providers.map((p) => (
+              <tr key={p.id} data-testid={`provider-${p.id}`}>
+                <td className={ui.td}>
+                  <span className={s.twoLines}>
+                    <strong>{p.name}</strong>
+                    <span className={`${s.sub} ${s.clip}`} title={p.url}>
+                      {p.url}
+                    </span>
+                    {p.lastError && <span className={`${s.sub} ${s.warnText}`}>{t.lastError(p.lastError)}</span>}
+                  </span>
+                </td>
+                <td className={ui.td}>
+                  <code>{p.key}</code>
+                </td>
+                <td className={ui.td}>{p.currency}</td>
+                <td className={`${ui.td} ${ui.num}`}>
+                  <span className={s.endStack}>
+                    <strong>{p.balance === null ? t.balanceUnknown : `${p.balance} ${p.currency}`}</strong>
+                    {p.balanceLow && <span className={ui.badge.danger}>{t.balanceLow}</span>}
+                  </span>
+                </td>
+                <td className={ui.td}>{p.balanceCheckedAt ? dateTime(p.balanceCheckedAt) : <span className={ui.muted}>—</span>}</td>
+                <td className={ui.td}>
+                  <span className={s.actions}>
+                    <button type="button" className={`${ui.button.secondary} ${ui.small}`} disabled={busyId !== null} onClick={() => void check(p)}>
+                      {t.check}
+                    </button>
+                    <button type="button" className={`${ui.button.secondary} ${ui.small}`} disabled={busyId !== null} onClick={() => void importServices(p)}>
+                      {t.importServices}
+                    </button>
+                    <button type="button" className={`${ui.button.ghost} ${ui.small}`} onClick={() => setEditing(p)}>
+                      {t.edit}
+                    </button>
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <ListState list={list} rows={providers.length} emptyText={t.providersEmpty} failedText={t.loadFailed} />
+      </div>
+      <MappingCard providers={providers} importedAt={importedAt} />
+    </>
+  );
+}

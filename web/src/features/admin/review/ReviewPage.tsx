@@ -1,0 +1,165 @@
+import { useId, useState } from 'react';
+import useSWR from 'swr';
+import { messageOf, post } from '../../../lib/api.ts';
+import { dateTime } from '../../../lib/format.ts';
+import type { Service } from '../../../lib/types.ts';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
+import { useToast } from '../../../ui/toast.tsx';
+import * as ui from '../../../ui/ui.css.ts';
+import * as s from '../admin.css.ts';
+import { adminText as t } from '../messages.ts';
+import type { Forward, Provider } from '../providers/types.ts';
+import { ListState } from '../ListState.tsx';
+
+type Action = 'resend' | 'link' | 'cancel';
+const done: Record<Action, string> = { resend: t.resent, link: t.linked, cancel: t.canceled };
+
+/**
+ * Fulfillment's review queue (issue 12, admin only): orders whose forwarding outcome is unknown.
+ * The operator looks at the provider's panel, then resends, links the provider's order id, or
+ * cancels with a full refund — fulfillment applies each as a guarded transition.
+ */
+export default function ReviewPage() {
+  const toast = useToast();
+  const linkField = useId();
+  const queue = useSWR<Forward[]>('/admin/fulfillment/forwards?state=review&limit=200', { refreshInterval: 15_000 });
+  const providers = useSWR<Provider[]>('/admin/fulfillment/providers');
+  const products = useSWR<Service[]>('/service/services');
+  const [open, setOpen] = useState<{ forward: Forward; action: Action } | null>(null);
+  const [providerOrderId, setProviderOrderId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const rows = queue.data ?? [];
+  const productName = (id: number) => products.data?.find((p) => Number(p.id) === id)?.text ?? t.unknownProduct(id);
+  const providerName = (id: number | null) => providers.data?.find((p) => p.id === id)?.name ?? '—';
+
+  function start(forward: Forward, action: Action) {
+    setError(null);
+    setProviderOrderId('');
+    setOpen({ forward, action });
+  }
+
+  async function confirm() {
+    if (!open || busy) return;
+    const body: Record<string, string> = { action: open.action };
+    if (open.action === 'link') {
+      if (!/^[\w-]{1,64}$/.test(providerOrderId.trim())) return setError(t.providerOrderIdInvalid);
+      body.providerOrderId = providerOrderId.trim();
+    }
+    setBusy(true);
+    try {
+      await post(`/admin/fulfillment/forwards/${open.forward.orderId}/review`, body);
+      toast.success(done[open.action]);
+      setOpen(null);
+      await queue.mutate();
+    } catch (caught) {
+      setError(messageOf(caught, t.actionFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const dialog = open && {
+    resend: { title: t.resendTitle(open.forward.orderId), body: t.resendBody, label: t.resend, tone: 'primary' as const },
+    link: { title: t.linkTitle(open.forward.orderId), body: t.linkBody, label: t.linkOrder, tone: 'primary' as const },
+    cancel: { title: t.cancelTitle(open.forward.orderId), body: t.cancelBody, label: t.cancelRefund, tone: 'danger' as const },
+  }[open.action];
+
+  return (
+    <>
+      <header className={ui.pageHeader}>
+        <h1 className={ui.pageTitle}>{t.review}</h1>
+        <p className={ui.pageLead}>{t.reviewLead}</p>
+      </header>
+      <div className={ui.tableWrap}>
+        <table className={`${ui.table} ${s.table}`} aria-label={t.review} aria-busy={queue.isLoading}>
+          <thead>
+            <tr>
+              <th className={ui.th}>{t.reviewColumns.order}</th>
+              <th className={ui.th}>{t.reviewColumns.product}</th>
+              <th className={ui.th}>{t.reviewColumns.link}</th>
+              <th className={`${ui.th} ${ui.num}`}>{t.reviewColumns.amount}</th>
+              <th className={ui.th}>{t.reviewColumns.provider}</th>
+              <th className={ui.th}>{t.reviewColumns.note}</th>
+              <th className={ui.th}>{t.reviewColumns.actions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((f) => (
+              <tr key={f.orderId} data-testid={`review-${f.orderId}`}>
+                <td className={ui.td}>
+                  <span className={s.twoLines}>
+                    <strong>#{f.orderId}</strong>
+                    <span className={s.sub}>{dateTime(f.updatedAt)}</span>
+                  </span>
+                </td>
+                <td className={ui.td}>{productName(f.productId)}</td>
+                <td className={ui.td}>
+                  <span className={s.clip} title={f.link}>
+                    {f.link}
+                  </span>
+                </td>
+                <td className={`${ui.td} ${ui.num}`}>{f.amount.toLocaleString('ko-KR')}</td>
+                <td className={ui.td}>
+                  <span className={s.twoLines}>
+                    <span>{providerName(f.providerId)}</span>
+                    {f.providerOrderId && <span className={s.sub}>#{f.providerOrderId}</span>}
+                  </span>
+                </td>
+                <td className={ui.tdWrap}>
+                  <Reason note={f.note} />
+                </td>
+                <td className={ui.td}>
+                  <span className={s.actions}>
+                    <button type="button" className={`${ui.button.secondary} ${ui.small}`} onClick={() => start(f, 'resend')}>
+                      {t.resend}
+                    </button>
+                    <button type="button" className={`${ui.button.secondary} ${ui.small}`} onClick={() => start(f, 'link')}>
+                      {t.linkOrder}
+                    </button>
+                    <button type="button" className={`${ui.button.danger} ${ui.small}`} onClick={() => start(f, 'cancel')}>
+                      {t.cancelRefund}
+                    </button>
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <ListState list={queue} rows={rows.length} emptyText={t.reviewEmpty} failedText={t.loadFailed} />
+      </div>
+      {open && dialog && (
+        <ConfirmDialog open onOpenChange={(o) => !o && setOpen(null)} title={dialog.title} description={dialog.body} confirmLabel={dialog.label} tone={dialog.tone} busy={busy} onConfirm={() => void confirm()}>
+          {open.action === 'link' && (
+            <div className={ui.field}>
+              <label htmlFor={linkField} className={ui.label}>
+                {t.providerOrderId}
+              </label>
+              <input id={linkField} className={ui.input} value={providerOrderId} maxLength={64} onChange={(e) => setProviderOrderId(e.target.value)} />
+            </div>
+          )}
+          {error && (
+            <p className={ui.errorText} role="alert">
+              {error}
+            </p>
+          )}
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
+
+/** Fulfillment's note is "<kind>: <provider's answer>": the kind in Korean, the answer as it came. */
+function Reason({ note }: { note: string | null }) {
+  if (note === null) return <span className={ui.muted}>—</span>;
+  const at = note.indexOf(': ');
+  const kind = at === -1 ? note : note.slice(0, at);
+  const label = t.reviewReasons[kind];
+  if (label === undefined) return <span className={s.sub}>{note}</span>;
+  return (
+    <span className={s.twoLines}>
+      <span>{label}</span>
+      {at !== -1 && <span className={s.sub}>{note.slice(at + 2)}</span>}
+    </span>
+  );
+}

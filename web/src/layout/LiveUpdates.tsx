@@ -1,0 +1,16 @@
+import { useAuth } from '../auth/auth.tsx';
+import { formatWon } from '../lib/contracts.ts';
+import { useLiveUpdates } from '../lib/live.ts';
+import { useToast } from '../ui/toast.tsx';
+import { shellText as t } from './messages.ts';
+
+/** Keeps a signed-in member's balance and histories current, with a small notice for completions and refunds. */
+export function LiveUpdates() {
+  const auth = useAuth();
+  const toast = useToast();
+  useLiveUpdates(auth.isMember ? (auth.profile?.id ?? null) : null, (notice) => {
+    if (notice.kind === 'orderCompleted') toast.info(t.orderCompleted(notice.orderId));
+    else toast.info(t.refunded(formatWon(notice.amountDeci)));
+  });
+  return null;
+}

@@ -1,0 +1,61 @@
+import { type RefObject, useEffect, useState } from 'react';
+
+const interactive = 'a, button, input, select, textarea, label, summary, [role="button"], [role="link"], [tabindex]:not([tabindex="-1"])';
+
+/** Whether the element under a point is something a floating button must not hide: a control, or text. */
+function matters(element: Element): boolean {
+  if (element.closest(interactive)) return true;
+  for (const node of element.childNodes) if (node.nodeType === Node.TEXT_NODE && node.textContent?.trim()) return true;
+  return false;
+}
+
+/** Points across the floating element's box (corners inset a little, edges' middles, centre). */
+function samplePoints(rect: DOMRect): Array<[number, number]> {
+  const xs = [rect.left + 2, rect.left + rect.width / 2, rect.right - 2];
+  const ys = [rect.top + 2, rect.top + rect.height / 2, rect.bottom - 2];
+  return xs.flatMap((x) => ys.map((y): [number, number] => [x, y]));
+}
+
+/** True when any content that matters lies under `floating` (itself excluded). */
+export function coversContent(floating: HTMLElement): boolean {
+  const rect = floating.getBoundingClientRect();
+  if (rect.width === 0 || rect.height === 0) return false;
+  return samplePoints(rect).some(([x, y]) => {
+    const under = document.elementsFromPoint(x, y).find((element) => !floating.contains(element));
+    return under !== undefined && matters(under);
+  });
+}
+
+/**
+ * Whether a floating element may show: false while it would lie over a control or text of the
+ * page (it is hidden then, not moved), re-checked on scroll, resize and changes of `watch`'s
+ * content; `shown` re-attaches when the element appears. At the bottom of the page the footer keeps empty room for it, so it comes back there.
+ */
+export function useClearOfContent(floating: RefObject<HTMLElement | null>, watch: () => Element | null, shown: boolean): boolean {
+  const [clear, setClear] = useState(true);
+  useEffect(() => {
+    const element = floating.current;
+    if (!element || typeof document.elementsFromPoint !== 'function') return;
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      setClear(!coversContent(element));
+    };
+    const schedule = () => {
+      if (frame === 0) frame = window.requestAnimationFrame(check);
+    };
+    schedule();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    const observer = new MutationObserver(schedule);
+    const target = watch();
+    if (target) observer.observe(target, { childList: true, subtree: true, characterData: true, attributes: true });
+    return () => {
+      window.cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+      observer.disconnect();
+    };
+  }, [floating, watch, shown]);
+  return clear;
+}

@@ -1,0 +1,52 @@
+import { useEffect, useRef } from 'react';
+import { useSWRConfig } from 'swr';
+import { post } from './api.ts';
+import { config } from './config.ts';
+import type { LiveNotice, LiveTouch } from './contracts.ts';
+import { openLiveConnection } from './live-connection.ts';
+
+/** The SWR keys each kind of update makes stale (the profile key carries the token: match by path). */
+const stale: Record<LiveTouch, (key: unknown) => boolean> = {
+  balance: (key) => Array.isArray(key) && key[0] === '/auth/profile',
+  orders: (key) => typeof key === 'string' && key.startsWith('/service/order-history'),
+  autoOrders: (key) => typeof key === 'string' && key.startsWith('/service/auto-order-history'),
+  topUps: (key) => typeof key === 'string' && key.startsWith('/service/point-history'),
+};
+const everything = Object.keys(stale) as LiveTouch[];
+
+function liveUrl(ticket: string, lastEventId: string | null): string {
+  const query = new URLSearchParams({ ticket });
+  if (lastEventId !== null) query.set('lastEventId', lastEventId);
+  return `${config.apiBase}/live?${query.toString()}`;
+}
+
+/**
+ * While a member is signed in, keeps the BFF's live stream open and re-reads (SWR mutate) the
+ * balance and the histories the moment an event concerns them — a top-up approved, an order
+ * moved, a run placed, a refund — instead of polling. `member` names the signed-in member so a
+ * new sign-in opens a new stream; `onNotice` shows completions and refunds.
+ */
+export function useLiveUpdates(member: string | null, onNotice: (notice: LiveNotice) => void): void {
+  const { mutate } = useSWRConfig();
+  const notice = useRef(onNotice);
+  notice.current = onNotice;
+
+  useEffect(() => {
+    if (member === null || typeof EventSource === 'undefined') return;
+    const reread = (touches: readonly LiveTouch[]) => {
+      for (const touch of touches) void mutate(stale[touch]);
+    };
+    const connection = openLiveConnection({
+      ticket: async () => (await post<{ ticket: string }>('/live/ticket')).ticket,
+      url: liveUrl,
+      handlers: {
+        update: (update) => {
+          reread(update.touches);
+          if (update.notice) notice.current(update.notice);
+        },
+        resync: () => reread(everything),
+      },
+    });
+    return () => connection.close();
+  }, [member, mutate]);
+}
