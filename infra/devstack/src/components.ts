@@ -85,13 +85,24 @@ export const apps: readonly AppComponent[] = [
   { name: 'wallet', dir: 'services/wallet', preferredPort: 4103, needs: ['kafka', 'mongo'] },
   { name: 'order', dir: 'services/order', preferredPort: 4104, needs: ['kafka', 'mongo'] },
   { name: 'scheduler', dir: 'services/scheduler', preferredPort: 4105, needs: ['kafka', 'mongo'] },
+  // After order and catalog: it is handed their URLs (ORDER_SERVICE_URL, CATALOG_SERVICE_URL).
+  {
+    name: 'fulfillment',
+    dir: 'services/fulfillment',
+    preferredPort: 4106,
+    needs: ['kafka', 'mongo'],
+    env: (secrets, given) => ({ FULFILLMENT_KEY_SECRET: given.FULFILLMENT_KEY_SECRET ?? secrets.fulfillmentKeySecret }),
+  },
   {
     name: 'bff',
     dir: 'bff',
     preferredPort: 8080,
     needs: ['redis'],
     public: true,
-    env: (secrets, given) => ({ JWT_PUBLIC_KEY: given.JWT_PUBLIC_KEY ?? secrets.jwtPublicKey }),
+    env: (secrets, given) => ({
+      JWT_PUBLIC_KEY: given.JWT_PUBLIC_KEY ?? secrets.jwtPublicKey,
+      DEPOSIT_WEBHOOK_SECRET: given.DEPOSIT_WEBHOOK_SECRET ?? secrets.depositWebhookSecret,
+    }),
   },
 ];
 

@@ -3,17 +3,27 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 
+/** 384 random bits: far past the 256 an HS256 key needs. */
+const newServiceSecret = () => randomBytes(48).toString('base64url');
+
 const storedSchema = z.object({
   jwtPrivateKey: z.string().includes('PRIVATE KEY'),
   jwtPublicKey: z.string().includes('PUBLIC KEY'),
+  // Optional only so a data directory from before service credentials gets one added on load.
+  serviceAuthSecret: z.string().min(32).optional(),
   adminBootstrapped: z.boolean(),
+  /** Encrypts providers' API keys in fulfillment's database; added to older files on load. */
+  fulfillmentKeySecret: z.string().min(32).optional(),
+  /** Added later (issue 12): files from before it get one on their next start. */
+  depositWebhookSecret: z.string().min(32).optional(),
 });
 type Stored = z.infer<typeof storedSchema>;
 
 /**
  * Development secrets made on first start and kept in the data directory (mode 0600), never in
  * the repository: the ES256 key pair auth signs access tokens with (the BFF verifies with the
- * public half), and the first admin password, which exists only in memory: it is printed once,
+ * public half), the HS256 secret of service credentials (SERVICE_AUTH_SECRET, shared by the BFF
+ * and every service), and the first admin password, which exists only in memory: it is printed once,
  * handed to auth until an admin account exists, and never written down.
  */
 export class DevSecrets {
@@ -38,15 +48,30 @@ export class DevSecrets {
       const parsed = storedSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
       if (!parsed.success) throw new Error(`${file} is damaged; delete it to make new development secrets`);
       stored = parsed.data;
+      if (stored.fulfillmentKeySecret === undefined) {
+        stored = { ...stored, fulfillmentKeySecret: randomBytes(32).toString('base64url') };
+        writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+      }
     } else {
       const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
       stored = {
         jwtPrivateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
         jwtPublicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+        serviceAuthSecret: newServiceSecret(),
         adminBootstrapped: false,
+        fulfillmentKeySecret: randomBytes(32).toString('base64url'),
+        depositWebhookSecret: randomBytes(32).toString('base64url'),
       };
       writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
       chmodSync(file, 0o600);
+    }
+    if (stored.depositWebhookSecret === undefined) {
+      stored = { ...stored, depositWebhookSecret: randomBytes(32).toString('base64url') };
+      writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+    }
+    if (stored.serviceAuthSecret === undefined) {
+      stored = { ...stored, serviceAuthSecret: newServiceSecret() };
+      writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
     }
     return new DevSecrets(file, stored, env);
   }
@@ -57,6 +82,21 @@ export class DevSecrets {
 
   get jwtPublicKey(): string {
     return this.stored.jwtPublicKey;
+  }
+
+  get fulfillmentKeySecret(): string {
+    return this.stored.fulfillmentKeySecret!;
+  }
+
+  /** The shared secret the bank-transfer notification service signs deposits with (HMAC-SHA256). */
+  get depositWebhookSecret(): string {
+    if (this.stored.depositWebhookSecret === undefined) throw new Error('deposit webhook secret missing after load');
+    return this.stored.depositWebhookSecret;
+  }
+
+  get serviceAuthSecret(): string {
+    // load() always stores one before constructing.
+    return this.stored.serviceAuthSecret!;
   }
 
   /** Auth is ready, so the admin account exists: later starts stop passing a password. */

@@ -20,6 +20,8 @@ export type DevstackIo = {
 };
 
 const STOP_GRACE_MS = 10_000;
+/** Where everything but the BFF listens: nothing internal is reachable from another machine. */
+const loopback = '127.0.0.1';
 const nameWidth = Math.max(...[...embeddedServers.map((s) => s.kind), ...apps.map((a) => a.name), 'devstack'].map((n) => n.length));
 
 export function ensureWritableDir(dir: string): void {
@@ -52,13 +54,49 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
   let stopSignal: NodeJS.Signals | undefined;
   void io.stopRequested.then((signal) => (stopSignal = signal));
 
+  /** How to start a child again after it died: the same command, and how to tell it is ready. */
+  const respawns = new Map<ManagedChild, { again: () => ManagedChild; ready: (child: ManagedChild) => Promise<unknown> }>();
   const spawnChild = (name: string, index: number, cwd: string, env: Record<string, string>, args: string[] = [], shownFrom = 0) => {
     const format = lineFormatter(name, index, nameWidth, io.colour);
-    const child = new ManagedChild({ name, cwd, env, args }, (line) => {
-      if (shownFrom === 0 || recordLevel(line) >= shownFrom) io.print(format(line));
-    });
+    const make = () =>
+      new ManagedChild({ name, cwd, env, args }, (line) => {
+        if (shownFrom === 0 || recordLevel(line) >= shownFrom) io.print(format(line));
+      });
+    const child = make();
     children.push(child);
-    return child;
+    return { child, make };
+  };
+  const supervise = (child: ManagedChild, make: () => ManagedChild, ready: (child: ManagedChild) => Promise<unknown>) => {
+    const again = () => {
+      const next = make();
+      respawns.set(next, { again, ready });
+      return next;
+    };
+    respawns.set(child, { again, ready });
+  };
+  const crashes = new Map<string, number[]>();
+
+  /**
+   * A child that died on its own is started again on the same port and data, while the others keep
+   * serving (the BFF answers 503 for what the missing one serves). One that keeps dying waits longer
+   * each time and, after five crashes within a minute, stops the stack: a restart loop helps no one.
+   */
+  const restart = async (dead: ManagedChild, exit: Awaited<ManagedChild['exited']>): Promise<'restarted' | 'gave up' | 'stopped'> => {
+    const name = dead.spec.name;
+    const recent = [...(crashes.get(name) ?? []).filter((t) => Date.now() - t < 60_000), Date.now()];
+    crashes.set(name, recent);
+    if (recent.length > 5) return 'gave up';
+    const delayMs = Math.min(500 * 2 ** (recent.length - 1), 15_000);
+    warn(`${name} exited unexpectedly (${describeExit(exit)}); restarting it in ${delayMs} ms — the others keep serving`);
+    const waited = await unlessStopped(new Promise((r) => setTimeout(r, delayMs)));
+    if (waited === 'stopped') return 'stopped';
+    const plan = respawns.get(dead)!;
+    const next = plan.again();
+    children[children.indexOf(dead)] = next;
+    const ready = await unlessStopped(plan.ready(next).then(() => true, () => false));
+    if (ready === 'stopped') return 'stopped';
+    if (ready.value) log(`${name} restarted`);
+    return 'restarted';
   };
 
   /**
@@ -104,17 +142,19 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
         warn(`${server.label}: ${server.envVar} is not set and the embedded ${server.label} server is not built yet — set ${server.envVar} to use a real one`);
         continue;
       }
-      const port = await pickPort(server.preferredPort, config.HOST);
+      // The embedded servers take no credentials: they listen on loopback only, whatever HOST says.
+      const port = await pickPort(server.preferredPort, loopback);
       // The devstack waits for the server's `listening` record (info), so a quieter LOG_LEVEL is
       // applied here, to what is shown, rather than to what the server writes.
       const quiet = levelValue(config.LOG_LEVEL) > levelValue('info');
       const serverEnv = quiet ? { ...baseEnv, LOG_LEVEL: 'info' } : baseEnv;
-      const child = spawnChild(server.kind, index + 1, join(root, server.dir), serverEnv, [
-        '--host', config.HOST, '--port', String(port), '--data-dir', join(dataDir, server.kind),
+      const { child, make } = spawnChild(server.kind, index + 1, join(root, server.dir), serverEnv, [
+        '--host', loopback, '--port', String(port), '--data-dir', join(dataDir, server.kind),
       ], quiet ? levelValue(config.LOG_LEVEL) : 0);
+      supervise(child, make, (c) => c.waitForRecord((r) => r.msg === 'listening', config.READY_TIMEOUT_MS));
       const ready = await unlessStopped(child.waitForRecord((r) => r.msg === 'listening', config.READY_TIMEOUT_MS));
       if (ready === 'stopped') return await finish();
-      const address = server.address(config.HOST, port, ready.value);
+      const address = server.address(loopback, port, ready.value);
       infra.set(server.kind, address);
       log(`${server.label}: embedded server ready at ${address} (data in ${join(dataDir, server.kind)})`);
     }
@@ -138,14 +178,22 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
         continue;
       }
       const port = await appPort(app, config);
-      const url = `http://${config.HOST}:${port}`;
-      const env: Record<string, string> = { ...baseEnv, HOST: config.HOST, PORT: String(port), SERVICE_NAME: app.name };
+      // Only the public entry point (the BFF) listens where HOST says; the services stay on this
+      // machine's loopback, so HOST=0.0.0.0 (compose) publishes nothing but the BFF.
+      const host = app.public ? config.HOST : loopback;
+      const url = `http://${host}:${port}`;
+      const env: Record<string, string> = { ...baseEnv, HOST: host, PORT: String(port), SERVICE_NAME: app.name };
       if (infra.has('kafka')) env.KAFKA_BROKERS = infra.get('kafka')!;
       if (infra.has('redis')) env.REDIS_URL = infra.get('redis')!;
       if (infra.has('mongo')) env.MONGO_URL = databaseUrl(infra.get('mongo')!, app.name);
       for (const other of started) env[`${other.app.name.toUpperCase()}_SERVICE_URL`] = other.url;
+      // Every service and the BFF share the service-credential secret; a deployment's own wins.
+      env.SERVICE_AUTH_SECRET = baseEnv.SERVICE_AUTH_SECRET ?? secrets.serviceAuthSecret;
+      // The API documentation shows this address; a deployment sets its own.
+      if (app.public) env.PUBLIC_BASE_URL = baseEnv.PUBLIC_BASE_URL ?? url;
       Object.assign(env, app.env?.(secrets, baseEnv));
-      const child = spawnChild(app.name, embeddedServers.length + index + 1, join(root, app.dir), env);
+      const { child, make } = spawnChild(app.name, embeddedServers.length + index + 1, join(root, app.dir), env);
+      supervise(child, make, (c) => waitForHttpReady(c, `${url}/readyz`, config.READY_TIMEOUT_MS));
       const ready = await unlessStopped(waitForHttpReady(child, `${url}/readyz`, config.READY_TIMEOUT_MS));
       if (ready === 'stopped') return await finish();
       started.push({ app, url });
@@ -161,12 +209,21 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
 
     // Signal listeners do not keep Node's event loop alive; this handle does until we stop.
     const keepAlive = setInterval(() => undefined, 1 << 30);
-    const died = Promise.race(children.map((child) => child.exited.then((exit) => ({ child, exit }))));
-    const outcome = await Promise.race([died, io.stopRequested.then(() => undefined)]).finally(() => clearInterval(keepAlive));
-    if (outcome) {
-      warn(`${outcome.child.spec.name} exited unexpectedly (${describeExit(outcome.exit)}); stopping everything`);
-      await stopAll();
-      return 1;
+    try {
+      for (;;) {
+        const died = Promise.race(children.map((child) => child.exited.then((exit) => ({ child, exit }))));
+        const outcome = await Promise.race([died, io.stopRequested.then(() => undefined)]);
+        if (!outcome) break;
+        const result = await restart(outcome.child, outcome.exit);
+        if (result === 'stopped') break;
+        if (result === 'gave up') {
+          warn(`${outcome.child.spec.name} keeps exiting (${describeExit(outcome.exit)}); stopping everything`);
+          await stopAll();
+          return 1;
+        }
+      }
+    } finally {
+      clearInterval(keepAlive);
     }
     return await finish();
   } catch (error) {
@@ -208,7 +265,7 @@ function recordLevel(line: string): number {
  * any free port.
  */
 async function appPort(app: AppComponent, config: DevstackConfig): Promise<number> {
-  if (!app.public || config.BFF_PORT === undefined) return pickPort(app.preferredPort, config.HOST);
+  if (!app.public || config.BFF_PORT === undefined) return pickPort(app.preferredPort, app.public ? config.HOST : loopback);
   const port = await pickPort(config.BFF_PORT, config.HOST);
   if (config.BFF_PORT !== 0 && port !== config.BFF_PORT) throw new Error(`BFF_PORT ${config.BFF_PORT} is already in use on ${config.HOST}`);
   return port;

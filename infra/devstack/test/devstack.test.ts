@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,7 +84,8 @@ describe('devstack (npm start)', () => {
   });
 
   it('starts the embedded servers, keeps data across a restart and stops cleanly on SIGINT with no orphans', async () => {
-    const env = cleanEnv({ DATA_DIR: join(dataDir, 'stack') });
+    // HOST opens the BFF only: the embedded servers (no credentials) stay on loopback.
+    const env = cleanEnv({ DATA_DIR: join(dataDir, 'stack'), HOST: '0.0.0.0' });
     const first = await startStack(env);
     const pids = childrenOf(first.proc.pid!);
     const redisUrl = /Redis: embedded server ready at (redis:\/\/\S+)/.exec(first.output())?.[1];
@@ -141,12 +142,27 @@ describe('devstack (npm start)', () => {
         REDIS_URL: infra.redis.url,
         KAFKA_BROKERS: infra.kafka.brokers,
         MONGO_URL: infra.mongo.url,
+        // As compose sets it: only the BFF may listen on every interface.
+        HOST: '0.0.0.0',
       });
       const stack = await startStack(env);
       expect(stack.output()).toContain(`Redis: using REDIS_URL=${infra.redis.url}`);
       expect(stack.output()).toContain(`Kafka: using KAFKA_BROKERS=${infra.kafka.brokers}`);
       expect(stack.output()).not.toContain('embedded server ready');
       expect(stack.output()).toMatch(/wallet: ready at http:\/\/127\.0\.0\.1:\d+/);
+      expect(stack.output()).toMatch(/bff: ready at http:\/\/0\.0\.0\.0:\d+/);
+
+      // A crashed service is started again on its address while the rest keep serving.
+      const walletUrl = /wallet: ready at (http:\/\/\S+)/.exec(stack.output())![1]!;
+      const bffUrl = /bff: ready at (http:\/\/\S+)/.exec(stack.output())![1]!;
+      const wallet = childrenOf(stack.proc.pid!).find((pid) => readlinkSync(`/proc/${pid}/cwd`).endsWith('services/wallet'))!;
+      process.kill(wallet, 'SIGKILL');
+      expect((await fetch(`${bffUrl}/healthz`)).status).toBe(200);
+      for (let waited = 0; waited < 60_000 && !/wallet restarted/.test(stack.output()); waited += 200) await new Promise((r) => setTimeout(r, 200));
+      expect(stack.output()).toMatch(/wallet exited unexpectedly \(.*SIGKILL.*\); restarting it/);
+      expect(stack.output()).toContain('wallet restarted');
+      expect((await fetch(`${walletUrl}/readyz`)).status).toBe(200);
+      expect(stack.proc.exitCode).toBeNull();
       stack.proc.kill('SIGINT');
       expect(await stack.exit).toBe(0);
     } finally {

@@ -19,6 +19,20 @@ describe('development secrets', () => {
     expect(DevSecrets.load(dir, {}).jwtPublicKey).toBe(first.jwtPublicKey);
   });
 
+  it('makes one service-credential secret, kept across starts, and adds it to a data directory from before', () => {
+    dir = mkdtempSync(join(tmpdir(), 'secrets-'));
+    const first = DevSecrets.load(dir, {});
+    expect(first.serviceAuthSecret.length).toBeGreaterThanOrEqual(32);
+    expect(DevSecrets.load(dir, {}).serviceAuthSecret).toBe(first.serviceAuthSecret);
+    const file = join(dir, 'secrets.json');
+    const { serviceAuthSecret: _dropped, ...older } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    writeFileSync(file, JSON.stringify(older));
+    const upgraded = DevSecrets.load(dir, {});
+    expect(upgraded.serviceAuthSecret.length).toBeGreaterThanOrEqual(32);
+    expect(upgraded.jwtPublicKey).toBe(first.jwtPublicKey);
+    expect(DevSecrets.load(dir, {}).serviceAuthSecret).toBe(upgraded.serviceAuthSecret);
+  });
+
   it('generates the first admin password in memory only, until the admin exists', () => {
     dir = mkdtempSync(join(tmpdir(), 'secrets-'));
     const first = DevSecrets.load(dir, {});
@@ -37,6 +51,20 @@ describe('development secrets', () => {
     dir = mkdtempSync(join(tmpdir(), 'secrets-'));
     const given = DevSecrets.load(dir, { ADMIN_ID: 'operator', ADMIN_PASSWORD: 'from-env-123' });
     expect(given).toMatchObject({ adminId: 'operator', adminPassword: 'from-env-123', adminPasswordGenerated: false });
+  });
+
+  it('keeps a fulfillment key secret, adding one to a file written before it existed', () => {
+    dir = mkdtempSync(join(tmpdir(), 'secrets-'));
+    const first = DevSecrets.load(dir, {});
+    expect(first.fulfillmentKeySecret.length).toBeGreaterThanOrEqual(32);
+    expect(DevSecrets.load(dir, {}).fulfillmentKeySecret).toBe(first.fulfillmentKeySecret);
+    const file = join(dir, 'secrets.json');
+    const { fulfillmentKeySecret: _dropped, ...older } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    writeFileSync(file, JSON.stringify(older));
+    const upgraded = DevSecrets.load(dir, {});
+    expect(upgraded.fulfillmentKeySecret.length).toBeGreaterThanOrEqual(32);
+    expect(DevSecrets.load(dir, {}).fulfillmentKeySecret).toBe(upgraded.fulfillmentKeySecret);
+    expect(upgraded.jwtPublicKey).toBe(first.jwtPublicKey);
   });
 
   it('refuses a damaged secrets file with a clear message', () => {

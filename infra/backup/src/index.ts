@@ -1,0 +1,1 @@
+export { backup, restore, type BackupOptions, type Manifest } from './backup.ts';
