@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+// CI runs a failed test once more (README, "Tests": why, and what a retry still shows).
+const ciRetry = process.env.CI ? 1 : 0;
+
 export default defineConfig({
   test: {
     // One file at a time: the shared 2-core machine stays responsive, and the end-to-end files
@@ -10,6 +13,7 @@ export default defineConfig({
         test: {
           name: 'bff',
           include: ['src/**/*.test.ts', 'test/*.test.ts'],
+          retry: ciRetry,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -19,6 +23,7 @@ export default defineConfig({
           // wallet and order started here (not by the devstack) so they can be SIGKILLed and restarted
           name: 'recovery',
           include: ['test/recovery/**/*.test.ts'],
+          retry: ciRetry,
           testTimeout: 300_000,
           hookTimeout: 120_000,
         },
@@ -28,6 +33,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
+          retry: ciRetry,
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,

@@ -1,8 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+// CI runs a failed test once more (README, "Tests": why, and what a retry still shows).
+const ciRetry = process.env.CI ? 1 : 0;
+
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    retry: ciRetry,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each integration file starts its own embedded Kafka, MongoDB and Redis; running the files one

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, onTestFailed } from 'vitest';
 import { eventually } from './support.ts';
 
 /**
@@ -15,7 +15,7 @@ import { eventually } from './support.ts';
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const password = 'two-panels-Admin-1';
 
-type Panel = { url: string; dataDir: string; proc: ChildProcess; exited: Promise<number | null> };
+type Panel = { url: string; dataDir: string; proc: ChildProcess; exited: Promise<number | null>; log: () => string };
 
 async function startPanel(name: string): Promise<Panel> {
   const dataDir = mkdtempSync(join(tmpdir(), `panel-${name}-`));
@@ -42,7 +42,7 @@ async function startPanel(name: string): Promise<Panel> {
     await new Promise((r) => setTimeout(r, 250));
   }
   if (!/fulfillment: ready at/.test(output)) throw new Error(`panel ${name} has no fulfillment:\n${output.slice(-3000)}`);
-  return { url: /bff: ready at (http:\/\/\S+)/.exec(output)![1]!, dataDir, proc, exited };
+  return { url: /bff: ready at (http:\/\/\S+)/.exec(output)![1]!, dataDir, proc, exited, log: () => output };
 }
 
 async function stopPanel(panel: Panel | undefined): Promise<void> {
@@ -94,6 +94,10 @@ afterAll(async () => {
 type HistoryItem = { id: number; status: number; remains: number; pointDeci: number; refundedDeci?: number };
 
 it('an order on panel A reaches panel B through its /api/v2 and follows B’s operator, refunds included', async () => {
+  // A failure on a busy CI machine is only explainable from the panels' own warnings and errors.
+  onTestFailed(() => {
+    for (const [name, panel] of [['A', a], ['B', b]] as const) console.error(`panel ${name} output (last 8000 characters):\n${panel?.log().slice(-8000) ?? '(not started)'}`);
+  });
   const tokenB = await operator(b!);
   const keyB = (await api<{ apiKey: string }>(b!.url, 'POST', '/api/auth/api-key', tokenB)).body.apiKey;
   const tokenA = await operator(a!);
