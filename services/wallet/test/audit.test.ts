@@ -1,35 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Topics } from '@smm/contracts';
+import { describe, expect, it } from 'vitest';
+
 import { auditRecordsInOutbox } from '@smm/platform';
-import { type Publisher, type Wallet, accountOpened, client, startInfra, startPublisher, startWallet } from './support.ts';
+import { client, walletSuite } from './support.ts';
 
 /** Issue 12: every operator action in wallet leaves exactly one audit record, written with the change. */
-let infra: Awaited<ReturnType<typeof startInfra>>;
-let wallet: Wallet;
-let publisher: Publisher;
+const suite = walletSuite();
 
-beforeAll(async () => {
-  infra = await startInfra();
-  wallet = await startWallet(infra);
-  publisher = await startPublisher(infra);
-});
-afterAll(async () => {
-  await publisher?.stop();
-  await wallet?.close();
-  await infra?.stop();
-});
-
-const auditOf = (targetId: string) => auditRecordsInOutbox(wallet.store.connection, targetId);
+const auditOf = (targetId: string) => auditRecordsInOutbox(suite.wallet.store.connection, targetId);
 
 async function newMember() {
-  const userId = `member-${randomUUID().slice(0, 8)}`;
-  await publisher.publish(Topics.auth, [publisher.registered(userId)]);
-  await accountOpened(wallet.base, userId);
-  return { userId, http: client(wallet.base, userId) };
+  const userId = await suite.member();
+  return { userId, http: client(suite.wallet.base, userId) };
 }
-const staff = () => client(wallet.base, 'staff-7', 'staff');
-const admin = () => client(wallet.base, 'admin-7', 'admin');
+const staff = () => client(suite.wallet.base, 'staff-7', 'staff');
+const admin = () => client(suite.wallet.base, 'admin-7', 'admin');
 
 describe('audit records of wallet', () => {
   it('approval and receipt marking: one record each with the status and mark before and after; refusals record nothing', async () => {

@@ -1,26 +1,13 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Topics } from '@smm/contracts';
-import { type Publisher, type Wallet, accountOpened, balanceOf, client, eventually, fund, startInfra, startPublisher, startWallet } from './support.ts';
+import { accountOpened, balanceOf, client, eventually, fund, walletSuite } from './support.ts';
 
 /** The console's dashboard figures (issue 12): today's sales, refunds and approved top-ups from the ledger, exact. */
-let infra: Awaited<ReturnType<typeof startInfra>>;
-let wallet: Wallet;
-let publisher: Publisher;
-
-beforeAll(async () => {
-  infra = await startInfra();
-  wallet = await startWallet(infra);
-  publisher = await startPublisher(infra);
-});
-afterAll(async () => {
-  await publisher?.stop();
-  await wallet?.close();
-  await infra?.stop();
-});
+const suite = walletSuite();
 
 type Summary = { days: Array<{ date: string; salesDeci: number; refundsDeci: number; topUpsDeci: number; topUpCount: number }>; pendingTopUps: number };
-const operator = (role: 'admin' | 'staff' = 'staff') => client(wallet.base, `${role}-1`, role);
+const operator = (role: 'admin' | 'staff' = 'staff') => client(suite.wallet.base, `${role}-1`, role);
 const summary = async () => (await operator().get<Summary>('/admin/dashboard?days=7')).body;
 const today = (s: Summary) => s.days.at(-1)!;
 
@@ -31,15 +18,15 @@ describe('dashboard figures', () => {
     expect(today(before).date).toBe(new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10));
 
     const userId = `member-${randomUUID().slice(0, 8)}`;
-    await publisher.publish(Topics.auth, [publisher.registered(userId)]);
-    await accountOpened(wallet.base, userId);
-    await fund(wallet.base, userId, 10_000);
+    await suite.publisher.publish(Topics.auth, [suite.publisher.registered(userId)]);
+    await accountOpened(suite.wallet.base, userId);
+    await fund(suite.wallet.base, userId, 10_000);
     const orderId = randomInt(1_000_000, 2_000_000_000);
-    await publisher.publish(Topics.order, [publisher.orderPlaced(userId, orderId, 12_345)]);
-    await eventually(() => balanceOf(wallet.base, userId), (deci) => deci === 100_000 - 12_345);
-    await publisher.publish(Topics.order, [publisher.refund(userId, orderId, `refund-${orderId}`, 2_345)]);
-    await eventually(() => balanceOf(wallet.base, userId), (deci) => deci === 100_000 - 10_000);
-    const pending = await client(wallet.base, userId).post('/top-ups', { name: '대기중', point: 5_000, feeType: 'none', feeValue: null });
+    await suite.publisher.publish(Topics.order, [suite.publisher.orderPlaced(userId, orderId, 12_345)]);
+    await eventually(() => balanceOf(suite.wallet.base, userId), (deci) => deci === 100_000 - 12_345);
+    await suite.publisher.publish(Topics.order, [suite.publisher.refund(userId, orderId, `refund-${orderId}`, 2_345)]);
+    await eventually(() => balanceOf(suite.wallet.base, userId), (deci) => deci === 100_000 - 10_000);
+    const pending = await client(suite.wallet.base, userId).post('/top-ups', { name: '대기중', point: 5_000, feeType: 'none', feeValue: null });
     expect(pending.status).toBe(201);
 
     const after = await summary();
@@ -52,7 +39,7 @@ describe('dashboard figures', () => {
   });
 
   it('is for operators only and refuses a bad period', async () => {
-    expect((await client(wallet.base, 'member-x').get('/admin/dashboard')).status).toBe(403);
+    expect((await client(suite.wallet.base, 'member-x').get('/admin/dashboard')).status).toBe(403);
     expect((await operator('admin').get('/admin/dashboard?days=0')).body).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect((await operator('admin').get('/admin/dashboard?days=abc')).status).toBe(400);
   });

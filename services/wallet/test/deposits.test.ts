@@ -1,44 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Topics } from '@smm/contracts';
+import { describe, expect, it } from 'vitest';
+
 import { callerHeaders } from '@smm/testkit';
 import { checkLedger } from '../src/ledger-check.ts';
-import { type Publisher, type Wallet, accountOpened, balanceOf, client, startInfra, startPublisher, startWallet } from './support.ts';
+import { balanceOf, client, walletSuite } from './support.ts';
 
 /** Deposits matched automatically (issue 12, spec §9): a deposit credits at most once. */
-let infra: Awaited<ReturnType<typeof startInfra>>;
-let wallet: Wallet;
-let publisher: Publisher;
-
-beforeAll(async () => {
-  infra = await startInfra();
-  wallet = await startWallet(infra);
-  publisher = await startPublisher(infra);
-});
-
-afterAll(async () => {
-  await publisher?.stop();
-  await wallet?.close();
-  await infra?.stop();
-});
+const suite = walletSuite();
 
 type DepositView = { id: string; status: string; topUpId: number | null; userId: string | null; amountDeci: number; candidates: number[] };
 type Answer<T> = { status: number; body: T };
 
 async function newMember() {
-  const userId = `member-${randomUUID().slice(0, 8)}`;
-  await publisher.publish(Topics.auth, [publisher.registered(userId)]);
-  await accountOpened(wallet.base, userId);
-  return { userId, http: client(wallet.base, userId) };
+  const userId = await suite.member();
+  return { userId, http: client(suite.wallet.base, userId) };
 }
-const staff = () => client(wallet.base, 'staff-1', 'staff');
+const staff = () => client(suite.wallet.base, 'staff-1', 'staff');
 /** A unique depositor per test, so tests never match each other's requests. */
 const depositor = () => `홍길동${randomUUID().slice(0, 4)}`;
 const txId = () => `TX-${randomUUID()}`;
 
 async function notify(body: Record<string, unknown>): Promise<Answer<DepositView>> {
   // The BFF's call after it checked the bank's signature: a service credential with no member.
-  const res = await fetch(`${wallet.base}/deposits/bank`, { method: 'POST', headers: { 'content-type': 'application/json', ...callerHeaders({ to: 'wallet' }) }, body: JSON.stringify(body) });
+  const res = await fetch(`${suite.wallet.base}/deposits/bank`, { method: 'POST', headers: { 'content-type': 'application/json', ...callerHeaders({ to: 'wallet' }) }, body: JSON.stringify(body) });
   return { status: res.status, body: (await res.json()) as DepositView };
 }
 const topUpStatus = async (userId: string, id: number) =>
@@ -58,11 +42,11 @@ describe('a bank notification', () => {
     // The bank writes the name with a space; the fee-included amount is 11,000 won.
     const first = await notify({ transactionId: transaction, depositorName: ` ${name.slice(0, 1)} ${name.slice(1)} `, amount: asked.body.transferDeci / 10 });
     expect(first).toMatchObject({ status: 201, body: { status: 'matched', topUpId: asked.body.id, userId: m.userId } });
-    expect(await balanceOf(wallet.base, m.userId)).toBe(100_000);
+    expect(await balanceOf(suite.wallet.base, m.userId)).toBe(100_000);
     expect(await topUpStatus(m.userId, asked.body.id)).toBe(1);
     const again = await notify({ transactionId: transaction, depositorName: name, amount: asked.body.transferDeci / 10 });
     expect(again).toMatchObject({ status: 200, body: { id: first.body.id, status: 'matched' } });
-    expect(await balanceOf(wallet.base, m.userId)).toBe(100_000);
+    expect(await balanceOf(suite.wallet.base, m.userId)).toBe(100_000);
   });
 
   it('credits once when the same transaction is notified many times at once', async () => {
@@ -73,7 +57,7 @@ describe('a bank notification', () => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => notify({ transactionId: transaction, depositorName: name, amount: 5_000 })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
-    expect(await balanceOf(wallet.base, m.userId)).toBe(50_000);
+    expect(await balanceOf(suite.wallet.base, m.userId)).toBe(50_000);
   });
 
   it('leaves a deposit that fits no request, or fits only outside the window, unmatched', async () => {
@@ -84,7 +68,7 @@ describe('a bank notification', () => {
     expect((await notify({ transactionId: txId(), depositorName: `${name}x`, amount: 5_000 })).body.status).toBe('unmatched');
     const before = new Date(Date.now() - 60 * 60_000).toISOString();
     expect((await notify({ transactionId: txId(), depositorName: name, amount: 5_000, depositedAt: before })).body.status).toBe('unmatched');
-    expect(await balanceOf(wallet.base, m.userId)).toBe(0);
+    expect(await balanceOf(suite.wallet.base, m.userId)).toBe(0);
   });
 
   it.each([
@@ -109,13 +93,13 @@ describe('the operators queue', () => {
     const deposit = await notify({ transactionId: txId(), depositorName: name, amount: 5_000 });
     expect(deposit.body).toMatchObject({ status: 'ambiguous', topUpId: null });
     expect(deposit.body.candidates.sort()).toEqual([a.body.id, b.body.id].sort());
-    expect(await balanceOf(wallet.base, m.userId)).toBe(0);
+    expect(await balanceOf(suite.wallet.base, m.userId)).toBe(0);
     const open = await staff().get<{ items: DepositView[] }>('/admin/deposits?status=open&pageSize=100');
     expect(open.body.items.map((d) => d.id)).toContain(deposit.body.id);
     const path = `/admin/deposits/${encodeURIComponent(deposit.body.id)}/attach`;
     expect(await staff().post(path, { topUpId: b.body.id })).toMatchObject({ status: 200, body: { status: 'attached', topUpId: b.body.id } });
     expect(await staff().post(path, { topUpId: a.body.id })).toMatchObject({ status: 409, body: { code: 'DEPOSIT_RESOLVED' } });
-    expect(await balanceOf(wallet.base, m.userId)).toBe(50_000);
+    expect(await balanceOf(suite.wallet.base, m.userId)).toBe(50_000);
     expect(await topUpStatus(m.userId, a.body.id)).toBe(0);
   });
 
@@ -128,9 +112,9 @@ describe('the operators queue', () => {
     expect(await staff().post(path, { topUpId: other.body.id, userId: m.userId })).toMatchObject({ status: 400, body: { code: 'DEPOSIT_TARGET_INVALID' } });
     const attached = await staff().post<DepositView>(path, { userId: m.userId });
     expect(attached).toMatchObject({ status: 200, body: { status: 'attached', userId: m.userId } });
-    expect(await balanceOf(wallet.base, m.userId)).toBe(70_000);
+    expect(await balanceOf(suite.wallet.base, m.userId)).toBe(70_000);
     expect(await topUpStatus(m.userId, attached.body.topUpId!)).toBe(1);
-    expect((await checkLedger(wallet.store.connection)).violations).toEqual([]);
+    expect((await checkLedger(suite.wallet.store.connection)).violations).toEqual([]);
   });
 
   it('a deposit entered by hand is matched like a notified one, and listed by status', async () => {
@@ -144,6 +128,6 @@ describe('the operators queue', () => {
     expect(matched.body.items.map((d) => d.id)).toContain(entered.body.id);
     expect((await staff().get('/admin/deposits?status=lost')).status).toBe(400);
     expect((await m.http.get('/admin/deposits')).status).toBe(403);
-    expect(await balanceOf(wallet.base, m.userId)).toBe(150_000);
+    expect(await balanceOf(suite.wallet.base, m.userId)).toBe(150_000);
   });
 });

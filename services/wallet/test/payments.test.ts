@@ -1,70 +1,37 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Topics } from '@smm/contracts';
 import { connectMongo, createKafka, outboxModel } from '@smm/platform';
 import { checkLedger } from '../src/ledger-check.ts';
-import {
-  type Publisher,
-  type Wallet,
-  accountOpened,
-  balanceOf,
-  client,
-  collectWalletEvents,
-  eventually,
-  fund,
-  logger,
-  startInfra,
-  startPublisher,
-  startWallet,
-  withNewId,
-} from './support.ts';
+import { type Wallet, balanceOf, client, eventually, fund, logger, startWallet, withNewId, walletSuite } from './support.ts';
 
-let infra: Awaited<ReturnType<typeof startInfra>>;
-let wallet: Wallet;
-let publisher: Publisher;
-let received: Awaited<ReturnType<typeof collectWalletEvents>>;
+const suite = walletSuite({ collector: 'wallet-test-collector' });
 let nextOrderId = 1000;
 
-beforeAll(async () => {
-  infra = await startInfra();
-  wallet = await startWallet(infra);
-  publisher = await startPublisher(infra);
-  received = await collectWalletEvents(createKafka([infra.kafka.brokers], 'wallet-test-collector', logger));
-});
-
-afterAll(async () => {
-  await received?.stop();
-  await publisher?.stop();
-  await wallet?.close();
-  await infra?.stop();
-});
-
 async function newMember(won = 0): Promise<string> {
-  const userId = `member-${randomUUID().slice(0, 8)}`;
-  await publisher.publish(Topics.auth, [publisher.registered(userId)]);
-  await accountOpened(wallet.base, userId);
-  if (won > 0) await fund(wallet.base, userId, won);
+  const userId = await suite.member();
+  if (won > 0) await fund(suite.wallet.base, userId, won);
   return userId;
 }
 
-const outcomesOf = (orderId: number) => received.events.filter((e) => (e.type === 'PointDebited' || e.type === 'PointDebitRejected') && (e.data as { orderId: number }).orderId === orderId);
+const outcomesOf = (orderId: number) => suite.received.events.filter((e) => (e.type === 'PointDebited' || e.type === 'PointDebitRejected') && (e.data as { orderId: number }).orderId === orderId);
 const quiet = () => new Promise((r) => setTimeout(r, 800));
 type LedgerPage = { items: Array<{ seq: number; deltaDeci: number; balanceAfterDeci: number; kind: string; source: string; referenceId: string }> };
-const ledgerOf = async (userId: string) => (await client(wallet.base, 'operator-1', 'admin').get<LedgerPage>(`/admin/accounts/${userId}/ledger?pageSize=100`)).body.items;
+const ledgerOf = async (userId: string) => (await client(suite.wallet.base, 'operator-1', 'admin').get<LedgerPage>(`/admin/accounts/${userId}/ledger?pageSize=100`)).body.items;
 
 describe('paying for orders (OrderPlaced → PointDebited | PointDebitRejected)', () => {
   it('debits exactly once under redelivery and under a copy with a new event id', async () => {
     const userId = await newMember(10_000);
     const orderId = nextOrderId++;
-    const placed = publisher.orderPlaced(userId, orderId, 12_345);
-    await publisher.publish(Topics.order, [placed, placed]);
-    await publisher.publish(Topics.order, [placed, withNewId(placed)]);
-    await publisher.publish(Topics.order, [withNewId(placed)]);
+    const placed = suite.publisher.orderPlaced(userId, orderId, 12_345);
+    await suite.publisher.publish(Topics.order, [placed, placed]);
+    await suite.publisher.publish(Topics.order, [placed, withNewId(placed)]);
+    await suite.publisher.publish(Topics.order, [withNewId(placed)]);
 
     await eventually(() => outcomesOf(orderId), (e) => e.length >= 1);
-    await wallet.flush();
+    await suite.wallet.flush();
     await quiet();
     expect(outcomesOf(orderId)).toHaveLength(1);
     expect(outcomesOf(orderId)[0]).toMatchObject({
@@ -74,14 +41,14 @@ describe('paying for orders (OrderPlaced → PointDebited | PointDebitRejected)'
       causationId: placed.eventId,
       data: { userId, kind: 'order', orderId, amountDeci: 12_345, balanceAfterDeci: 87_655 },
     });
-    expect(await balanceOf(wallet.base, userId)).toBe(87_655);
+    expect(await balanceOf(suite.wallet.base, userId)).toBe(87_655);
     expect((await ledgerOf(userId))[0]).toMatchObject({ seq: 2, deltaDeci: -12_345, balanceAfterDeci: 87_655, kind: 'debit', source: 'order', referenceId: `order-${orderId}` });
   });
 
   it('charges an auto order in full under its own reference (auto-<id>)', async () => {
     const userId = await newMember(5_000);
     const orderId = nextOrderId++;
-    await publisher.publish(Topics.order, [publisher.orderPlaced(userId, orderId, 40_000, 'auto')]);
+    await suite.publisher.publish(Topics.order, [suite.publisher.orderPlaced(userId, orderId, 40_000, 'auto')]);
     const [debited] = await eventually(() => outcomesOf(orderId), (e) => e.length === 1);
     expect(debited).toMatchObject({ type: 'PointDebited', data: { kind: 'auto', orderId, amountDeci: 40_000, balanceAfterDeci: 10_000 } });
     expect((await ledgerOf(userId))[0]!.referenceId).toBe(`auto-${orderId}`);
@@ -90,8 +57,8 @@ describe('paying for orders (OrderPlaced → PointDebited | PointDebitRejected)'
   it('refuses what the balance does not cover, and a refused order stays refused when money arrives later', async () => {
     const userId = await newMember(5_000);
     const orderId = nextOrderId++;
-    const placed = publisher.orderPlaced(userId, orderId, 50_001);
-    await publisher.publish(Topics.order, [placed]);
+    const placed = suite.publisher.orderPlaced(userId, orderId, 50_001);
+    await suite.publisher.publish(Topics.order, [placed]);
     const [rejected] = await eventually(() => outcomesOf(orderId), (e) => e.length === 1);
     expect(rejected).toMatchObject({
       type: 'PointDebitRejected',
@@ -99,30 +66,30 @@ describe('paying for orders (OrderPlaced → PointDebited | PointDebitRejected)'
       data: { userId, kind: 'order', orderId, amountDeci: 50_001, balanceDeci: 50_000, reason: 'INSUFFICIENT_POINTS' },
     });
 
-    await fund(wallet.base, userId, 10_000);
-    await publisher.publish(Topics.order, [withNewId(placed), placed]);
-    await wallet.flush();
+    await fund(suite.wallet.base, userId, 10_000);
+    await suite.publisher.publish(Topics.order, [withNewId(placed), placed]);
+    await suite.wallet.flush();
     await quiet();
     expect(outcomesOf(orderId)).toHaveLength(1);
-    expect(await balanceOf(wallet.base, userId)).toBe(150_000);
+    expect(await balanceOf(suite.wallet.base, userId)).toBe(150_000);
   });
 
   it('emits nothing for a copy of a paid order even when the balance no longer covers it', async () => {
     const userId = await newMember(5_000);
     const orderId = nextOrderId++;
-    const placed = publisher.orderPlaced(userId, orderId, 50_000);
-    await publisher.publish(Topics.order, [placed]);
+    const placed = suite.publisher.orderPlaced(userId, orderId, 50_000);
+    await suite.publisher.publish(Topics.order, [placed]);
     await eventually(() => outcomesOf(orderId), (e) => e.length === 1);
-    await publisher.publish(Topics.order, [withNewId(placed)]);
-    await wallet.flush();
+    await suite.publisher.publish(Topics.order, [withNewId(placed)]);
+    await suite.wallet.flush();
     await quiet();
     expect(outcomesOf(orderId).map((e) => e.type)).toEqual(['PointDebited']);
-    expect(await balanceOf(wallet.base, userId)).toBe(0);
+    expect(await balanceOf(suite.wallet.base, userId)).toBe(0);
   });
 
   it('refuses members without an account (NO_ACCOUNT)', async () => {
     const orderId = nextOrderId++;
-    await publisher.publish(Topics.order, [publisher.orderPlaced('nobody-here', orderId, 100)]);
+    await suite.publisher.publish(Topics.order, [suite.publisher.orderPlaced('nobody-here', orderId, 100)]);
     const [rejected] = await eventually(() => outcomesOf(orderId), (e) => e.length === 1);
     expect(rejected).toMatchObject({ type: 'PointDebitRejected', data: { userId: 'nobody-here', reason: 'NO_ACCOUNT', balanceDeci: 0, amountDeci: 100 } });
   });
@@ -131,25 +98,25 @@ describe('paying for orders (OrderPlaced → PointDebited | PointDebitRejected)'
     const userId = await newMember(5_000); // 50,000 deci-won
     const first = nextOrderId;
     nextOrderId += 200;
-    const orders = Array.from({ length: 200 }, (_, i) => publisher.orderPlaced(userId, first + i, 1_000));
+    const orders = Array.from({ length: 200 }, (_, i) => suite.publisher.orderPlaced(userId, first + i, 1_000));
     // Four producers at once, as four order-service replicas would publish.
-    await Promise.all([0, 1, 2, 3].map((q) => publisher.publish(Topics.order, orders.filter((_, i) => i % 4 === q))));
+    await Promise.all([0, 1, 2, 3].map((q) => suite.publisher.publish(Topics.order, orders.filter((_, i) => i % 4 === q))));
 
-    const mine = () => received.events.filter((e) => (e.type === 'PointDebited' || e.type === 'PointDebitRejected') && (e.data as { userId: string }).userId === userId);
+    const mine = () => suite.received.events.filter((e) => (e.type === 'PointDebited' || e.type === 'PointDebitRejected') && (e.data as { userId: string }).userId === userId);
     await eventually(mine, (e) => e.length >= 200, 30_000);
-    await wallet.flush();
+    await suite.wallet.flush();
     await quiet();
     const outcomes = mine();
     expect(outcomes).toHaveLength(200);
     expect(new Set(outcomes.map((e) => (e.data as { orderId: number }).orderId)).size).toBe(200);
     expect(outcomes.filter((e) => e.type === 'PointDebited')).toHaveLength(50);
     expect(outcomes.filter((e) => e.type === 'PointDebitRejected')).toHaveLength(150);
-    expect(await balanceOf(wallet.base, userId)).toBe(0);
+    expect(await balanceOf(suite.wallet.base, userId)).toBe(0);
     const balances = outcomes.filter((e) => e.type === 'PointDebited').map((e) => (e.data as { balanceAfterDeci: number }).balanceAfterDeci);
     expect(new Set(balances).size).toBe(50);
     expect(Math.min(...balances)).toBe(0);
     expect((await ledgerOf(userId)).length).toBe(51);
-    const report = await checkLedger(wallet.store.connection);
+    const report = await checkLedger(suite.wallet.store.connection);
     expect(report.violations).toEqual([]);
     expect(report.ok).toBe(true);
   });
@@ -157,22 +124,22 @@ describe('paying for orders (OrderPlaced → PointDebited | PointDebitRejected)'
 
 describe('two wallet replicas sharing the order topic', () => {
   it('never overdraw one member whose orders land on different partitions (conflicting transactions retry)', async () => {
-    const second = await startWallet(infra, { database: wallet.database });
+    const second = await startWallet(suite.infra, { database: suite.wallet.database });
     try {
       await new Promise((r) => setTimeout(r, 4000)); // let the groups rebalance over both replicas
       const userId = await newMember(10_000); // covers exactly 100 orders of 1,000 deci-won
       const first = nextOrderId;
       nextOrderId += 300;
-      const orders = Array.from({ length: 300 }, (_, i) => publisher.orderPlaced(userId, first + i, 1_000));
-      await Promise.all([0, 1, 2].map((q) => publisher.publish(Topics.order, orders.filter((_, i) => i % 3 === q))));
-      const mine = () => received.events.filter((e) => (e.type === 'PointDebited' || e.type === 'PointDebitRejected') && (e.data as { userId: string }).userId === userId);
+      const orders = Array.from({ length: 300 }, (_, i) => suite.publisher.orderPlaced(userId, first + i, 1_000));
+      await Promise.all([0, 1, 2].map((q) => suite.publisher.publish(Topics.order, orders.filter((_, i) => i % 3 === q))));
+      const mine = () => suite.received.events.filter((e) => (e.type === 'PointDebited' || e.type === 'PointDebitRejected') && (e.data as { userId: string }).userId === userId);
       await eventually(mine, (e) => e.length >= 300, 45_000);
-      await wallet.flush();
+      await suite.wallet.flush();
       await quiet();
       expect(mine()).toHaveLength(300);
       expect(mine().filter((e) => e.type === 'PointDebited')).toHaveLength(100);
-      expect(await balanceOf(wallet.base, userId)).toBe(0);
-      expect((await checkLedger(wallet.store.connection)).violations).toEqual([]);
+      expect(await balanceOf(suite.wallet.base, userId)).toBe(0);
+      expect((await checkLedger(suite.wallet.store.connection)).violations).toEqual([]);
     } finally {
       await second.close();
     }
@@ -183,20 +150,20 @@ describe('refunds (RefundRequested → PointCredited)', () => {
   it('credits once per refund id, however often and under whatever event id it arrives', async () => {
     const userId = await newMember(5_000);
     const orderId = nextOrderId++;
-    await publisher.publish(Topics.order, [publisher.orderPlaced(userId, orderId, 30_000)]);
+    await suite.publisher.publish(Topics.order, [suite.publisher.orderPlaced(userId, orderId, 30_000)]);
     await eventually(() => outcomesOf(orderId), (e) => e.length === 1);
-    const refund = publisher.refund(userId, orderId, `order-${orderId}-canceled`, 30_000);
-    const partial = publisher.refund(userId, orderId, `order-${orderId}-partial`, 1_234);
-    await publisher.publish(Topics.order, [refund, refund, withNewId(refund), partial]);
-    await publisher.publish(Topics.order, [withNewId(partial)]);
+    const refund = suite.publisher.refund(userId, orderId, `order-${orderId}-canceled`, 30_000);
+    const partial = suite.publisher.refund(userId, orderId, `order-${orderId}-partial`, 1_234);
+    await suite.publisher.publish(Topics.order, [refund, refund, withNewId(refund), partial]);
+    await suite.publisher.publish(Topics.order, [withNewId(partial)]);
 
-    const credits = () => received.of('PointCredited', (d) => d.userId === userId && d.source === 'refund');
+    const credits = () => suite.received.of('PointCredited', (d) => d.userId === userId && d.source === 'refund');
     await eventually(credits, (e) => e.length >= 2);
-    await wallet.flush();
+    await suite.wallet.flush();
     await quiet();
     expect(credits()).toHaveLength(2);
     expect(credits()[0]).toMatchObject({ aggregateId: `account-${userId}`, data: { referenceId: `order-${orderId}-canceled`, amountDeci: 30_000, balanceAfterDeci: 50_000 } });
-    expect(await balanceOf(wallet.base, userId)).toBe(51_234);
+    expect(await balanceOf(suite.wallet.base, userId)).toBe(51_234);
     expect((await ledgerOf(userId)).map((e) => [e.kind, e.source, e.deltaDeci])).toEqual([
       ['credit', 'refund', 1_234],
       ['credit', 'refund', 30_000],
@@ -218,33 +185,33 @@ describe('replaying every topic from the start', () => {
   }
 
   it('changes nothing: with the processed marks, and even without them (the ledger and records guard money)', async () => {
-    await wallet.flush();
-    const before = await snapshot(wallet);
-    const eventsBefore = received.events.length;
+    await suite.wallet.flush();
+    const before = await snapshot(suite.wallet);
+    const eventsBefore = suite.received.events.length;
     expect(before.ledger).toBeGreaterThan(50);
-    const database = wallet.database;
-    await wallet.close();
+    const database = suite.wallet.database;
+    await suite.wallet.close();
 
     // A new consumer group reads auth, catalog, order and scheduler topics from offset 0.
     let groups = replayGroups();
-    let replay = await startWallet(infra, { database, consumerGroups: groups });
+    let replay = await startWallet(suite.infra, { database, consumerGroups: groups });
     await waitForReplay(replay, groups);
     expect(await snapshot(replay)).toEqual(before);
     await replay.close();
 
     // As if the processed-event marks were lost: only the business records stand between a replay and a double charge.
-    const connection = await connectMongo(infra.mongo.uri(database), logger, 'wallet-test');
+    const connection = await connectMongo(suite.infra.mongo.uri(database), logger, 'wallet-test');
     await connection.collection('processed_events').deleteMany({});
     await connection.close();
     groups = replayGroups();
-    replay = await startWallet(infra, { database, consumerGroups: groups });
+    replay = await startWallet(suite.infra, { database, consumerGroups: groups });
     await waitForReplay(replay, groups);
     const after = await snapshot(replay);
     expect(after).toEqual(before);
     expect((await checkLedger(replay.store.connection)).violations).toEqual([]);
     await new Promise((r) => setTimeout(r, 500));
-    expect(received.events.length).toBe(eventsBefore);
-    wallet = replay; // afterAll closes it
+    expect(suite.received.events.length).toBe(eventsBefore);
+    suite.wallet = replay; // the suite closes it after the tests
   });
 
   /** Replay is done when the new groups have handled as many events as the topics hold (its marks and log lines are not observable otherwise). */
@@ -254,7 +221,7 @@ describe('replaying every topic from the start', () => {
   }
 
   async function waitForReplay(w: Wallet, groups: { main: string; payments: string }) {
-    const admin = createKafka([infra.kafka.brokers], 'wallet-test-admin', logger).admin();
+    const admin = createKafka([suite.infra.kafka.brokers], 'wallet-test-admin', logger).admin();
     await admin.connect();
     try {
       const topics = [Topics.auth, Topics.catalog, Topics.order, Topics.scheduler];
@@ -296,14 +263,14 @@ describe('ledger check script', () => {
     });
 
   it('passes on the wallet database and prints a summary', async () => {
-    const { code, out } = await run(infra.mongo.uri(wallet.database));
+    const { code, out } = await run(suite.infra.mongo.uri(suite.wallet.database));
     expect(out).toMatch(/ledger check OK: \d+ accounts, \d+ entries, total balance \d+ deci-won, 0 violations/);
     expect(code).toBe(0);
   });
 
   it('finds broken books and exits 1', async () => {
     const database = `broken_${randomUUID().slice(0, 6)}`;
-    const connection = await connectMongo(infra.mongo.uri(database), logger, 'wallet-test');
+    const connection = await connectMongo(suite.infra.mongo.uri(database), logger, 'wallet-test');
     const entry = (userId: string, seq: number, deltaDeci: number, balanceAfterDeci: number, ref: string): Record<string, unknown> => ({
       _id: ref, userId, seq, deltaDeci, balanceAfterDeci, kind: deltaDeci < 0 ? 'debit' : 'credit', source: 'topup', createdAt: new Date(),
     });
@@ -333,7 +300,7 @@ describe('ledger check script', () => {
     expect(rules('negative')).toContain('never-negative');
     expect(rules('orphan')).toEqual(['entry-without-account']);
 
-    const { code, out } = await run(infra.mongo.uri(database));
+    const { code, out } = await run(suite.infra.mongo.uri(database));
     expect(out).toContain('VIOLATION sum-equals-balance user=sum');
     expect(out).toMatch(/ledger check FAILED: 4 accounts, 8 entries/);
     expect(code).toBe(1);

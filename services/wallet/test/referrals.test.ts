@@ -1,43 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Topics, UserRegistered } from '@smm/contracts';
 import { createKafka } from '@smm/platform';
 import { checkLedger } from '../src/ledger-check.ts';
-import {
-  type Publisher,
-  type Wallet,
-  accountOpened,
-  balanceOf,
-  client,
-  collectWalletEvents,
-  eventually,
-  fund,
-  logger,
-  startInfra,
-  startPublisher,
-  startWallet,
-  withNewId,
-} from './support.ts';
+import { type Wallet, accountOpened, balanceOf, client, eventually, fund, logger, startWallet, withNewId, walletSuite } from './support.ts';
 
-let infra: Awaited<ReturnType<typeof startInfra>>;
-let wallet: Wallet;
-let publisher: Publisher;
-let received: Awaited<ReturnType<typeof collectWalletEvents>>;
+const suite = walletSuite({ collector: 'wallet-referral-collector' });
 let nextOrderId = 5000;
-
-beforeAll(async () => {
-  infra = await startInfra();
-  wallet = await startWallet(infra);
-  publisher = await startPublisher(infra);
-  received = await collectWalletEvents(createKafka([infra.kafka.brokers], 'wallet-referral-collector', logger));
-});
-
-afterAll(async () => {
-  await received?.stop();
-  await publisher?.stop();
-  await wallet?.close();
-  await infra?.stop();
-});
 
 /** A member as auth announces them: with `referrerId` when they signed up with someone's code. */
 async function newMember(loginId: string, referrerId: string | null = null, won = 0): Promise<string> {
@@ -47,9 +16,9 @@ async function newMember(loginId: string, referrerId: string | null = null, won 
     { userId, loginId, email: null, role: 'member', provider: 'local', registerWhere: null, referredBy: referrerId ? 'CODE1234' : null, referrerId },
     { correlationId: randomUUID() },
   );
-  await publisher.publish(Topics.auth, [event]);
-  await accountOpened(wallet.base, userId);
-  if (won > 0) await fund(wallet.base, userId, won);
+  await suite.publisher.publish(Topics.auth, [event]);
+  await accountOpened(suite.wallet.base, userId);
+  if (won > 0) await fund(suite.wallet.base, userId, won);
   return userId;
 }
 
@@ -61,21 +30,21 @@ type Referrals = {
   earnings: number;
   history: { items: Array<{ kind: string; member: string; amountDeci: number; sourceDeci: number; ratePercent: number; shortfallDeci: number }>; hasNext: boolean };
 };
-const referralsOf = async (userId: string) => (await client(wallet.base, userId).get<Referrals>(`/referrals/${userId}`)).body;
+const referralsOf = async (userId: string) => (await client(suite.wallet.base, userId).get<Referrals>(`/referrals/${userId}`)).body;
 const referralEntries = async (userId: string) =>
-  (await wallet.store.ledger.model.find({ userId, source: { $in: ['referral', 'referral-reversal'] } }).sort({ seq: 1 }).lean()).map((e) => [e._id, e.source, e.deltaDeci]);
+  (await suite.wallet.store.ledger.model.find({ userId, source: { $in: ['referral', 'referral-reversal'] } }).sort({ seq: 1 }).lean()).map((e) => [e._id, e.source, e.deltaDeci]);
 const quiet = () => new Promise((r) => setTimeout(r, 1000));
 
 async function pay(userId: string, chargeDeci: number, kind: 'order' | 'auto' = 'order'): Promise<number> {
   const orderId = nextOrderId++;
-  await publisher.publish(Topics.order, [publisher.orderPlaced(userId, orderId, chargeDeci, kind)]);
-  await eventually(() => Promise.resolve(received.of('PointDebited', (d) => d.orderId === orderId).length), (n) => n === 1);
+  await suite.publisher.publish(Topics.order, [suite.publisher.orderPlaced(userId, orderId, chargeDeci, kind)]);
+  await eventually(() => Promise.resolve(suite.received.of('PointDebited', (d) => d.orderId === orderId).length), (n) => n === 1);
   return orderId;
 }
 
 async function setRate(value: string) {
-  await publisher.publish(Topics.catalog, [publisher.setting('REFERRAL_RATE_PERCENT', value)]);
-  await eventually(() => wallet.store.settings.get('REFERRAL_RATE_PERCENT'), (v) => v === value);
+  await suite.publisher.publish(Topics.catalog, [suite.publisher.setting('REFERRAL_RATE_PERCENT', value)]);
+  await eventually(() => suite.wallet.store.settings.get('REFERRAL_RATE_PERCENT'), (v) => v === value);
 }
 
 describe('referrals that pay (PointDebited of a referred member → referral credit)', () => {
@@ -83,17 +52,17 @@ describe('referrals that pay (PointDebited of a referred member → referral cre
     const referrer = await newMember('alice01');
     const referred = await newMember('bobby22', referrer, 10_000);
     const orderId = await pay(referred, 20_019); // 5 % = 1000.95 deci-won → 1000
-    await eventually(() => balanceOf(wallet.base, referrer), (b) => b === 1000);
-    await eventually(() => Promise.resolve(received.of('PointCredited', (d) => d.userId === referrer && d.source === 'referral').length), (n) => n === 1);
+    await eventually(() => balanceOf(suite.wallet.base, referrer), (b) => b === 1000);
+    await eventually(() => Promise.resolve(suite.received.of('PointCredited', (d) => d.userId === referrer && d.source === 'referral').length), (n) => n === 1);
 
     // The same order again (same id, then a copy), and the wallet's own PointDebited again under a new id.
-    const placed = publisher.orderPlaced(referred, orderId, 20_019);
-    await publisher.publish(Topics.order, [placed, withNewId(placed)]);
-    const debited = received.of('PointDebited', (d) => d.orderId === orderId)[0]!;
-    await publisher.publish(Topics.wallet, [debited, withNewId(debited)]);
+    const placed = suite.publisher.orderPlaced(referred, orderId, 20_019);
+    await suite.publisher.publish(Topics.order, [placed, withNewId(placed)]);
+    const debited = suite.received.of('PointDebited', (d) => d.orderId === orderId)[0]!;
+    await suite.publisher.publish(Topics.wallet, [debited, withNewId(debited)]);
     await quiet();
-    expect(await balanceOf(wallet.base, referrer)).toBe(1000);
-    expect(received.of('PointCredited', (d) => d.userId === referrer && d.source === 'referral')).toHaveLength(1);
+    expect(await balanceOf(suite.wallet.base, referrer)).toBe(1000);
+    expect(suite.received.of('PointCredited', (d) => d.userId === referrer && d.source === 'referral')).toHaveLength(1);
     expect(await referralEntries(referrer)).toEqual([[`referral-order-${orderId}`, 'referral', 1000]]);
 
     const view = await referralsOf(referrer);
@@ -103,11 +72,11 @@ describe('referrals that pay (PointDebited of a referred member → referral cre
 
   it('pays nobody for members without a referrer, and a member cannot read another member\'s referrals', async () => {
     const loner = await newMember('loner', null, 10_000);
-    const before = (await wallet.store.referrals.earnings.countDocuments());
+    const before = (await suite.wallet.store.referrals.earnings.countDocuments());
     await pay(loner, 10_000);
     await quiet();
-    expect(await wallet.store.referrals.earnings.countDocuments()).toBe(before);
-    expect((await client(wallet.base, 'someone-else').get(`/referrals/${loner}`)).status).toBe(403);
+    expect(await suite.wallet.store.referrals.earnings.countDocuments()).toBe(before);
+    expect((await client(suite.wallet.base, 'someone-else').get(`/referrals/${loner}`)).status).toBe(403);
     expect(await referralsOf(loner)).toMatchObject({ memberCount: 0, members: [], earningsDeci: 0, history: { items: [] } });
   });
 
@@ -115,16 +84,16 @@ describe('referrals that pay (PointDebited of a referred member → referral cre
     const referrer = await newMember('carol');
     const referred = await newMember('dave', referrer, 10_000);
     const orderId = await pay(referred, 40_000, 'auto'); // credit 2000
-    await eventually(() => balanceOf(wallet.base, referrer), (b) => b === 2000);
-    await fund(wallet.base, referrer, 5000); // referrer holds 2000 + 50000
+    await eventually(() => balanceOf(suite.wallet.base, referrer), (b) => b === 2000);
+    await fund(suite.wallet.base, referrer, 5000); // referrer holds 2000 + 50000
 
-    const refund = publisher.refund(referred, orderId, `auto-${orderId}-canceled`, 10_000); // share 500
-    await publisher.publish(Topics.order, [refund, withNewId(refund)]);
-    await eventually(() => balanceOf(wallet.base, referrer), (b) => b === 51_500);
-    const credited = received.of('PointCredited', (d) => d.referenceId === `auto-${orderId}-canceled`)[0]!;
-    await publisher.publish(Topics.wallet, [withNewId(credited)]);
+    const refund = suite.publisher.refund(referred, orderId, `auto-${orderId}-canceled`, 10_000); // share 500
+    await suite.publisher.publish(Topics.order, [refund, withNewId(refund)]);
+    await eventually(() => balanceOf(suite.wallet.base, referrer), (b) => b === 51_500);
+    const credited = suite.received.of('PointCredited', (d) => d.referenceId === `auto-${orderId}-canceled`)[0]!;
+    await suite.publisher.publish(Topics.wallet, [withNewId(credited)]);
     await quiet();
-    expect(await balanceOf(wallet.base, referrer)).toBe(51_500);
+    expect(await balanceOf(suite.wallet.base, referrer)).toBe(51_500);
     expect(await referralEntries(referrer)).toEqual([
       [`referral-auto-${orderId}`, 'referral', 2000],
       [`referral-reversal-auto-${orderId}-canceled`, 'referral-reversal', -500],
@@ -136,13 +105,13 @@ describe('referrals that pay (PointDebited of a referred member → referral cre
     const referrer = await newMember('erin');
     const referred = await newMember('frank', referrer, 10_000);
     const orderId = await pay(referred, 100_000); // credit 5000
-    await eventually(() => balanceOf(wallet.base, referrer), (b) => b === 5000);
-    await fund(wallet.base, referrer, 5000);
+    await eventually(() => balanceOf(suite.wallet.base, referrer), (b) => b === 5000);
+    await fund(suite.wallet.base, referrer, 5000);
     await pay(referrer, 53_000); // referrer spends all but 2000
-    expect(await balanceOf(wallet.base, referrer)).toBe(2000);
+    expect(await balanceOf(suite.wallet.base, referrer)).toBe(2000);
 
-    await publisher.publish(Topics.order, [publisher.refund(referred, orderId, `order-${orderId}-canceled`, 100_000)]);
-    await eventually(() => balanceOf(wallet.base, referrer), (b) => b === 0);
+    await suite.publisher.publish(Topics.order, [suite.publisher.refund(referred, orderId, `order-${orderId}-canceled`, 100_000)]);
+    await eventually(() => balanceOf(suite.wallet.base, referrer), (b) => b === 0);
     const history = (await referralsOf(referrer)).history.items;
     expect(history[0]).toMatchObject({ kind: 'reversal', amountDeci: 2000, shortfallDeci: 3000 });
     expect(await referralEntries(referrer)).toEqual([
@@ -155,44 +124,44 @@ describe('referrals that pay (PointDebited of a referred member → referral cre
     const referrer = await newMember('grace');
     const referred = await newMember('heidi', referrer, 10_000);
     const first = await pay(referred, 10_000); // 5 % → 500
-    await eventually(() => balanceOf(wallet.base, referrer), (b) => b === 500);
+    await eventually(() => balanceOf(suite.wallet.base, referrer), (b) => b === 500);
     await setRate('12');
     await pay(referred, 10_000); // 12 % → 1200
-    await eventually(() => balanceOf(wallet.base, referrer), (b) => b === 1700);
+    await eventually(() => balanceOf(suite.wallet.base, referrer), (b) => b === 1700);
     expect((await referralsOf(referrer)).ratePercent).toBe(12);
 
-    await publisher.publish(Topics.order, [publisher.refund(referred, first, `order-${first}-canceled`, 10_000)]);
-    await eventually(() => balanceOf(wallet.base, referrer), (b) => b === 1200); // 500 back, not 1200
+    await suite.publisher.publish(Topics.order, [suite.publisher.refund(referred, first, `order-${first}-canceled`, 10_000)]);
+    await eventually(() => balanceOf(suite.wallet.base, referrer), (b) => b === 1200); // 500 back, not 1200
 
     await setRate('0');
     await pay(referred, 10_000);
     await quiet();
-    expect(await balanceOf(wallet.base, referrer)).toBe(1200);
+    expect(await balanceOf(suite.wallet.base, referrer)).toBe(1200);
     await setRate('5');
   });
 
   it('keeps the books exact', async () => {
-    await wallet.flush();
-    const report = await checkLedger(wallet.store.connection);
+    await suite.wallet.flush();
+    const report = await checkLedger(suite.wallet.store.connection);
     expect(report.violations).toEqual([]);
-    expect(await wallet.store.ledger.model.countDocuments({ source: 'referral' })).toBeGreaterThanOrEqual(5);
+    expect(await suite.wallet.store.ledger.model.countDocuments({ source: 'referral' })).toBeGreaterThanOrEqual(5);
   });
 
   it('changes nothing when every topic is replayed from the start by new consumer groups', async () => {
-    await wallet.flush();
+    await suite.wallet.flush();
     const snapshot = async (w: Wallet) => ({
       accounts: (await w.store.accounts.model.find().sort({ _id: 1 }).lean()).map((a) => [a._id, a.balanceDeci, a.seq ?? 0]),
       earnings: await w.store.referrals.earnings.countDocuments(),
       ledger: await w.store.ledger.model.countDocuments(),
     });
-    const before = await snapshot(wallet);
-    const events = received.events.length;
-    const database = wallet.database;
-    await wallet.close();
+    const before = await snapshot(suite.wallet);
+    const events = suite.received.events.length;
+    const database = suite.wallet.database;
+    await suite.wallet.close();
     const id = randomUUID().slice(0, 6);
-    wallet = await startWallet(infra, { database, consumerGroups: { main: `wallet-replay-${id}`, payments: `wallet-payments-replay-${id}` } });
+    suite.wallet = await startWallet(suite.infra, { database, consumerGroups: { main: `wallet-replay-${id}`, payments: `wallet-payments-replay-${id}` } });
     // Replay is done when the new main group has caught up with the wallet topic (the last one it reads).
-    const admin = createKafka([infra.kafka.brokers], 'wallet-referral-admin', logger).admin();
+    const admin = createKafka([suite.infra.kafka.brokers], 'wallet-referral-admin', logger).admin();
     await admin.connect();
     const end = (await admin.fetchTopicOffsets(Topics.wallet)).reduce((sum, o) => sum + Number(o.high), 0);
     await eventually(
@@ -202,7 +171,7 @@ describe('referrals that pay (PointDebited of a referred member → referral cre
     );
     await admin.disconnect();
     await quiet();
-    expect(await snapshot(wallet)).toEqual(before);
-    expect(received.events.length).toBe(events);
+    expect(await snapshot(suite.wallet)).toEqual(before);
+    expect(suite.received.events.length).toBe(events);
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Consumer } from 'kafkajs';
+import { afterAll, beforeAll } from 'vitest';
 import {
   type EventEnvelope,
   OrderPlaced,
@@ -129,4 +130,45 @@ export async function fund(base: string, userId: string, won: number): Promise<n
   const approved = await admin.post(`/admin/top-ups/${requested.body.id}/approve`);
   if (approved.status !== 200) throw new Error(`approval failed: ${JSON.stringify(approved)}`);
   return requested.body.id;
+}
+
+export type WalletEvents = Awaited<ReturnType<typeof collectWalletEvents>>;
+
+/** What a test file shares: its embedded servers, one wallet, a stand-in for the other services' events. */
+export type WalletSuite = {
+  infra: Infra;
+  wallet: Wallet;
+  publisher: Publisher;
+  /** Every wallet event from the topic's start (only with `collector`). */
+  received: WalletEvents;
+  /** A new member as auth announces them, once the wallet has opened their account. */
+  member(): Promise<string>;
+};
+
+/**
+ * Starts a wallet over its own embedded servers before the file's tests and stops everything
+ * after them. `collector` names the consumer group that reads the wallet's events for `received`.
+ */
+export function walletSuite(options: { collector?: string; wallet?: Partial<WalletSettings> } = {}): WalletSuite {
+  const suite = {
+    async member() {
+      const userId = `member-${randomUUID().slice(0, 8)}`;
+      await suite.publisher.publish(Topics.auth, [suite.publisher.registered(userId)]);
+      await accountOpened(suite.wallet.base, userId);
+      return userId;
+    },
+  } as WalletSuite;
+  beforeAll(async () => {
+    suite.infra = await startInfra();
+    suite.wallet = await startWallet(suite.infra, options.wallet);
+    suite.publisher = await startPublisher(suite.infra);
+    if (options.collector) suite.received = await collectWalletEvents(createKafka([suite.infra.kafka.brokers], options.collector, logger));
+  });
+  afterAll(async () => {
+    await suite.received?.stop();
+    await suite.publisher?.stop();
+    await suite.wallet?.close();
+    await suite.infra?.stop();
+  });
+  return suite;
 }

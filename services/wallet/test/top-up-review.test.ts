@@ -1,36 +1,19 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Topics } from '@smm/contracts';
+import { describe, expect, it } from 'vitest';
+
 import { messages } from '../src/domain/messages.ts';
-import { type Publisher, type Wallet, accountOpened, balanceOf, client, startInfra, startPublisher, startWallet } from './support.ts';
+import { balanceOf, client, walletSuite } from './support.ts';
 
 /** Operators' review of top-ups (issue 12): staff run the queue, rejections carry a reason, receipts are marked issued once. */
-let infra: Awaited<ReturnType<typeof startInfra>>;
-let wallet: Wallet;
-let publisher: Publisher;
-
-beforeAll(async () => {
-  infra = await startInfra();
-  wallet = await startWallet(infra);
-  publisher = await startPublisher(infra);
-});
-
-afterAll(async () => {
-  await publisher?.stop();
-  await wallet?.close();
-  await infra?.stop();
-});
+const suite = walletSuite();
 
 type AdminTopUp = { id: number; status: number; rejectReason: string | null; receiptIssuedAt: string | null; receiptType: string };
 
 async function newMember() {
-  const userId = `member-${randomUUID().slice(0, 8)}`;
-  await publisher.publish(Topics.auth, [publisher.registered(userId)]);
-  await accountOpened(wallet.base, userId);
-  return { userId, http: client(wallet.base, userId) };
+  const userId = await suite.member();
+  return { userId, http: client(suite.wallet.base, userId) };
 }
 
-const staff = () => client(wallet.base, 'staff-1', 'staff');
+const staff = () => client(suite.wallet.base, 'staff-1', 'staff');
 const cashReceipt = { name: '김입금', point: 10_000, feeType: 'cash', feeValue: { phone: '01012345678' } };
 
 describe('top-up review by operators', () => {
@@ -39,9 +22,9 @@ describe('top-up review by operators', () => {
     const asked = await m.http.post<{ id: number }>('/top-ups', cashReceipt);
     const approved = await staff().post<AdminTopUp>(`/admin/top-ups/${asked.body.id}/approve`);
     expect(approved).toMatchObject({ status: 200, body: { status: 1 } });
-    expect(await balanceOf(wallet.base, m.userId)).toBe(100_000);
+    expect(await balanceOf(suite.wallet.base, m.userId)).toBe(100_000);
     expect((await staff().post(`/admin/top-ups/${asked.body.id}/approve`)).status).toBe(409);
-    expect(await balanceOf(wallet.base, m.userId)).toBe(100_000);
+    expect(await balanceOf(suite.wallet.base, m.userId)).toBe(100_000);
   });
 
   it('a rejection keeps its reason; a reason over 200 characters is refused and changes nothing', async () => {
@@ -51,7 +34,7 @@ describe('top-up review by operators', () => {
     expect(tooLong).toMatchObject({ status: 400, body: { code: 'REASON_TOO_LONG', message: messages.rejectReasonTooLong } });
     const rejected = await staff().post<AdminTopUp>(`/admin/top-ups/${asked.body.id}/reject`, { reason: '  입금 확인 불가  ' });
     expect(rejected).toMatchObject({ status: 200, body: { status: 2, rejectReason: '입금 확인 불가' } });
-    expect(await balanceOf(wallet.base, m.userId)).toBe(0);
+    expect(await balanceOf(suite.wallet.base, m.userId)).toBe(0);
   });
 
   it('marks the receipt of an approved request issued exactly once, and never for a pending one or one without receipt', async () => {

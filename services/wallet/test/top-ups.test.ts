@@ -1,43 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Topics } from '@smm/contracts';
-import { createKafka } from '@smm/platform';
+
 import { checkLedger } from '../src/ledger-check.ts';
-import {
-  type Publisher,
-  type Wallet,
-  accountOpened,
-  balanceOf,
-  client,
-  collectWalletEvents,
-  eventually,
-  logger,
-  startInfra,
-  startPublisher,
-  startWallet,
-} from './support.ts';
+import { accountOpened, balanceOf, client, eventually, walletSuite } from './support.ts';
 import { callerHeaders, forgedCallerHeaders } from '@smm/testkit';
 
-let infra: Awaited<ReturnType<typeof startInfra>>;
-let wallet: Wallet;
-let publisher: Publisher;
-let received: Awaited<ReturnType<typeof collectWalletEvents>>;
-
 const expirySeconds = 600;
-
-beforeAll(async () => {
-  infra = await startInfra();
-  wallet = await startWallet(infra, { topUpExpirySeconds: expirySeconds });
-  publisher = await startPublisher(infra);
-  received = await collectWalletEvents(createKafka([infra.kafka.brokers], 'wallet-test-collector', logger));
-});
-
-afterAll(async () => {
-  await received?.stop();
-  await publisher?.stop();
-  await wallet?.close();
-  await infra?.stop();
-});
+const suite = walletSuite({ collector: 'wallet-test-collector', wallet: { topUpExpirySeconds: expirySeconds } });
 
 type TopUpView = {
   id: number;
@@ -54,14 +24,14 @@ type TopUpView = {
 type Page<T> = { items: T[]; page: number; pageSize: number; hasNext: boolean };
 type ErrorBody = { code: string; message: string };
 
-const member = (userId = `member-${randomUUID().slice(0, 8)}`) => ({ userId, http: client(wallet.base, userId) });
-const admin = () => client(wallet.base, 'operator-1', 'admin');
+const member = (userId = `member-${randomUUID().slice(0, 8)}`) => ({ userId, http: client(suite.wallet.base, userId) });
+const admin = () => client(suite.wallet.base, 'operator-1', 'admin');
 const taxInvoice = { company: '주식회사 스마일', businessNumber: '123-45-67890', leader: '김대표', phone: '010-1234-5678', email: 'tax@example.co.kr' };
 
 async function newMember() {
   const m = member();
-  await publisher.publish(Topics.auth, [publisher.registered(m.userId)]);
-  await accountOpened(wallet.base, m.userId);
+  await suite.publisher.publish(Topics.auth, [suite.publisher.registered(m.userId)]);
+  await accountOpened(suite.wallet.base, m.userId);
   return m;
 }
 
@@ -99,9 +69,9 @@ describe('POST /top-ups validation (in the agreed order, 400 with a Korean messa
 
   it('needs a member in the credential (401 for a service acting alone) and stores nothing for refused requests', async () => {
     const headers = { 'content-type': 'application/json', ...callerHeaders({ to: 'wallet', role: 'service' }) };
-    const res = await fetch(`${wallet.base}/top-ups`, { method: 'POST', headers, body: JSON.stringify({ name: '홍길동', point: 5000 }) });
+    const res = await fetch(`${suite.wallet.base}/top-ups`, { method: 'POST', headers, body: JSON.stringify({ name: '홍길동', point: 5000 }) });
     expect(res.status).toBe(401);
-    expect(await wallet.store.topUps.model.countDocuments({ status: 0, name: { $ne: '홍길동' } })).toBe(0);
+    expect(await suite.wallet.store.topUps.model.countDocuments({ status: 0, name: { $ne: '홍길동' } })).toBe(0);
   });
 });
 
@@ -111,15 +81,15 @@ describe('who may call', () => {
     const filed = await http.post<{ id: number }>('/top-ups', { name: '공격자', point: 10_000_000 });
     expect(filed.status).toBe(201);
     for (const [name, headers] of Object.entries(forgedCallerHeaders('wallet'))) {
-      const res = await fetch(`${wallet.base}/admin/top-ups/${filed.body.id}/approve`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+      const res = await fetch(`${suite.wallet.base}/admin/top-ups/${filed.body.id}/approve`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
       expect({ name, status: res.status }).toEqual({ name, status: 401 });
     }
     // A genuine credential for another service does not open the wallet either.
-    const forOrder = await fetch(`${wallet.base}/admin/top-ups/${filed.body.id}/approve`, { method: 'POST', headers: callerHeaders({ to: 'order', userId: 'admin-1', role: 'admin' }) });
+    const forOrder = await fetch(`${suite.wallet.base}/admin/top-ups/${filed.body.id}/approve`, { method: 'POST', headers: callerHeaders({ to: 'order', userId: 'admin-1', role: 'admin' }) });
     expect(forOrder.status).toBe(401);
     // A member's own credential reaches the route and is refused by the role check.
     expect((await http.post(`/admin/top-ups/${filed.body.id}/approve`)).status).toBe(403);
-    expect(await balanceOf(wallet.base, userId)).toBe(0);
+    expect(await balanceOf(suite.wallet.base, userId)).toBe(0);
     expect((await http.get<{ items: Array<{ status: number }> }>('/top-ups')).body.items[0]!.status).toBe(0);
   });
 });
@@ -138,8 +108,8 @@ describe('POST /top-ups', () => {
     expect(plain.body).toMatchObject({ receiptType: 'none', pointDeci: 100_000 });
     expect(plain.body.id).toBeGreaterThan(res.body.id);
 
-    await wallet.flush();
-    const event = await eventually(() => received.of('TopUpRequested', (d) => d.topUpId === res.body.id), (e) => e.length === 1);
+    await suite.wallet.flush();
+    const event = await eventually(() => suite.received.of('TopUpRequested', (d) => d.topUpId === res.body.id), (e) => e.length === 1);
     expect(event[0]).toMatchObject({
       aggregateId: `topup-${res.body.id}`,
       data: { topUpId: res.body.id, userId, pointDeci: 500_000, transferDeci: 500_000, receiptType: 'cash', expiresAt: res.body.expiresAt },
@@ -149,15 +119,15 @@ describe('POST /top-ups', () => {
   it('adds 10 % to the transfer for a tax invoice only while ENABLE_PAYMENT_FEE is on (replicated from catalog)', async () => {
     const { http } = await newMember();
     const body = { name: '세금계산서', point: 15_000, feeType: 'fee', feeValue: taxInvoice };
-    await publisher.publish(Topics.catalog, [publisher.setting('ENABLE_PAYMENT_FEE', 'true')]);
-    await eventually(() => wallet.store.settings.get('ENABLE_PAYMENT_FEE'), (v) => v === 'true');
+    await suite.publisher.publish(Topics.catalog, [suite.publisher.setting('ENABLE_PAYMENT_FEE', 'true')]);
+    await eventually(() => suite.wallet.store.settings.get('ENABLE_PAYMENT_FEE'), (v) => v === 'true');
     const withFee = await http.post<TopUpView>('/top-ups', body);
     expect(withFee.body).toMatchObject({ point: 15_000, transferAmount: 16_500, transferDeci: 165_000, receiptType: 'fee' });
     const cash = await http.post<TopUpView>('/top-ups', { name: '현금', point: 15_000, feeType: 'cash', feeValue: { phone: '010-1234-5678' } });
     expect(cash.body.transferDeci).toBe(150_000);
 
-    await publisher.publish(Topics.catalog, [publisher.setting('ENABLE_PAYMENT_FEE', 'false')]);
-    await eventually(() => wallet.store.settings.get('ENABLE_PAYMENT_FEE'), (v) => v === 'false');
+    await suite.publisher.publish(Topics.catalog, [suite.publisher.setting('ENABLE_PAYMENT_FEE', 'false')]);
+    await eventually(() => suite.wallet.store.settings.get('ENABLE_PAYMENT_FEE'), (v) => v === 'false');
     const noFee = await http.post<TopUpView>('/top-ups', { ...body, point: 20_000 });
     expect(noFee.body).toMatchObject({ transferAmount: 20_000, transferDeci: 200_000 });
   });
@@ -169,7 +139,7 @@ describe('POST /top-ups', () => {
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 200)).toHaveLength(11);
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
-    expect(await wallet.store.topUps.model.countDocuments({ userId })).toBe(1);
+    expect(await suite.wallet.store.topUps.model.countDocuments({ userId })).toBe(1);
 
     // Anything different is a new request: the amount, the depositor, the receipt details.
     expect((await http.post('/top-ups', { ...body, point: 35_000 })).status).toBe(201);
@@ -180,15 +150,15 @@ describe('POST /top-ups', () => {
 
     // Older than 60 s, or no longer pending: the same form makes a new request.
     const firstId = answers[0]!.body.id;
-    await wallet.store.topUps.model.updateOne({ _id: firstId }, { $set: { createdAt: new Date(Date.now() - 61_000) } });
+    await suite.wallet.store.topUps.model.updateOne({ _id: firstId }, { $set: { createdAt: new Date(Date.now() - 61_000) } });
     const late = await http.post<TopUpView>('/top-ups', body);
     expect(late.status).toBe(201);
     expect((await admin().post(`/admin/top-ups/${late.body.id}/reject`)).status).toBe(200);
     expect((await http.post('/top-ups', body)).status).toBe(201);
 
-    await wallet.flush();
+    await suite.wallet.flush();
     await new Promise((r) => setTimeout(r, 300));
-    expect(received.of('TopUpRequested', (d) => d.userId === userId)).toHaveLength(6);
+    expect(suite.received.of('TopUpRequested', (d) => d.userId === userId)).toHaveLength(6);
   });
 });
 
@@ -261,17 +231,17 @@ describe('operators: list, approve, reject', () => {
       expect(refused.status).toBe(409);
       expect(refused.body).toEqual({ code: 'TOPUP_NOT_PENDING', message: '이미 처리된 충전 요청입니다.' });
     }
-    expect(await balanceOf(wallet.base, userId)).toBe(250_000);
+    expect(await balanceOf(suite.wallet.base, userId)).toBe(250_000);
     expect((await admin().post<ErrorBody>(`/admin/top-ups/${id}/reject`)).status).toBe(409);
 
     const ledger = await admin().get<Page<Record<string, unknown>>>(`/admin/accounts/${userId}/ledger`);
     expect(ledger.body.items).toEqual([
       { seq: 1, createdAt: expect.any(String), deltaDeci: 250_000, balanceAfterDeci: 250_000, kind: 'credit', source: 'topup', referenceId: `topup-${id}` },
     ]);
-    await wallet.flush();
-    await eventually(() => received.of('PointCredited', (d) => d.userId === userId), (e) => e.length === 1);
-    expect(received.of('TopUpApproved', (d) => d.topUpId === id)).toHaveLength(1);
-    expect(received.of('PointCredited', (d) => d.userId === userId)[0]).toMatchObject({
+    await suite.wallet.flush();
+    await eventually(() => suite.received.of('PointCredited', (d) => d.userId === userId), (e) => e.length === 1);
+    expect(suite.received.of('TopUpApproved', (d) => d.topUpId === id)).toHaveLength(1);
+    expect(suite.received.of('PointCredited', (d) => d.userId === userId)[0]).toMatchObject({
       aggregateId: `account-${userId}`,
       data: { source: 'topup', referenceId: `topup-${id}`, amountDeci: 250_000, balanceAfterDeci: 250_000 },
     });
@@ -287,9 +257,9 @@ describe('operators: list, approve, reject', () => {
     expect(res.body).toMatchObject({ id, status: 2 });
     expect(res.body.responseAt).not.toBeNull();
     expect((await admin().post<ErrorBody>(`/admin/top-ups/${id}/approve`)).body.code).toBe('TOPUP_NOT_PENDING');
-    expect(await balanceOf(wallet.base, userId)).toBe(0);
-    await wallet.flush();
-    await eventually(() => received.of('TopUpRejected', (d) => d.topUpId === id), (e) => e.length === 1);
+    expect(await balanceOf(suite.wallet.base, userId)).toBe(0);
+    await suite.wallet.flush();
+    await eventually(() => suite.received.of('TopUpRejected', (d) => d.topUpId === id), (e) => e.length === 1);
   });
 });
 
@@ -299,8 +269,8 @@ describe('expiry (scheduler TopUpExpiryDue)', () => {
     const pending = (await http.post<TopUpView>('/top-ups', { name: '만료', point: 5000 })).body.id;
     const approved = (await http.post<TopUpView>('/top-ups', { name: '승인', point: 5000 })).body.id;
     await admin().post(`/admin/top-ups/${approved}/approve`);
-    const due = publisher.expiryDue(pending, userId);
-    await publisher.publish(Topics.scheduler, [due, due, publisher.expiryDue(pending, userId), publisher.expiryDue(approved, userId), publisher.expiryDue(987_654, userId)]);
+    const due = suite.publisher.expiryDue(pending, userId);
+    await suite.publisher.publish(Topics.scheduler, [due, due, suite.publisher.expiryDue(pending, userId), suite.publisher.expiryDue(approved, userId), suite.publisher.expiryDue(987_654, userId)]);
 
     const history = () => http.get<Page<TopUpView>>('/top-ups');
     const items = (await eventually(history, (r) => r.body.items.find((i) => i.id === pending)?.status === 2)).body.items;
@@ -308,11 +278,11 @@ describe('expiry (scheduler TopUpExpiryDue)', () => {
     expect(items.find((i) => i.id === approved)!.status).toBe(1);
     expect((await admin().post<ErrorBody>(`/admin/top-ups/${pending}/approve`)).status).toBe(409);
 
-    await wallet.flush();
-    await eventually(() => received.of('TopUpExpired', (d) => d.userId === userId), (e) => e.length >= 1);
+    await suite.wallet.flush();
+    await eventually(() => suite.received.of('TopUpExpired', (d) => d.userId === userId), (e) => e.length >= 1);
     await new Promise((r) => setTimeout(r, 500));
-    expect(received.of('TopUpExpired', (d) => d.userId === userId)).toEqual([expect.objectContaining({ aggregateId: `topup-${pending}`, data: { topUpId: pending, userId } })]);
-    expect(await balanceOf(wallet.base, userId)).toBe(50_000);
-    expect((await checkLedger(wallet.store.connection)).violations).toEqual([]);
+    expect(suite.received.of('TopUpExpired', (d) => d.userId === userId)).toEqual([expect.objectContaining({ aggregateId: `topup-${pending}`, data: { topUpId: pending, userId } })]);
+    expect(await balanceOf(suite.wallet.base, userId)).toBe(50_000);
+    expect((await checkLedger(suite.wallet.store.connection)).violations).toEqual([]);
   });
 });
