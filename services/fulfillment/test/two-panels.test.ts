@@ -125,7 +125,10 @@ it('an order on panel A reaches panel B through its /api/v2 and follows B’s op
     const forward = await eventually(() => api<{ state: string; providerOrderId: string }>(a!.url, 'GET', `/api/admin/fulfillment/forwards/${orderId}`, tokenA).then((r) => r.body), (f) => f?.state === 'accepted', 60_000);
     // The order is on B, as B's operator sees it.
     expect((await api<{ amount: number; link: string }>(b!.url, 'GET', `/api/admin/orders/${forward.providerOrderId}`, tokenB)).body).toMatchObject({ amount, link: 'https://www.instagram.com/p/two-panels' });
-    return { orderId, providerOrderId: forward.providerOrderId };
+    // Refunds are at the price the order was charged: the first order can still be at the price
+    // before the mapping when order's replica of the catalogue had not seen the change yet.
+    const charged = (await orderOnA(orderId))!.pointDeci;
+    return { orderId, providerOrderId: forward.providerOrderId, unitDeci: charged / amount };
   };
   const balanceA = () => api<{ pointDeci: number }>(a!.url, 'GET', '/api/auth/profile', tokenA).then((r) => r.body.pointDeci);
   const orderOnA = (id: number) => api<{ items: HistoryItem[] }>(a!.url, 'GET', '/api/service/order-history?pageSize=50', tokenA).then((r) => r.body.items.find((o) => o.id === id));
@@ -140,7 +143,7 @@ it('an order on panel A reaches panel B through its /api/v2 and follows B’s op
   expect((await api(b!.url, 'PATCH', `/api/admin/orders/${first.providerOrderId}`, tokenB, { status: 3, remains: 40 })).status).toBe(200);
   await sync();
   expect(await eventually(() => orderOnA(first.orderId), (o) => o?.status === 3, 30_000)).toMatchObject({ status: 3, remains: 40 });
-  await eventually(balanceA, (p) => p === beforePartial + 40 * unit, 30_000);
+  await eventually(balanceA, (p) => p === beforePartial + 40 * first.unitDeci, 30_000);
 
   // Canceled on B: A's member gets everything back.
   const second = await place();
@@ -148,11 +151,13 @@ it('an order on panel A reaches panel B through its /api/v2 and follows B’s op
   expect((await api(b!.url, 'PATCH', `/api/admin/orders/${second.providerOrderId}`, tokenB, { status: 5 })).status).toBe(200);
   await sync();
   expect(await eventually(() => orderOnA(second.orderId), (o) => o?.status === 5, 30_000)).toMatchObject({ status: 5, remains: amount });
-  await eventually(balanceA, (p) => p === beforeCancel + amount * unit, 30_000);
+  await eventually(balanceA, (p) => p === beforeCancel + amount * second.unitDeci, 30_000);
 
   // Completed on B: completed on A, nothing refunded.
   const third = await place();
   await api(b!.url, 'PATCH', `/api/admin/orders/${third.providerOrderId}`, tokenB, { status: 2 });
   await sync();
   expect(await eventually(() => orderOnA(third.orderId), (o) => o?.status === 2, 30_000)).toMatchObject({ status: 2, remains: 0 });
+  // By now order's catalogue has the mapped price (markup on B's cost).
+  expect(third.unitDeci).toBe(unit);
 }, 400_000);
