@@ -7,6 +7,7 @@ import { type AuditRecord, auditRecordModel } from '../src/audit/audit-record.mo
 import { searchAudit } from '../src/audit/search-audit.ts';
 import { MemberRepository } from '../src/store/member-repository.ts';
 import type { AuthServices } from '../src/use-cases/context.ts';
+import { printMedians } from './probe.ts';
 
 const logger = createLogger({ service: 'auth-bench', level: 'silent' });
 const total = Number(process.env.BENCH_AUDIT ?? 200_000);
@@ -56,18 +57,7 @@ try {
     ['operator + action', { actor: 'operator4', action: 'catalog.product.update' }],
     ['operator + action, no match', { actor: 'operator4', action: 'wallet.topup.approve' }],
   ];
-  for (const [name, query] of probes) {
-    await searchAudit(services, { pageSize: '20', ...query });
-    const times: number[] = [];
-    let items = 0;
-    for (let run = 0; run < 5; run++) {
-      const t0 = performance.now();
-      items = (await searchAudit(services, { pageSize: '20', ...query })).items.length;
-      times.push(performance.now() - t0);
-    }
-    times.sort((a, b) => a - b);
-    console.log(`${name}: median ${times[2]!.toFixed(1)} ms (${items} rows)`);
-  }
+  await printMedians(probes, (query) => searchAudit(services, { pageSize: '20', ...query }));
   await connection.close();
 } finally {
   await mongo.close();

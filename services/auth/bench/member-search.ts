@@ -7,6 +7,7 @@ import { MemberRepository } from '../src/store/member-repository.ts';
 import type { MemberDoc } from '../src/store/member.model.ts';
 import type { AuthServices } from '../src/use-cases/context.ts';
 import { searchMembers } from '../src/use-cases/member-search.ts';
+import { printMedians } from './probe.ts';
 
 const logger = createLogger({ service: 'auth-bench', level: 'silent' });
 const total = Number(process.env.BENCH_MEMBERS ?? 100_000);
@@ -48,18 +49,7 @@ try {
     ['phone prefix "0100007"', { q: '0100007' }],
     ['no match', { q: 'nobody' }],
   ];
-  for (const [name, query] of probes) {
-    await searchMembers(services, { pageSize: '20', ...query });
-    const times: number[] = [];
-    let items = 0;
-    for (let run = 0; run < 5; run++) {
-      const t0 = performance.now();
-      items = (await searchMembers(services, { pageSize: '20', ...query })).items.length;
-      times.push(performance.now() - t0);
-    }
-    times.sort((a, b) => a - b);
-    console.log(`${name}: median ${times[2]!.toFixed(1)} ms (${items} rows)`);
-  }
+  await printMedians(probes, (query) => searchMembers(services, { pageSize: '20', ...query }));
   await connection.close();
 } finally {
   await mongo.close();
