@@ -32,6 +32,15 @@ export type RecordText<T> = {
   common: { order: string; actions: string; edit: string; remove: string; save: string; close: string; up: string; down: string; deleteBody: string; failed: string; pick: string; colourPreview: string };
 };
 
+/** The words of one list's add, edit and delete (the catalogue's message groups hold them). */
+export type RecordWords = { add: string; edit(label: string): string; delete(label: string): string; created: string; updated: string; deleted: string; empty: string };
+
+/** A section's texts: its own words, the shared ones, and how a row is named in dialog titles. */
+export function recordText<T>(words: RecordWords, shared: Pick<RecordText<T>, 'common' | 'moved'>, label: (row: T) => string): RecordText<T> {
+  const { add, created, updated, deleted, empty } = words;
+  return { ...shared, add, addTitle: add, editTitle: (row) => words.edit(label(row)), deleteTitle: (row) => words.delete(label(row)), created, updated, deleted, empty };
+}
+
 type Row = { id: number | string };
 
 /** The body of a create (every field) or an update (only what changed), typed as the API wants. */

@@ -4,7 +4,7 @@ import { won } from '../../../lib/format.ts';
 import * as ui from '../../../ui/ui.css.ts';
 import * as s from '../admin.css.ts';
 import * as f from '../fields.css.ts';
-import { RecordSection } from '../RecordSection.tsx';
+import { RecordSection, recordText } from '../RecordSection.tsx';
 import { MappingCard } from '../providers/MappingCard.tsx';
 import type { Mapping, Provider } from '../providers/types.ts';
 import { adminText } from '../messages.ts';
@@ -79,17 +79,7 @@ export default function CataloguePage() {
           { name: 'visible', label: t.platformFields.visible, kind: 'flag' },
         ]}
         initial={(p) => ({ id: p ? String(p.id) : '', text: p?.text ?? '', background: p?.background ?? '#4F46E5', visible: p?.visible ?? true })}
-        text={{
-          ...common,
-          add: t.platformAdd,
-          addTitle: t.platformAdd,
-          editTitle: (p) => t.platformEdit(p.text),
-          deleteTitle: (p) => t.platformDelete(p.text),
-          created: t.platformCreated,
-          updated: t.platformUpdated,
-          deleted: t.platformDeleted,
-          empty: t.platformsEmpty,
-        }}
+        text={recordText(t.platformWords, common, (p) => p.text)}
       />
       {platform && (
         <RecordSection<AdminCategory>
@@ -113,17 +103,7 @@ export default function CataloguePage() {
             { name: 'platformId', label: t.categoryFields.platformId, kind: 'select', options: allPlatforms.map((p) => ({ value: String(p.id), label: p.text })) },
           ]}
           initial={(c) => ({ text: c?.text ?? '', platformId: String(c?.platformId ?? platform.id) })}
-          text={{
-            ...common,
-            add: t.categoryAdd,
-            addTitle: t.categoryAdd,
-            editTitle: (c) => t.categoryEdit(c.text),
-            deleteTitle: (c) => t.categoryDelete(c.text),
-            created: t.categoryCreated,
-            updated: t.categoryUpdated,
-            deleted: t.categoryDeleted,
-            empty: t.categoriesEmpty,
-          }}
+          text={recordText(t.categoryWords, common, (c) => c.text)}
         />
       )}
       {category && (
@@ -182,17 +162,7 @@ export default function CataloguePage() {
             isReadOnly: p?.isReadOnly ?? false,
             visible: p?.visible ?? true,
           })}
-          text={{
-            ...common,
-            add: t.productAdd,
-            addTitle: t.productAdd,
-            editTitle: (p) => t.productEdit(p.text),
-            deleteTitle: (p) => t.productDelete(p.text),
-            created: t.productCreated,
-            updated: t.productUpdated,
-            deleted: t.productDeleted,
-            empty: t.productsEmpty,
-          }}
+          text={recordText(t.productWords, common, (p) => p.text)}
         />
       )}
       {mappingFor && mappings.data && (

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import * as ui from '../../../ui/ui.css.ts';
 import * as f from '../fields.css.ts';
-import { RecordSection } from '../RecordSection.tsx';
+import { RecordSection, recordText } from '../RecordSection.tsx';
 import { catalogueText as t } from './messages.ts';
 import type { AdminFaq, AdminNotice, AdminRegisterWhere } from './types.ts';
 
@@ -37,17 +37,7 @@ export default function ContentPage() {
           { name: 'isTop', label: t.noticeFields.isTop, kind: 'flag' },
         ]}
         initial={(n) => ({ content: n?.content ?? '', isTop: n?.isTop ?? false })}
-        text={{
-          ...common,
-          add: t.noticeAdd,
-          addTitle: t.noticeAdd,
-          editTitle: (n) => t.noticeEdit(n.id),
-          deleteTitle: (n) => t.noticeDelete(n.id),
-          created: t.noticeCreated,
-          updated: t.noticeUpdated,
-          deleted: t.noticeDeleted,
-          empty: t.noticesEmpty,
-        }}
+        text={recordText(t.noticeWords, common, (n) => String(n.id))}
       />
       <RecordSection<AdminFaq>
         title={t.faqs}
@@ -68,17 +58,7 @@ export default function ContentPage() {
           { name: 'answer', label: t.faqFields.answer, kind: 'textarea' },
         ]}
         initial={(q) => ({ title: q?.title ?? '', answer: q?.answer ?? '' })}
-        text={{
-          ...common,
-          add: t.faqAdd,
-          addTitle: t.faqAdd,
-          editTitle: (q) => t.faqEdit(q.id),
-          deleteTitle: (q) => t.faqDelete(q.id),
-          created: t.faqCreated,
-          updated: t.faqUpdated,
-          deleted: t.faqDeleted,
-          empty: t.faqsEmpty,
-        }}
+        text={recordText(t.faqWords, common, (q) => String(q.id))}
       />
       <RecordSection<AdminRegisterWhere>
         title={t.registerWhere}
@@ -95,17 +75,7 @@ export default function ContentPage() {
         ]}
         fields={[{ name: 'text', label: t.registerWhereFields.text, kind: 'text' }]}
         initial={(r) => ({ text: r?.text ?? '' })}
-        text={{
-          ...common,
-          add: t.registerWhereAdd,
-          addTitle: t.registerWhereAdd,
-          editTitle: (r) => t.registerWhereEdit(r.text),
-          deleteTitle: (r) => t.registerWhereDelete(r.text),
-          created: t.registerWhereCreated,
-          updated: t.registerWhereUpdated,
-          deleted: t.registerWhereDeleted,
-          empty: t.registerWhereEmpty,
-        }}
+        text={recordText(t.registerWhereWords, common, (r) => r.text)}
       />
     </>
   );
