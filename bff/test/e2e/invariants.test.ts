@@ -1,7 +1,7 @@
 import { Kafka, type Message, logLevel } from 'kafkajs';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '@smm/testkit';
-import { Topics } from '@smm/contracts';
+import { ChargeStatus, Topics } from '@smm/contracts';
 import { api, asAdmin, stack } from './support/client.ts';
 import { type Member, apiKeyOf, balanceBecomes, fund, keyed, ledgerCheck, member, order, orderServiceUp, pointDeciOf, product, requestTopUp, sleep } from './support/money.ts';
 
@@ -133,6 +133,11 @@ describe.runIf(orderServiceUp())('money invariants', () => {
     await sleep(2000); // auto order runs and refunds in flight
     await consumersCaughtUp(client, topics);
     const members = [m, poor, other];
+    // Pending top-ups expire on the clock (TOPUP_EXPIRY_SECONDS is 20 s here): let them, so the
+    // snapshots differ only by what the replay did, never by a request expiring in between.
+    const pendingTopUps = async () => (await Promise.all(members.map((x) => all<{ status: number }>('/service/point-history', x.token)))).flat().filter((t) => t.status === ChargeStatus.values.PENDING).length;
+    await eventually(pendingTopUps, (n) => n === 0, 90_000);
+    await consumersCaughtUp(client, topics);
     const before = await Promise.all(members.map(snapshot));
 
     // a copy of every event ever published, in order, produced again
