@@ -34,6 +34,62 @@ describe('/api/admin/fulfillment', () => {
     expect(h.fulfillment.requests).toEqual([]);
   });
 
+  it('lets staff list and settle the review queue (issue 12), naming them as staff', async () => {
+    h.fulfillment.on('GET /admin/forwards', { body: [{ orderId: 41, state: 'review' }] });
+    h.fulfillment.on('GET /admin/forwards/41', { body: { orderId: 41, state: 'review' } });
+    h.fulfillment.on('POST /admin/forwards/41/review', { body: { orderId: 41, state: 'accepted', providerOrderId: '9001' } });
+    const token = h.keys.staff();
+    const queue = await call(h.url, 'GET', '/api/admin/fulfillment/forwards?state=review&limit=200', { token });
+    expect([queue.status, queue.body]).toEqual([200, [{ orderId: 41, state: 'review' }]]);
+    expect((await call(h.url, 'GET', '/api/admin/fulfillment/forwards/41', { token })).body).toEqual({ orderId: 41, state: 'review' });
+    const linked = await call(h.url, 'POST', '/api/admin/fulfillment/forwards/41/review', { token, body: { action: 'link', providerOrderId: '9001' } });
+    expect([linked.status, linked.body]).toEqual([200, { orderId: 41, state: 'accepted', providerOrderId: '9001' }]);
+    expect(h.fulfillment.calls('GET /admin/forwards')[0]!.query.toString()).toBe('state=review&limit=200');
+    expect(h.fulfillment.calls('POST /admin/forwards/41/review')[0]).toMatchObject({ body: { action: 'link', providerOrderId: '9001' }, caller: { userId: 'staff-1', role: 'staff' } });
+  });
+
+  it('refuses staff every provider, mapping, notice and sync route before reaching fulfillment', async () => {
+    const token = h.keys.staff();
+    const refused: Array<[string, string]> = [
+      ['GET', '/providers'],
+      ['POST', '/providers'],
+      ['GET', '/providers/3'],
+      ['PATCH', '/providers/3'],
+      ['DELETE', '/providers/3'],
+      ['POST', '/providers/3/check'],
+      ['POST', '/providers/3/import'],
+      ['GET', '/providers/3/services'],
+      ['GET', '/mappings'],
+      ['PUT', '/mappings/12'],
+      ['DELETE', '/mappings/12'],
+      ['GET', '/notices'],
+      ['POST', '/notices/read'],
+      ['POST', '/sync/balances'],
+    ];
+    for (const [method, path] of refused) {
+      const res = await call(h.url, method, `/api/admin/fulfillment${path}`, { token, body: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      expect([res.status, res.body], `${method} ${path}`).toEqual([403, { code: 'ADMIN_ONLY', message: '관리자만 사용할 수 있습니다.' }]);
+    }
+    const member = await call(h.url, 'GET', '/api/admin/fulfillment/forwards?state=review', { token: h.keys.member() });
+    expect(member.status).toBe(403);
+    expect(h.fulfillment.requests).toEqual([]);
+  });
+
+  it('shows staff the review and failed counts on the dashboard, but not provider balances or notices', async () => {
+    h.wallet.on('GET /admin/dashboard', { body: { days: [], pendingTopUps: 2 } });
+    h.order.on('GET /admin/dashboard', { body: { byStatus: {} } });
+    h.fulfillment.on('GET /admin/forwards', (req) => ({ body: req.query.get('state') === 'review' ? [{ orderId: 1 }, { orderId: 2 }] : [{ orderId: 3 }] }));
+    h.fulfillment.on('GET /admin/providers', { body: [{ id: 1, name: 'p', currency: 'KRW', balance: '10', balanceLow: false, lastError: null, url: 'https://x' }] });
+    h.fulfillment.on('GET /admin/notices', { body: { unread: 4, items: [] } });
+    const staff = await call<{ fulfillment: unknown; deadLetters: unknown }>(h.url, 'GET', '/api/admin/dashboard', { token: h.keys.staff() });
+    expect(staff.status).toBe(200);
+    expect(staff.body.fulfillment).toEqual({ review: 2, failed: 1, notices: null, providers: null });
+    expect(staff.body.deadLetters).toBeNull();
+    expect([...h.fulfillment.calls('GET /admin/providers'), ...h.fulfillment.calls('GET /admin/notices')]).toEqual([]);
+    const admin = await call<{ fulfillment: unknown }>(h.url, 'GET', '/api/admin/dashboard', { token: h.keys.admin() });
+    expect(admin.body.fulfillment).toEqual({ review: 2, failed: 1, notices: 4, providers: [{ id: 1, name: 'p', currency: 'KRW', balance: '10', balanceLow: false, lastError: null }] });
+  });
+
   it('passes fulfillment’s Korean refusals through as they are', async () => {
     h.fulfillment.on('PUT /admin/mappings/5', { status: 400, body: { code: 'BELOW_COST', message: '판매 단가(2원)가 공급처 원가(3원)보다 낮습니다.' } });
     const res = await call(h.url, 'PUT', '/api/admin/fulfillment/mappings/5', { token: h.keys.admin(), body: { mode: 'provider' } });

@@ -11,10 +11,11 @@ type Provider = { id: number; name: string; currency: string; balance: string | 
 /**
  * The console's landing screen (issue 12), composed from the services' own aggregates: wallet's
  * days of sales, refunds and approved top-ups and its pending top-ups, order's paid orders per
- * status and — for admins, whose screens they are — fulfillment's review and failed forwards and
- * provider balances, its unread notices (repriced, read-only, balance low), and the events the
- * services' consumers dead-lettered (counted from Kafka's dead-letter topics). Fulfillment and
- * Kafka are optional: without them (or for staff) those parts are null.
+ * status, fulfillment's review and failed forwards (both roles: staff settle the review queue) and
+ * — for admins, whose screens they are — provider balances, fulfillment's unread notices
+ * (repriced, read-only, balance low) and the events the services' consumers dead-lettered (counted
+ * from Kafka's dead-letter topics). Fulfillment and Kafka are optional: without them those parts
+ * are null; for staff, `providers`, `notices` and `deadLetters` are null.
  */
 export function adminDashboardRoutes(router: Router, verifier: TokenVerifier, wallet: ServiceClient, order: ServiceClient, fulfillment: ServiceClient, deadLetters?: DeadLetterReader): void {
   router.get('/admin/dashboard', access(verifier, 'operator'), async (req: Request, res: Response) => {
@@ -23,20 +24,24 @@ export function adminDashboardRoutes(router: Router, verifier: TokenVerifier, wa
     if (failed(money)) return relay(res, money);
     if (failed(orders)) return relay(res, orders);
     const admin = callerOf(req).role === 'admin';
-    const [forwards, dead] = admin ? await Promise.all([forwarding(ctx, fulfillment), deadLetterCounts(deadLetters, req)]) : [null, null];
+    const [forwards, dead] = await Promise.all([forwarding(ctx, fulfillment, admin), admin ? deadLetterCounts(deadLetters, req) : null]);
     res.json({ ...(money.body as object), ordersByStatus: (orders.body as { byStatus: Record<string, number> }).byStatus, fulfillment: forwards, deadLetters: dead });
   });
 }
 
 /** Counts are capped by the service's list limit (200): the screen shows "200+" beyond it. */
-async function forwarding(ctx: ReturnType<typeof callContext>, fulfillment: ServiceClient) {
+async function forwarding(ctx: ReturnType<typeof callContext>, fulfillment: ServiceClient, admin: boolean) {
   try {
     const list = (state: string) => fulfillment.call(ctx, 'GET', '/admin/forwards', { query: new URLSearchParams({ state, limit: '200' }) });
-    const [review, failedForwards, providers, notices] = await Promise.all([list('review'), list('failed'), fulfillment.call(ctx, 'GET', '/admin/providers'), fulfillment.call(ctx, 'GET', '/admin/notices', { query: new URLSearchParams({ limit: '1' }) })]);
-    if (failed(review) || failed(failedForwards) || failed(providers)) return null;
+    const [review, failedForwards] = await Promise.all([list('review'), list('failed')]);
+    if (failed(review) || failed(failedForwards)) return null;
+    const queues = { review: (review.body as unknown[]).length, failed: (failedForwards.body as unknown[]).length };
+    // Provider balances and notices belong to the providers screen, which is the admin's.
+    if (!admin) return { ...queues, notices: null, providers: null };
+    const [providers, notices] = await Promise.all([fulfillment.call(ctx, 'GET', '/admin/providers'), fulfillment.call(ctx, 'GET', '/admin/notices', { query: new URLSearchParams({ limit: '1' }) })]);
+    if (failed(providers)) return null;
     return {
-      review: (review.body as unknown[]).length,
-      failed: (failedForwards.body as unknown[]).length,
+      ...queues,
       // An older fulfillment without notices still gives the rest of its part.
       notices: failed(notices) ? 0 : ((notices.body as { unread?: number }).unread ?? 0),
       providers: (providers.body as Provider[]).map(({ id, name, currency, balance, balanceLow, lastError }) => ({ id, name, currency, balance, balanceLow, lastError })),

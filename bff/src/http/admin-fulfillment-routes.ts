@@ -10,35 +10,41 @@ import { idParam } from './query.ts';
 const notFound = () => new HttpError(404, 'NOT_FOUND', '요청한 대상을 찾을 수 없습니다.');
 const stateRule = /^(queued|claimed|sent|accepted|failed|unknown|review|manual|closed)$/;
 
-/** Our path under /api/admin/fulfillment → the fulfillment service's path; `:id` is checked here. */
-const routes: ReadonlyArray<readonly ['get' | 'post' | 'patch' | 'put' | 'delete', string, string]> = [
-  ['get', '/providers', '/admin/providers'],
-  ['post', '/providers', '/admin/providers'],
-  ['get', '/providers/:id', '/admin/providers/:id'],
-  ['patch', '/providers/:id', '/admin/providers/:id'],
-  ['delete', '/providers/:id', '/admin/providers/:id'],
-  ['post', '/providers/:id/check', '/admin/providers/:id/check'],
-  ['post', '/providers/:id/import', '/admin/providers/:id/import'],
-  ['get', '/providers/:id/services', '/admin/providers/:id/services'],
-  ['get', '/mappings', '/admin/mappings'],
-  ['put', '/mappings/:id', '/admin/mappings/:id'],
-  ['delete', '/mappings/:id', '/admin/mappings/:id'],
-  ['get', '/forwards', '/admin/forwards'],
-  ['get', '/forwards/:id', '/admin/forwards/:id'],
-  ['post', '/forwards/:id/review', '/admin/forwards/:id/review'],
-  ['get', '/notices', '/admin/notices'],
-  ['post', '/notices/read', '/admin/notices/read'],
+type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
+
+/**
+ * Our path under /api/admin/fulfillment → the fulfillment service's path; `:id` is checked here.
+ * `operator`: admin or staff may call it (the review queue, issue 12); the rest is admin only
+ * (providers, their services and balances, mappings and price rules, notices, sync).
+ */
+const routes: ReadonlyArray<readonly [Method, string, string, 'operator' | 'admin']> = [
+  ['get', '/providers', '/admin/providers', 'admin'],
+  ['post', '/providers', '/admin/providers', 'admin'],
+  ['get', '/providers/:id', '/admin/providers/:id', 'admin'],
+  ['patch', '/providers/:id', '/admin/providers/:id', 'admin'],
+  ['delete', '/providers/:id', '/admin/providers/:id', 'admin'],
+  ['post', '/providers/:id/check', '/admin/providers/:id/check', 'admin'],
+  ['post', '/providers/:id/import', '/admin/providers/:id/import', 'admin'],
+  ['get', '/providers/:id/services', '/admin/providers/:id/services', 'admin'],
+  ['get', '/mappings', '/admin/mappings', 'admin'],
+  ['put', '/mappings/:id', '/admin/mappings/:id', 'admin'],
+  ['delete', '/mappings/:id', '/admin/mappings/:id', 'admin'],
+  ['get', '/forwards', '/admin/forwards', 'operator'],
+  ['get', '/forwards/:id', '/admin/forwards/:id', 'operator'],
+  ['post', '/forwards/:id/review', '/admin/forwards/:id/review', 'operator'],
+  ['get', '/notices', '/admin/notices', 'admin'],
+  ['post', '/notices/read', '/admin/notices/read', 'admin'],
 ];
 
 /**
  * Operators' fulfillment screens: providers, their services, product mappings, the forwarding
- * queues (review, manual) and "sync now". Admin role only; the fulfillment service validates the
- * bodies (Korean messages) and checks the role again.
+ * queues (review, manual) and "sync now". The queues are open to staff, the rest is admin only; the
+ * fulfillment service validates the bodies (Korean messages) and checks the role again.
  */
 export function adminFulfillmentRoutes(router: Router, verifier: TokenVerifier, fulfillment: ServiceClient): void {
-  const admin = access(verifier, 'admin');
-  for (const [method, path, target] of routes) {
-    router[method](`/admin/fulfillment${path}`, admin, async (req: Request, res: Response) => {
+  const guards = { admin: access(verifier, 'admin'), operator: access(verifier, 'operator') };
+  for (const [method, path, target, who] of routes) {
+    router[method](`/admin/fulfillment${path}`, guards[who], async (req: Request, res: Response) => {
       const servicePath = path.includes(':id') ? target.replace(':id', String(idParam(req.params.id, notFound))) : target;
       const query = new URLSearchParams();
       if (path === '/forwards' || path === '/notices') {
@@ -53,7 +59,7 @@ export function adminFulfillmentRoutes(router: Router, verifier: TokenVerifier, 
       relay(res, await fulfillment.call(callContext(req), method.toUpperCase(), servicePath, { body, query }));
     });
   }
-  router.post('/admin/fulfillment/sync/:task', admin, async (req: Request, res: Response) => {
+  router.post('/admin/fulfillment/sync/:task', guards.admin, async (req: Request, res: Response) => {
     const task = req.params.task;
     if (task !== 'statuses' && task !== 'balances' && task !== 'prices') throw notFound();
     relay(res, await fulfillment.call(callContext(req), 'POST', `/admin/sync/${task}`, { timeoutMs: 120_000 }));

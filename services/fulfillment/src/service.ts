@@ -118,10 +118,12 @@ export async function startFulfillmentService(settings: FulfillmentSettings): Pr
     },
     routes(app, { deps, forwarder, patcher }) {
       memberRoutes(app, deps, { canceled: () => patcher.kick() });
+      // Operators (admin or staff): the order list's lookups and the review queue.
       orderForwardRoutes(app, deps);
+      forwardRoutes(app, deps, { resolved: () => (forwarder.kick(), patcher.kick()) });
+      // Admin only: providers, mappings and price rules, notices, sync.
       app.use('/admin', adminOnly);
       providerRoutes(app, deps);
-      forwardRoutes(app, deps, { resolved: () => (forwarder.kick(), patcher.kick()) });
       syncRoutes(app, { statuses: () => syncStatuses(deps, () => patcher.kick()), balances: () => refreshAllBalances(deps), prices: () => syncPrices(deps) });
     },
   });

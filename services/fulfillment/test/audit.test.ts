@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditTargetType } from '@smm/contracts';
 import { auditRecordsInOutbox } from '@smm/platform';
 import { FaultProvider } from './fault-provider.ts';
-import { type Infra, type Stack, eventually, startInfra, startStack } from './support.ts';
+import { type Infra, type Stack, client, eventually, startInfra, startStack } from './support.ts';
 
 /** Issue 12: operators' changes in fulfillment leave exactly one audit record each, never with a key. */
 let infra: Infra;
@@ -42,7 +42,7 @@ describe('audit records of fulfillment', () => {
     for (const secret of ['first-key-1111', 'second-key-2222', '1111', '2222']) expect(text).not.toContain(secret);
   });
 
-  it('mapping a product, and resolving an order in review', async () => {
+  it('mapping a product, and resolving an order in review (by an admin, by staff)', async () => {
     const p = await stack.admin.post<{ id: number }>('/admin/providers', { name: `p-${upstream.port}`, url: upstream.url, key: upstream.key, currency: 'KRW', wonDeciPerUnit: 10 });
     await stack.admin.post(`/admin/providers/${p.body.id}/import`);
     const productId = await stack.product();
@@ -62,6 +62,15 @@ describe('audit records of fulfillment', () => {
     expect((await stack.admin.post(`/admin/forwards/${orderId}/review`, { action: 'cancel' })).status).toBe(409);
     expect(await auditOf(orderId, 'order')).toEqual([
       expect.objectContaining({ actor, action: 'fulfillment.review.resolve', before: expect.objectContaining({ state: 'review', providerOrderId: null }), after: expect.objectContaining({ state: 'accepted', providerOrderId: '9001', decision: 'link' }) }),
+    ]);
+
+    // Staff settle the queue too (issue 12): the record names them as staff, not as an admin.
+    upstream.addScript = ['timeout'];
+    const second = await stack.placeOrder(productId, `https://instagram.com/p/${randomUUID().slice(0, 8)}`, 30);
+    await eventually(() => stack.admin.get<{ state: string }>(`/admin/forwards/${second}`), (r) => r.body?.state === 'review', 30_000);
+    expect((await client(stack.fulfillment.base, 'staff-7', 'staff').post(`/admin/forwards/${second}/review`, { action: 'cancel' })).status).toBe(200);
+    expect(await auditOf(second, 'order')).toEqual([
+      expect.objectContaining({ actor: { userId: 'staff-7', role: 'staff' }, action: 'fulfillment.review.resolve', before: expect.objectContaining({ state: 'review' }), after: expect.objectContaining({ state: 'failed', decision: 'cancel' }) }),
     ]);
   });
 });

@@ -239,6 +239,54 @@ describe('the review queue', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/[가-힣]/);
   });
+
+  it('is settled by staff too, while provider management stays the admin’s (issue 12)', async () => {
+    const staff = client(stack.fulfillment.base, 'staff-1', 'staff');
+    upstream.addScript = ['timeout', 'timeout'];
+    const a = await stack.placeOrder(productId, link(), 20);
+    const b = await stack.placeOrder(productId, link(), 20);
+    await Promise.all([a, b].map((id) => settled(id, ['review'])));
+    const queue = await staff.get<ForwardView[]>('/admin/forwards?state=review');
+    expect(queue.status).toBe(200);
+    expect(queue.body.map((f) => f.orderId)).toEqual(expect.arrayContaining([a, b]));
+    expect((await staff.get<ForwardView>(`/admin/forwards/${a}`)).body).toMatchObject({ orderId: a, state: 'review' });
+    const linked = await staff.post<ForwardView>(`/admin/forwards/${a}/review`, { action: 'link', providerOrderId: '4242' });
+    expect([linked.status, linked.body.state, linked.body.providerOrderId]).toEqual([200, 'accepted', '4242']);
+    expect((await staff.post(`/admin/forwards/${b}/review`, { action: 'cancel' })).status).toBe(200);
+    expect(await eventually(() => stack.orderOf(b), (o) => o.status === 5)).toMatchObject({ refundedDeci: 200 });
+    expect((await staff.get<ForwardView[]>('/admin/forwards?state=review')).body.map((f) => f.orderId)).not.toEqual(expect.arrayContaining([a]));
+
+    const providers = (await stack.admin.get<Array<{ id: number; name: string }>>('/admin/providers')).body;
+    const mappings = (await stack.admin.get<unknown[]>('/admin/mappings')).body;
+    const id = providers[0]!.id;
+    const refused: Array<[string, string, unknown?]> = [
+      ['GET', '/admin/providers'],
+      ['POST', '/admin/providers', { name: 'staff', url: upstream.url, key: 'k', currency: 'KRW', wonDeciPerUnit: 10 }],
+      ['GET', `/admin/providers/${id}`],
+      ['PATCH', `/admin/providers/${id}`, { name: 'renamed by staff' }],
+      ['DELETE', `/admin/providers/${id}`],
+      ['POST', `/admin/providers/${id}/check`],
+      ['POST', `/admin/providers/${id}/import`],
+      ['GET', `/admin/providers/${id}/services`],
+      ['GET', '/admin/mappings'],
+      ['PUT', `/admin/mappings/${productId}`, { mode: 'manual' }],
+      ['DELETE', `/admin/mappings/${productId}`],
+      ['GET', '/admin/notices'],
+      ['POST', '/admin/notices/read'],
+      ['POST', '/admin/sync/balances'],
+    ];
+    const as = { GET: staff.get, POST: staff.post, PUT: staff.put, PATCH: staff.patch, DELETE: staff.del } as Record<string, (path: string, body?: unknown) => Promise<{ status: number; body: unknown }>>;
+    for (const [method, path, body] of refused) {
+      const res = await as[method]!(path, body);
+      expect([res.status, res.body], `${method} ${path}`).toEqual([403, { code: 'ADMIN_ONLY', message: '관리자만 사용할 수 있습니다.' }]);
+    }
+    // Nothing changed by the refused calls.
+    expect((await stack.admin.get<Array<{ id: number; name: string }>>('/admin/providers')).body).toEqual(providers);
+    expect((await stack.admin.get<unknown[]>('/admin/mappings')).body).toEqual(mappings);
+
+    const member = client(stack.fulfillment.base, 'm-1', 'member');
+    for (const res of [await member.get('/admin/forwards?state=review'), await member.get(`/admin/forwards/${a}`), await member.post(`/admin/forwards/${a}/review`, { action: 'cancel' })]) expect(res.status).toBe(403);
+  });
 });
 
 describe('routing', () => {

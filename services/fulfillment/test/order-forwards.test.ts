@@ -109,11 +109,11 @@ describe('orders forwarded to one provider', () => {
     }
   });
 
-  it('are open to staff (they run the order list) and closed to members; the rest of /admin stays admin only', async () => {
+  it('are open to staff (they run the order list) and closed to members; provider management stays admin only', async () => {
     const staff = client(stack.fulfillment.base, 'staff-1', 'staff');
     expect((await staff.get<Chunk>(`/admin/order-forwards/search?providerId=${providers[0]!.id}`)).body.items.length).toBe(5);
     expect((await staff.get<Array<{ id: number; name: string }>>('/admin/order-forwards/providers')).body).toEqual(expect.arrayContaining(providers.map((p) => ({ id: p.id, name: p.name }))));
-    expect((await staff.get('/admin/forwards?state=review')).status).toBe(403);
+    expect((await staff.get('/admin/providers')).status).toBe(403);
     const member = client(stack.fulfillment.base, 'm-1', 'member');
     for (const path of ['/admin/order-forwards?ids=1', `/admin/order-forwards/search?providerId=1`, '/admin/order-forwards/providers']) expect((await member.get(path)).status, path).toBe(403);
   });

@@ -64,16 +64,18 @@ describe('dashboard', () => {
     await context.close();
   });
 
-  it('staff see the money and the queues but not fulfillment (providers are admins’)', async () => {
+  it('staff see the money and the queues, the review queue included, but not provider balances (providers are admins’)', async () => {
     const staff = await newMember();
     const made = await api('PUT', `/admin/members/${staff.userId}/role`, { token: await asAdmin(), body: { role: 'staff' } });
     expect(made.status).toBe(200);
     const token = await login(staff.id, staff.password);
-    expect((await dashboard(token)).fulfillment).toBeNull();
+    expect((await dashboard(token)).fulfillment).toEqual({ review: expect.any(Number), failed: expect.any(Number), notices: null, providers: null });
     expect((await dashboard(token)).deadLetters).toBeNull();
     const { page, context } = await openDashboard({ token });
-    expect(await page.getByTestId('todo').textContent()).not.toContain('전달 확인 대기');
+    await expect.poll(() => page.getByTestId('todo').textContent()).toContain('전달 확인 대기');
+    expect(await page.getByTestId('todo-notices').count()).toBe(0);
     expect(await page.getByRole('heading', { name: '공급처 잔액' }).count()).toBe(0);
+    expect(await page.getByTestId('dead-letters').count()).toBe(0);
     await context.close();
     expect((await api('GET', '/admin/dashboard', { token: member.token })).status).toBe(403);
   });

@@ -4,17 +4,19 @@ import { type Theme, type Viewport, desktop, disconnect, heading, open, shot, to
 import { PanelProvider } from './support/panel-provider.ts';
 
 /**
- * Providers and the review queue in the console (issue 12, admin only): a provider added with its
- * key masked, its connection checked (balance, low-balance warning), its services imported and a
- * product of ours mapped to one; orders whose forwarding outcome is unknown settled from the review
- * queue (link the provider's order id, cancel with a full refund). Screenshots at 1440 and 1024 px
- * in both themes (artifacts/admin-providers-*.png, admin-review-*.png).
+ * Providers and the review queue in the console (issue 12): a provider added with its key masked,
+ * its connection checked (balance, low-balance warning), its services imported and a product of
+ * ours mapped to one (admin only); orders whose forwarding outcome is unknown settled from the
+ * review queue (link the provider's order id, cancel with a full refund) by an admin or by staff.
+ * Screenshots at 1440 and 1024 px in both themes (artifacts/admin-providers-*.png,
+ * admin-review-*.png, admin-review-staff-*.png).
  */
 const laptop: Viewport = { width: 1024, height: 768 };
 const panel = new PanelProvider(`panel-key-${uniqueId('k')}`);
 const providerName = `테스트 패널 ${uniqueId('p').slice(-5)}`;
 let productId: number;
 let member: Member;
+let staffToken: string;
 
 type Forward = { orderId: number; state: string; providerOrderId: string | null };
 const forward = async (orderId: number) => (await api<Forward>('GET', `/admin/fulfillment/forwards/${orderId}`, { token: await asAdmin() })).body;
@@ -27,14 +29,18 @@ beforeAll(async () => {
   productId = made.body.id;
   member = await newMember();
   await fund(member, 20_000);
+  const staff = await newMember();
+  const promoted = await api('PUT', `/admin/members/${staff.userId}/role`, { token: await asAdmin(), body: { role: 'staff' } });
+  if (promoted.status !== 200) throw new Error(`role answered ${promoted.status} ${JSON.stringify(promoted.body)}`);
+  staffToken = await login(staff.id, staff.password);
 });
 afterAll(async () => {
   await disconnect();
   await panel.stop();
 });
 
-async function openScreen(path: 'providers' | 'review', theme: Theme = 'light', viewport: Viewport = desktop) {
-  const visit = await open({ token: await asAdmin(), theme, viewport });
+async function openScreen(path: 'providers' | 'review', theme: Theme = 'light', viewport: Viewport = desktop, token?: string) {
+  const visit = await open({ token: token ?? (await asAdmin()), theme, viewport });
   await visit.page.goto(`/admin/${path}`);
   await heading(visit.page, path === 'providers' ? '공급처' : '전달 확인');
   return visit;
@@ -109,17 +115,18 @@ describe('providers', () => {
     await context.close();
   });
 
-  it('staff see neither providers nor the review queue', async () => {
-    const staff = await newMember();
-    const made = await api('PUT', `/admin/members/${staff.userId}/role`, { token: await asAdmin(), body: { role: 'staff' } });
-    expect(made.status).toBe(200);
-    const { page, context } = await open({ token: await login(staff.id, staff.password) });
+  it('staff see the review queue but neither the providers screen nor its API', async () => {
+    const { page, context } = await open({ token: staffToken });
     await page.goto('/admin/providers');
     await heading(page, '대시보드');
     const nav = page.getByRole('navigation', { name: '콘솔 메뉴' });
     expect(await nav.getByRole('link', { name: '공급처' }).count()).toBe(0);
-    expect(await nav.getByRole('link', { name: '전달 확인' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: '전달 확인' }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: '공급처 잔액' }).count()).toBe(0);
     await context.close();
+    for (const path of ['/admin/fulfillment/providers', '/admin/fulfillment/mappings', '/admin/fulfillment/notices']) expect((await api('GET', path, { token: staffToken })).status, path).toBe(403);
+    const check = await api<{ code: string }>('POST', '/admin/fulfillment/sync/balances', { token: staffToken });
+    expect([check.status, check.body.code]).toEqual([403, 'ADMIN_ONLY']);
   });
 });
 
@@ -161,6 +168,40 @@ describe('review queue', () => {
     await context.close();
   });
 
+  it('staff open 전달 확인 from the navigation and link an order there; the audit log names them', async () => {
+    const orderId = await inReview();
+    const { page, context, errors } = await open({ token: staffToken });
+    await page.goto('/admin/dashboard');
+    await heading(page, '대시보드');
+    // The dashboard counts the queue for staff too and leads to it.
+    const todo = page.getByTestId('todo');
+    await expect.poll(() => todo.textContent()).toContain('전달 확인 대기');
+    await page.getByRole('navigation', { name: '콘솔 메뉴' }).getByRole('link', { name: '전달 확인' }).click();
+    await heading(page, '전달 확인');
+    const row = page.getByTestId(`review-${orderId}`);
+    await row.waitFor();
+    expect(await row.textContent()).toContain(providerName);
+    await row.getByRole('button', { name: '주문 번호 연결' }).click();
+    const remote = [...panel.orders.keys()].at(-1)!;
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('공급처 주문 번호').fill(String(remote));
+    await dialog.getByRole('button', { name: '주문 번호 연결' }).click();
+    await expect.poll(() => toasts(page).allTextContents()).toContain('공급처 주문 번호를 연결했습니다.');
+    await row.waitFor({ state: 'detached' });
+    const after = await forward(orderId);
+    expect([after.providerOrderId, after.state === 'review']).toEqual([String(remote), false]);
+    expect(errors).toEqual([]);
+    await context.close();
+    type AuditPage = { items: Array<{ actor: { role: string }; action: string; target: { id: string } }> };
+    const audit = await eventually(
+      async () => (await api<AuditPage>('GET', `/admin/audit?action=fulfillment.review.resolve&target=${orderId}`, { token: await asAdmin() })).body,
+      (b) => b.items?.length === 1,
+      20_000,
+      'audit record of the staff resolution',
+    );
+    expect(audit.items[0]!.actor.role).toBe('staff');
+  });
+
   it('an order canceled from the queue is refunded in full', async () => {
     const before = await balanceDeci(member.token);
     const orderId = await inReview();
@@ -187,7 +228,7 @@ describe('screenshots', () => {
     ['dark', '1440', desktop],
     ['light', '1024', laptop],
     ['dark', '1024', laptop],
-  ] as const)('providers and review queue, %s theme at %s px', async (theme, width, viewport) => {
+  ] as const)('providers and review queue (admin, staff), %s theme at %s px', async (theme, width, viewport) => {
     const providers = await openScreen('providers', theme, viewport);
     await providers.page.getByTestId(`mapping-${productId}`).waitFor();
     await shot(providers.page, `admin-providers-${theme}-${width}`);
@@ -196,5 +237,9 @@ describe('screenshots', () => {
     await review.page.locator('tbody tr').first().waitFor();
     await shot(review.page, `admin-review-${theme}-${width}`);
     await review.context.close();
+    const staff = await openScreen('review', theme, viewport, staffToken);
+    await staff.page.locator('tbody tr').first().waitFor();
+    await shot(staff.page, `admin-review-staff-${theme}-${width}`);
+    await staff.context.close();
   });
 });

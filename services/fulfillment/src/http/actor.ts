@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { EventOrigin } from '@smm/contracts';
+import { type EventOrigin, isOperatorRole } from '@smm/contracts';
 import { forbidden, unauthorized } from '@smm/platform';
 import { messages } from '../domain/messages.ts';
 
@@ -19,6 +19,18 @@ export function originOf(req: Request): EventOrigin {
 /** The BFF checks roles; this is the second lock. */
 export function adminOnly(req: Request, _res: Response, next: NextFunction): void {
   if (req.caller.role !== 'admin') {
+    next(forbidden(messages.adminOnly, 'ADMIN_ONLY'));
+    return;
+  }
+  next();
+}
+
+/**
+ * Admin or staff (issue 12): the order list's forwarding lookups and the review queue. Provider
+ * management (providers, mappings, price rules, balances, notices, sync) stays behind adminOnly.
+ */
+export function operatorOnly(req: Request, _res: Response, next: NextFunction): void {
+  if (!isOperatorRole(req.caller.role)) {
     next(forbidden(messages.adminOnly, 'ADMIN_ONLY'));
     return;
   }

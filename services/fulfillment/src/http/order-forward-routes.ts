@@ -1,19 +1,9 @@
-import type { Express, NextFunction, Request, Response } from 'express';
-import { isOperatorRole } from '@smm/contracts';
-import { forbidden, parseInput } from '@smm/platform';
-import { messages } from '../domain/messages.ts';
+import type { Express, Request, Response } from 'express';
+import { parseInput } from '@smm/platform';
 import type { FulfillmentDeps } from '../use-cases/context.ts';
 import { forwardsOfOrders, ordersOfProvider, providerNames } from '../use-cases/order-forwards.ts';
+import { operatorOnly } from './actor.ts';
 import { orderForwardIds, providerOrderQuery } from './schemas.ts';
-
-/** Admin or staff: both run the order list (the rest of /admin stays admin only). */
-function operatorOnly(req: Request, _res: Response, next: NextFunction): void {
-  if (!isOperatorRole(req.caller.role)) {
-    next(forbidden(messages.adminOnly, 'ADMIN_ONLY'));
-    return;
-  }
-  next();
-}
 
 /**
  * The operators' order list (issue 12) reads forwarding through these: the state and provider's

@@ -45,8 +45,8 @@ export default function AdminApp() {
         <Route path="orders" element={<Orders />} />
         <Route path="members" element={<Members />} />
         <Route path="members/:userId" element={<Member role={operatorRole} />} />
+        <Route path="review" element={<Review />} />
         {operatorRole === 'admin' && <Route path="providers" element={<Providers />} />}
-        {operatorRole === 'admin' && <Route path="review" element={<Review />} />}
         {operatorRole === 'admin' && <Route path="catalogue" element={<Catalogue />} />}
         {operatorRole === 'admin' && <Route path="content" element={<Content />} />}
         {operatorRole === 'admin' && <Route path="settings" element={<Settings />} />}

@@ -3,7 +3,10 @@ import { catalogueText as c } from './catalogue/messages.ts';
 import { auditText } from './audit/messages.ts';
 import { adminText as t } from './messages.ts';
 
-/** A console screen and who may open it; staff see no balance adjustments or settings (issue 12). */
+/**
+ * A console screen and who may open it; staff see no balance adjustments, settings or providers,
+ * but do settle the review queue (issue 12).
+ */
 export type ConsoleScreen = { path: string; label: string; adminOnly: boolean };
 
 /** The screens of the console in navigation order (only finished screens are listed). */
@@ -13,7 +16,7 @@ export const consoleScreens: readonly ConsoleScreen[] = [
   { path: 'deposits', label: t.deposits, adminOnly: false },
   { path: 'orders', label: t.orders, adminOnly: false },
   { path: 'members', label: t.members, adminOnly: false },
-  { path: 'review', label: t.review, adminOnly: true },
+  { path: 'review', label: t.review, adminOnly: false },
   { path: 'providers', label: t.providers, adminOnly: true },
   { path: 'catalogue', label: c.catalogue, adminOnly: true },
   { path: 'content', label: c.content, adminOnly: true },

@@ -7,9 +7,10 @@ export type Dashboard = {
   fulfillment: {
     review: number;
     failed: number;
-    /** Unread notices of the price and balance syncs (providers screen). */
-    notices?: number;
-    providers: Array<{ id: number; name: string; currency: string; balance: string | null; balanceLow: boolean; lastError: string | null }>;
+    /** Unread notices of the price and balance syncs (providers screen); null for staff. */
+    notices?: number | null;
+    /** Provider balances; null for staff (providers are the admin's). */
+    providers: Array<{ id: number; name: string; currency: string; balance: string | null; balanceLow: boolean; lastError: string | null }> | null;
   } | null;
   /** Events the services' consumers dead-lettered, per consumer group (null: Kafka not readable, or staff). */
   deadLetters?: { total: number; topics: Array<{ consumer: string; topic: string; count: number }> } | null;

@@ -1,14 +1,11 @@
 import { Link } from 'react-router-dom';
 import useSWR from 'swr';
-import { useAuth } from '../../../auth/auth.tsx';
 import * as ui from '../../../ui/ui.css.ts';
 import { adminText as t } from '../messages.ts';
 
-/** From the orders screen to fulfillment's review queue, with how many wait (admins only: the queue is theirs). */
+/** From the orders screen to fulfillment's review queue, with how many wait (admin and staff both settle it). */
 export function ReviewLink() {
-  const admin = useAuth().profile?.role === 'admin';
-  const queue = useSWR<unknown[]>(admin ? '/admin/fulfillment/forwards?state=review&limit=200' : null);
-  if (!admin) return null;
+  const queue = useSWR<unknown[]>('/admin/fulfillment/forwards?state=review&limit=200');
   const waiting = queue.data?.length ?? 0;
   return (
     <Link to="/admin/review" className={ui.link} data-testid="review-link">

@@ -8,14 +8,15 @@ import { useToast } from '../../../ui/toast.tsx';
 import * as ui from '../../../ui/ui.css.ts';
 import * as s from '../admin.css.ts';
 import { adminText as t } from '../messages.ts';
-import type { Forward, Provider } from '../providers/types.ts';
+import type { ProviderName } from '../orders/types.ts';
+import type { Forward } from '../providers/types.ts';
 import { ListState } from '../ListState.tsx';
 
 type Action = 'resend' | 'link' | 'cancel';
 const done: Record<Action, string> = { resend: t.resent, link: t.linked, cancel: t.canceled };
 
 /**
- * Fulfillment's review queue (issue 12, admin only): orders whose forwarding outcome is unknown.
+ * Fulfillment's review queue (issue 12, admin and staff): orders whose forwarding outcome is unknown.
  * The operator looks at the provider's panel, then resends, links the provider's order id, or
  * cancels with a full refund — fulfillment applies each as a guarded transition.
  */
@@ -23,7 +24,8 @@ export default function ReviewPage() {
   const toast = useToast();
   const linkField = useId();
   const queue = useSWR<Forward[]>('/admin/fulfillment/forwards?state=review&limit=200', { refreshInterval: 15_000 });
-  const providers = useSWR<Provider[]>('/admin/fulfillment/providers');
+  // Names only: staff settle the queue but may not open the providers screen (its list is the admin's).
+  const providers = useSWR<ProviderName[]>('/admin/orders/providers');
   const products = useSWR<Service[]>('/service/services');
   const [open, setOpen] = useState<{ forward: Forward; action: Action } | null>(null);
   const [providerOrderId, setProviderOrderId] = useState('');
