@@ -4,7 +4,7 @@ export type MemberRole = (typeof memberRoles)[number];
 
 /**
  * Operators run the site from the console: admin may do everything, staff everything but balance
- * adjustments and site settings (issue 12).
+ * adjustments, site settings and providers (issue 12) — staff do settle fulfillment's review queue.
  */
 export const operatorRoles = ['staff', 'admin'] as const satisfies readonly MemberRole[];
 export const isOperatorRole = (role: unknown): boolean => (operatorRoles as readonly unknown[]).includes(role);
