@@ -94,7 +94,7 @@ describe('status sync', () => {
     expect(statusCalls.every((r) => r.fields.orders!.split(',').length <= 100)).toBe(true);
     expect(ok.body.changed).toBeGreaterThanOrEqual(105);
     await eventually(() => stack.orderOf(orders[104]!.orderId), (o) => o.status === 2);
-  });
+  }, 90_000); // 105 orders placed, paid and forwarded first: 6 s quiet, past 30 s on a loaded machine
 });
 
 describe('balance and price sync', () => {
