@@ -29,6 +29,7 @@ export type MemberLoginBody = z.infer<typeof memberLogin>;
 
 /** `POST /admin/members/login-ids`: the members auth knows among those asked. */
 export const memberLogins = itemList(memberLogin);
+export type MemberLoginsBody = z.infer<typeof memberLogins>;
 
 /** `POST /api-keys/resolve`: whose key it is. */
 export const resolvedApiKey = z.looseObject({ userId: z.string(), loginId: z.string(), role });

@@ -17,6 +17,7 @@ export type OrderForwardBody = z.infer<typeof orderForward>;
 
 /** `GET /admin/order-forwards?ids=`. */
 export const orderForwards = itemList(orderForward);
+export type OrderForwardsBody = z.infer<typeof orderForwards>;
 /** `GET /admin/order-forwards/search`: one cursor chunk of a provider's orders, newest first. */
 export const providerOrderChunk = z.looseObject({ items: z.array(orderForward), hasMore: z.boolean() });
 export type ProviderOrderChunkBody = z.infer<typeof providerOrderChunk>;
@@ -32,12 +33,15 @@ export const providerView = z.looseObject({
 });
 export type ProviderViewBody = z.infer<typeof providerView>;
 export const providerList = z.array(providerView);
+export type ProviderListBody = z.infer<typeof providerList>;
 
 /** `GET /admin/forwards`: the dashboard counts them only. */
 export const forwardList = z.array(z.looseObject({ orderId: z.number().int() }));
+export type ForwardListBody = z.infer<typeof forwardList>;
 
 /** `GET /admin/notices`: the newest notices and how many are unread. */
 export const noticeList = z.looseObject({ unread: z.number().int(), items: z.array(z.unknown()) });
+export type NoticeListBody = z.infer<typeof noticeList>;
 
 /** `POST /orders/:id/refill` (201) and `GET /refills/:id`. */
 export const refillView = z.looseObject({ refill: z.number().int(), orderId: z.number().int(), status: z.string() });

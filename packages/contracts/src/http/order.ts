@@ -66,6 +66,9 @@ export const orderPage = page(orderView);
 export const autoOrderPage = page(autoOrderView);
 /** `GET /orders?ids=`: those found and owned, in the order asked. */
 export const orderList = itemList(anyOrderView);
+export type OrderPageBody = z.infer<typeof orderPage>;
+export type AutoOrderPageBody = z.infer<typeof autoOrderPage>;
+export type OrderListBody = z.infer<typeof orderList>;
 
 /** `POST /orders` 201 (paid) or 202 (still awaiting the payment): the order, or the auto order with runs. */
 export const placedOrder = z.looseObject({ outcome: z.enum(['accepted', 'awaiting_payment']), order: anyOrderView });

@@ -38,6 +38,8 @@ export type AdminTopUpViewBody = z.infer<typeof adminTopUpView>;
 /** `GET /top-ups`, `GET /admin/top-ups`. */
 export const topUpPage = page(topUpView);
 export const adminTopUpPage = page(adminTopUpView);
+export type TopUpPageBody = z.infer<typeof topUpPage>;
+export type AdminTopUpPageBody = z.infer<typeof adminTopUpPage>;
 
 /** A bank deposit and its matching (deposit-routes.ts `depositView`). */
 export const depositView = z.looseObject({
@@ -59,6 +61,7 @@ export type DepositViewBody = z.infer<typeof depositView>;
 
 /** `GET /admin/deposits`. */
 export const depositPage = page(depositView);
+export type DepositPageBody = z.infer<typeof depositPage>;
 
 /** `GET /admin/dashboard?days=`: per Korean day, sales, refunds and approved top-ups; the pending top-ups. */
 export const moneySummary = z.looseObject({
