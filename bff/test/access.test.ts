@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Harness, call, startHarness } from './support/harness.ts';
+import { profileBody } from './support/service-bodies.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -28,7 +29,7 @@ describe('GET /api/auth/profile', () => {
 
   it('joins auth profile and wallet balance, naming the caller, request and client to both', async () => {
     h.auth.on('GET /members/me', {
-      body: { userId: 'member-1', id: 'kim', role: 'member', apiKey: 'smm_ab12…', apiKeyPrefix: 'smm_ab12', referralCode: 'K7QX2M9P', email: 'kim@example.com' },
+      body: profileBody({ userId: 'member-1', id: 'kim', role: 'member', apiKey: 'smm_ab12…', apiKeyPrefix: 'smm_ab12', referralCode: 'K7QX2M9P', email: 'kim@example.com' }),
     });
     h.wallet.on('GET /accounts/member-1', { body: { userId: 'member-1', point: 1234.5, pointDeci: 12345 } });
     // Without TRUST_PROXY a client's own X-Forwarded-For is not believed: the connecting address counts.
@@ -56,7 +57,7 @@ describe('GET /api/auth/profile', () => {
   });
 
   it('shows 0 points while wallet has not opened the account yet', async () => {
-    h.auth.on('GET /members/me', { body: { userId: 'member-1', id: 'kim', role: 'member', apiKey: null, referralCode: null } });
+    h.auth.on('GET /members/me', { body: profileBody({ userId: 'member-1', id: 'kim', role: 'member', apiKey: null, referralCode: null }) });
     h.wallet.on('GET /accounts/member-1', { status: 404, body: { code: 'ACCOUNT_NOT_FOUND', message: '포인트 계정을 찾을 수 없습니다.' } });
     const res = await call(h.url, 'GET', '/api/auth/profile', { token: h.keys.member() });
     expect(res.status).toBe(200);

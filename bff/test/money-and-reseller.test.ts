@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Harness, call, startHarness } from './support/harness.ts';
+import { orderViewBody, platformViewBody } from './support/service-bodies.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -18,7 +19,7 @@ const services = [
 function catalogue() {
   h.catalog.on('GET /services', { body: services });
   h.catalog.on('GET /categories', { body: [{ id: 10, text: '좋아요', platform: 1, platformId: 1 }, { id: 20, text: '조회수', platform: 2, platformId: 2 }] });
-  h.catalog.on('GET /platforms', { body: [{ id: 1, text: '인스타그램' }, { id: 2, text: '유튜브' }] });
+  h.catalog.on('GET /platforms', { body: [platformViewBody({ id: 1, text: '인스타그램' }), platformViewBody({ id: 2, text: '유튜브' })] });
 }
 /** auth knows exactly these keys. */
 function keys(known: Record<string, string>) {
@@ -28,7 +29,7 @@ function keys(known: Record<string, string>) {
     return userId ? { body: { userId, loginId: `login-${userId}`, role: 'member' } } : { status: 404, body: { code: 'API_KEY_INVALID', message: 'x' } };
   });
 }
-const placed = (id: number) => ({ status: 201, body: { outcome: 'accepted', order: { id, kind: 'order', status: 0 } } });
+const placed = (id: number) => ({ status: 201, body: { outcome: 'accepted', order: orderViewBody({ id, status: 0 }) } });
 
 describe('member money routes', () => {
   it('refuses guests and bad tokens before any service sees the request', async () => {
@@ -43,7 +44,7 @@ describe('member money routes', () => {
     h.order.on('POST /orders', placed(7));
     const res = await call(h.url, 'POST', '/api/service/order', { token: h.keys.member(), body: { serviceId: '1', link: 'kim', amount: 10, runs: null, interval: null } });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ outcome: 'accepted', order: { id: 7, kind: 'order', status: 0 } });
+    expect(res.body).toEqual(placed(7).body);
     const sent = h.order.calls('POST /orders')[0]!;
     expect(sent.query.get('waitMs')).toBe('1234');
     expect(sent.caller?.userId).toBe('member-1');
@@ -194,9 +195,9 @@ describe('public reseller API', () => {
     expect(res.body).toMatchObject({ code: 'PAYMENT_TIMEOUT', orderId: 21 });
     expect(res.body).not.toHaveProperty('wId');
     expect(res.headers.get('retry-after')).toBe('1');
-    h.order.on('GET /orders/21', { body: { id: 21, kind: 'order', status: null, payment: 'rejected', amount: 10, remains: 10 } });
+    h.order.on('GET /orders/21', { body: orderViewBody({ id: 21, status: null, payment: 'rejected', amount: 10, remains: 10 }) });
     expect((await call(h.url, 'GET', '/api/status/21', { headers: { 'api-key': 'key-a' } })).body).toEqual({ status: 5, remains: 10 });
-    h.order.on('GET /orders/22', { body: { id: 22, kind: 'order', status: null, payment: 'awaiting_payment', amount: 10, remains: 10 } });
+    h.order.on('GET /orders/22', { body: orderViewBody({ id: 22, status: null, payment: 'awaiting_payment', amount: 10, remains: 10 }) });
     expect((await call(h.url, 'GET', '/api/status/22', { headers: { 'api-key': 'key-a' } })).body).toEqual({ status: null, remains: 10 });
   });
 
@@ -286,10 +287,10 @@ describe('API v2', () => {
 
   it('answers status for one order and for many, bad ids as Incorrect order ID', async () => {
     keys({ 'key-a': 'user-a' });
-    h.order.on('GET /orders/5', { body: { id: 5, kind: 'order', status: 3, pointDeci: 255, startCount: 120, remains: 4, amount: 10 } });
+    h.order.on('GET /orders/5', { body: orderViewBody({ id: 5, status: 3, pointDeci: 255, startCount: 120, remains: 4, amount: 10 }) });
     expect((await form({ key: 'key-a', action: 'status', order: '5' })).body).toEqual({ charge: '25.5', start_count: '120', status: 'Partial', remains: '4', currency: 'KRW' });
     expect(await form({ key: 'key-a', action: 'status', order: '6' })).toEqual({ status: 404, body: { error: 'Incorrect order ID' } });
-    h.order.on('GET /orders', { body: { items: [{ id: 5, kind: 'order', status: 2, pointDeci: 250, startCount: null, remains: 0, amount: 10 }] } });
+    h.order.on('GET /orders', { body: { items: [orderViewBody({ id: 5, status: 2, pointDeci: 250, startCount: null, remains: 0, amount: 10 })] } });
     const many = await form({ key: 'key-a', action: 'status', orders: '5,6,x' });
     expect(many.body).toEqual({
       '5': { charge: '25.0', start_count: '0', status: 'Completed', remains: '0', currency: 'KRW' },

@@ -7,6 +7,7 @@ import type { TokenVerifier } from '../src/security/token-verifier.ts';
 import type { ServiceClient } from '../src/upstream/service-client.ts';
 import type { Reseller } from '../src/reseller/reseller.ts';
 import { type Harness, call, startHarness } from './support/harness.ts';
+import { orderViewBody } from './support/service-bodies.ts';
 
 type Doc = { openapi: string; info: { title: string; version: string }; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> } };
 type Operation = { operationId: string; parameters?: Array<{ name: string; in: string; required?: boolean }>; responses: Record<string, unknown>; requestBody?: { content: Record<string, { examples?: Record<string, { value: Record<string, string> }> }> } };
@@ -102,7 +103,7 @@ describe('GET /api/openapi.json', () => {
 
   it("the document's `add` example, sent as it stands with a real key, places the order", async () => {
     h.auth.on('POST /api-keys/resolve', (req) => ((req.body as { apiKey: string }).apiKey === 'key-a' ? { body: { userId: 'user-a', loginId: 'login-a', role: 'member' } } : { status: 404, body: { code: 'API_KEY_INVALID', message: 'x' } }));
-    h.order.on('POST /orders', { status: 201, body: { outcome: 'accepted', order: { id: 41, kind: 'order', status: 0 } } });
+    h.order.on('POST /orders', { status: 201, body: { outcome: 'accepted', order: orderViewBody({ id: 41, status: 0 }) } });
     const example = doc.paths['/api/v2']!.post!.requestBody!.content['application/x-www-form-urlencoded']!.examples!.add!.value;
     const res = await fetch(`${h.url}/api/v2`, { method: 'POST', body: new URLSearchParams({ ...example, key: 'key-a' }) });
     expect(res.status).toBe(200);

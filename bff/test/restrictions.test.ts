@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Harness, call, startHarness } from './support/harness.ts';
+import { profileBody } from './support/service-bodies.ts';
 
 // Auth is a fake here, so the BFF's own part shows: the refusal on every surface, its Korean
 // message, the clock check on a kept answer, and the cache dropped when an operator's change is
@@ -13,7 +14,7 @@ afterAll(() => h.stop());
 beforeEach(async () => {
   for (const fake of [h.auth, h.wallet]) fake.reset();
   await h.redis.flushdb();
-  h.auth.on('GET /members/me', { body: { userId: 'member-1', id: 'kim', role: 'member', apiKey: null, referralCode: null, restriction: null } });
+  h.auth.on('GET /members/me', { body: profileBody({ userId: 'member-1', id: 'kim', role: 'member', apiKey: null, referralCode: null, restriction: null }) });
   h.wallet.on('GET /accounts/member-1', { body: { userId: 'member-1', point: 12, pointDeci: 120 } });
   h.auth.on('POST /api-keys/resolve', { body: { userId: 'member-1', loginId: 'kim', role: 'member' } });
 });

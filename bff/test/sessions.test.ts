@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Harness, call, startHarness } from './support/harness.ts';
+import { profileBody } from './support/service-bodies.ts';
 
 let h: Harness;
 // A long cache: the tests below show the BFF dropping it itself when it relays a change.
@@ -17,10 +18,10 @@ const tokenInvalid = { code: 'TOKEN_INVALID', message: '로그인 정보가 만�
 const refreshToken = 'r'.repeat(43);
 const session = (accessToken: string, refresh = refreshToken) => ({ accessToken, expiresIn: 900, refreshToken: refresh, refreshExpiresIn: 2_592_000 });
 const profileOf = (userId: string) => {
-  h.auth.on('GET /members/me', { body: { userId, id: 'kim', role: 'member', apiKey: null, referralCode: null } });
+  h.auth.on('GET /members/me', { body: profileBody({ userId, id: 'kim', role: 'member', apiKey: null, referralCode: null }) });
   h.wallet.on(`GET /accounts/${userId}`, { body: { userId, point: 0, pointDeci: 0 } });
 };
-const memberState = (status: string, version: number | null) => h.auth.on('GET /members/member-1/session-state', { body: { userId: 'member-1', status, version } });
+const memberState = (status: string, version: number | null) => h.auth.on('GET /members/member-1/session-state', { body: { userId: 'member-1', status, version, restriction: null } });
 
 describe('log-in and refresh', () => {
   it('answers the access token and keeps the refresh token in an httpOnly, SameSite=Strict cookie only', async () => {

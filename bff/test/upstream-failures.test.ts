@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Harness, call, startHarness } from './support/harness.ts';
+import { profileBody } from './support/service-bodies.ts';
 
 /** A port nothing listens on: bound for a moment, then released. */
 async function deadPort(): Promise<number> {
@@ -30,11 +31,12 @@ afterAll(() => h.stop());
 beforeEach(() => {
   h.auth.reset();
   h.catalog.reset();
+  h.order.reset();
 });
 
 describe('when a service is down or misbehaves', () => {
   it('answers 503 with a Korean message when a service cannot be reached', async () => {
-    h.auth.on('GET /members/me', { body: { userId: 'member-1', id: 'kim', role: 'member', apiKey: null, referralCode: null } });
+    h.auth.on('GET /members/me', { body: profileBody({ userId: 'member-1', id: 'kim', role: 'member', apiKey: null, referralCode: null }) });
     const res = await call(h.url, 'GET', '/api/auth/profile', { token: h.keys.member() });
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ code: 'SERVICE_UNAVAILABLE', message: '서비스에 일시적으로 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.' });
@@ -63,6 +65,24 @@ describe('when a service is down or misbehaves', () => {
     const res = await call(h.url, 'POST', '/api/auth/login/naver', { body: { code: 'c' } });
     expect(res.status).toBe(502);
     expect(res.body.message).toBe('네이버 로그인에 실패했습니다. 잠시 후 다시 시도해 주세요.');
+  });
+
+  it('answers 502 SERVICE_FAILED when a service answers off its contract, and logs the call and what is off', async () => {
+    // A registration path list whose options lost their text: the choice cannot be checked.
+    h.catalog.on('GET /register-where', { body: [{ id: 1, name: '검색' }] });
+    const before = h.auth.calls('POST /members').length;
+    const res = await call(h.url, 'POST', '/api/auth/register', { body: { id: 'kim', password: 'pw-12345', email: 'k@e.kr', registerWhere: '검색' } });
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({ code: 'SERVICE_FAILED', message: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.' });
+    expect(h.auth.calls('POST /members').length).toBe(before);
+    expect(logged.find((l) => l.msg === 'service answered off its contract')).toMatchObject({ route: 'catalog GET /register-where', status: 200, issues: [expect.objectContaining({ path: '0.text' })] });
+
+    // A paid order whose id is not a number: the member is told it failed, never a 500 or a wrong id.
+    h.order.on('POST /orders', { status: 201, body: { outcome: 'accepted', order: { id: '7', kind: 'order' } } });
+    const order = await call(h.url, 'POST', '/api/service/order', { token: h.keys.member(), body: { serviceId: '1', link: 'kim', amount: 10 } });
+    expect(order.status).toBe(502);
+    expect(order.body.code).toBe('SERVICE_FAILED');
+    expect(logged.filter((l) => l.msg === 'service answered off its contract').map((l) => l.route)).toContain('order POST /orders');
   });
 
   it('is not ready while a service is down, and says which', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Harness, call, startHarness } from './support/harness.ts';
+import { platformViewBody } from './support/service-bodies.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -73,7 +74,7 @@ describe('API v2 refill, refill_status, cancel', () => {
   it('services shows each product’s real refill and cancel flags', async () => {
     h.catalog.on('GET /services', { body: [{ id: 1, text: '좋아요', categoryId: 10, platformId: 1, min: 10, max: 100, point: 1, unitPriceDeci: 10, notice: '', enableAuto: false, isReadOnly: false }] });
     h.catalog.on('GET /categories', { body: [{ id: 10, text: '좋아요', platform: 1, platformId: 1 }] });
-    h.catalog.on('GET /platforms', { body: [{ id: 1, text: '인스타그램' }] });
+    h.catalog.on('GET /platforms', { body: [platformViewBody({ id: 1, text: '인스타그램' })] });
     h.fulfillment.on('GET /products/flags', { body: [{ productId: 1, refill: true, cancel: false }] });
     const list = (await form({ key: 'key-a', action: 'services' })).body as Array<Record<string, unknown>>;
     expect(list[0]).toMatchObject({ service: 1, refill: true, cancel: false });

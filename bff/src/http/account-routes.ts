@@ -1,35 +1,26 @@
-import type { Restriction } from '@smm/contracts';
+import { type AuthProfileBody, type BalanceBody, authProfile, balance as balanceBody } from '@smm/contracts/http';
 import type { Request, Response, Router } from 'express';
 import { HttpError, parseInput } from '@smm/platform';
 import { messages } from '../messages.ts';
 import type { ApiKeyResolver } from '../reseller/api-key-resolver.ts';
 import { clearRefreshCookie } from '../security/refresh-cookie.ts';
 import type { TokenVerifier } from '../security/token-verifier.ts';
+import { readAnswer } from '../upstream/read-answer.ts';
 import { failed, isErrorBody, relay } from '../upstream/relay.ts';
-import type { ServiceAnswer, ServiceClient } from '../upstream/service-client.ts';
+import type { CallContext, ServiceAnswer, ServiceClient } from '../upstream/service-client.ts';
 import { access } from './access.ts';
 import { callContext, callerOf } from './context.ts';
 import { changePasswordBody } from './schemas.ts';
 
-type AuthProfile = { userId: string; id: string; role: string; apiKey: string | null; referralCode: string | null; email?: string | null; restriction?: Restriction | null };
-type Balance = { point: number; pointDeci: number };
-
-function asProfile(answer: ServiceAnswer): AuthProfile {
-  const body = answer.body as Partial<AuthProfile> | null;
-  if (!body || typeof body.id !== 'string' || typeof body.userId !== 'string') throw new HttpError(502, 'SERVICE_FAILED', messages.upstreamFailed);
-  return body as AuthProfile;
-}
 
 /**
  * Wallet opens the account when it consumes UserRegistered, a moment after sign-up; until then
  * the member has no points, which is exactly what a new account holds.
  */
-function balanceOf(answer: ServiceAnswer): Balance | 'failed' {
+function balanceOf(ctx: CallContext, answer: ServiceAnswer): Pick<BalanceBody, 'point' | 'pointDeci'> | 'failed' {
   if (answer.status === 404 && isErrorBody(answer.body) && answer.body.code === 'ACCOUNT_NOT_FOUND') return { point: 0, pointDeci: 0 };
   if (failed(answer)) return 'failed';
-  const body = answer.body as Partial<Balance> | null;
-  if (!body || typeof body.point !== 'number' || typeof body.pointDeci !== 'number') throw new HttpError(502, 'SERVICE_FAILED', messages.upstreamFailed);
-  return { point: body.point, pointDeci: body.pointDeci };
+  return readAnswer(ctx, answer, balanceBody);
 }
 
 /** The signed-in member's own account (spec §3 Profile, §5 "Other" guest refusals). */
@@ -44,8 +35,8 @@ export function accountRoutes(router: Router, verifier: TokenVerifier, auth: Ser
     // A valid signature for a member that no longer exists is still a token that cannot be used.
     if (profileAnswer.status === 404) throw new HttpError(401, 'TOKEN_INVALID', messages.tokenInvalid);
     if (failed(profileAnswer)) return relay(res, profileAnswer);
-    const profile = asProfile(profileAnswer);
-    const balance = balanceOf(balanceAnswer);
+    const profile: AuthProfileBody = readAnswer(ctx, profileAnswer, authProfile);
+    const balance = balanceOf(ctx, balanceAnswer);
     if (balance === 'failed') return relay(res, balanceAnswer);
     res.json({
       id: profile.id,

@@ -1,12 +1,12 @@
 import type { Request, Response, Router } from 'express';
+import { forwardList, moneySummary, noticeList, orderCounts, providerList } from '@smm/contracts/http';
 import type { DeadLetterReader } from '../ops/dead-letters.ts';
 import type { TokenVerifier } from '../security/token-verifier.ts';
+import { readAnswer } from '../upstream/read-answer.ts';
 import { failed, relay } from '../upstream/relay.ts';
 import type { ServiceClient } from '../upstream/service-client.ts';
 import { access } from './access.ts';
 import { callContext, callerOf } from './context.ts';
-
-type Provider = { id: number; name: string; currency: string; balance: string | null; balanceLow: boolean; lastError: string | null };
 
 /**
  * The console's landing screen (issue 12), composed from the services' own aggregates: wallet's
@@ -25,7 +25,9 @@ export function adminDashboardRoutes(router: Router, verifier: TokenVerifier, wa
     if (failed(orders)) return relay(res, orders);
     const admin = callerOf(req).role === 'admin';
     const [forwards, dead] = await Promise.all([forwarding(ctx, fulfillment, admin), admin ? deadLetterCounts(deadLetters, req) : null]);
-    res.json({ ...(money.body as object), ordersByStatus: (orders.body as { byStatus: Record<string, number> }).byStatus, fulfillment: forwards, deadLetters: dead });
+    const summary = readAnswer(ctx, money, moneySummary);
+    const { byStatus } = readAnswer(ctx, orders, orderCounts);
+    res.json({ ...summary, ordersByStatus: byStatus, fulfillment: forwards, deadLetters: dead });
   });
 }
 
@@ -35,7 +37,7 @@ async function forwarding(ctx: ReturnType<typeof callContext>, fulfillment: Serv
     const list = (state: string) => fulfillment.call(ctx, 'GET', '/admin/forwards', { query: new URLSearchParams({ state, limit: '200' }) });
     const [review, failedForwards] = await Promise.all([list('review'), list('failed')]);
     if (failed(review) || failed(failedForwards)) return null;
-    const queues = { review: (review.body as unknown[]).length, failed: (failedForwards.body as unknown[]).length };
+    const queues = { review: readAnswer(ctx, review, forwardList).length, failed: readAnswer(ctx, failedForwards, forwardList).length };
     // Provider balances and notices belong to the providers screen, which is the admin's.
     if (!admin) return { ...queues, notices: null, providers: null };
     const [providers, notices] = await Promise.all([fulfillment.call(ctx, 'GET', '/admin/providers'), fulfillment.call(ctx, 'GET', '/admin/notices', { query: new URLSearchParams({ limit: '1' }) })]);
@@ -43,11 +45,12 @@ async function forwarding(ctx: ReturnType<typeof callContext>, fulfillment: Serv
     return {
       ...queues,
       // An older fulfillment without notices still gives the rest of its part.
-      notices: failed(notices) ? 0 : ((notices.body as { unread?: number }).unread ?? 0),
-      providers: (providers.body as Provider[]).map(({ id, name, currency, balance, balanceLow, lastError }) => ({ id, name, currency, balance, balanceLow, lastError })),
+      notices: failed(notices) ? 0 : readAnswer(ctx, notices, noticeList).unread,
+      providers: readAnswer(ctx, providers, providerList).map(({ id, name, currency, balance, balanceLow, lastError }) => ({ id, name, currency, balance, balanceLow, lastError })),
     };
   } catch {
-    // Fulfillment not configured or not answering: the rest of the dashboard still shows.
+    // Fulfillment not configured, not answering or answering off its contract (logged by
+    // readAnswer): the rest of the dashboard still shows.
     return null;
   }
 }

@@ -1,5 +1,7 @@
+import { memberLogin, memberLogins } from '@smm/contracts/http';
 import { HttpError } from '@smm/platform';
 import { messages } from '../messages.ts';
+import { readAnswer } from '../upstream/read-answer.ts';
 import type { CallContext, ServiceClient } from '../upstream/service-client.ts';
 
 /**
@@ -11,7 +13,7 @@ export async function loginIdsFor(auth: ServiceClient, ctx: CallContext, userIds
   if (unique.length === 0) return new Map();
   const answer = await auth.call(ctx, 'POST', '/admin/members/login-ids', { body: { userIds: unique } });
   if (answer.status !== 200) throw new HttpError(502, 'SERVICE_FAILED', messages.upstreamFailed);
-  const items = (answer.body as { items: Array<{ userId: string; loginId: string }> }).items;
+  const { items } = readAnswer(ctx, answer, memberLogins);
   return new Map(items.map((i) => [i.userId, i.loginId]));
 }
 
@@ -26,5 +28,5 @@ export async function userIdOfLoginId(auth: ServiceClient, ctx: CallContext, log
   const answer = await auth.call(ctx, 'GET', `/admin/members/by-login-id/${encodeURIComponent(loginId)}`);
   if (answer.status === 404) return null;
   if (answer.status !== 200) throw new HttpError(502, 'SERVICE_FAILED', messages.upstreamFailed);
-  return (answer.body as { userId: string }).userId;
+  return readAnswer(ctx, answer, memberLogin).userId;
 }

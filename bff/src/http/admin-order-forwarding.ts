@@ -1,8 +1,9 @@
+import { type OrderForwardBody, type Page, orderForwards, orderPage, providerOrderChunk } from '@smm/contracts/http';
+import { readAnswer } from '../upstream/read-answer.ts';
 import type { CallContext, ServiceClient } from '../upstream/service-client.ts';
 
 /** An order's forwarding as the operators' order list shows it (fulfillment's /admin/order-forwards). */
-export type Forwarding = { orderId: number; state: string; providerId: number | null; providerName: string | null; providerOrderId: string | null; providerStatus: string | null };
-type Page<T> = { items: T[]; page: number; pageSize: number; hasNext: boolean };
+export type Forwarding = OrderForwardBody;
 type Row = { id: number; userId: string };
 
 const view = (f: Forwarding) => ({ state: f.state, providerId: f.providerId, providerName: f.providerName, providerOrderId: f.providerOrderId, providerStatus: f.providerStatus });
@@ -18,7 +19,8 @@ export async function withForwarding<T extends Row>(fulfillment: ServiceClient, 
   let found: Forwarding[] | null = null;
   try {
     const answer = await fulfillment.call(ctx, 'GET', '/admin/order-forwards', { query: new URLSearchParams({ ids: page.items.map((i) => i.id).join(',') }) });
-    if (answer.status === 200) found = (answer.body as { items: Forwarding[] }).items;
+    // An answer off the contract is logged by readAnswer and lands below: the page without forwarding.
+    if (answer.status === 200) found = readAnswer(ctx, answer, orderForwards).items;
     else ctx.log.warn({ status: answer.status }, 'forwarding lookup refused');
   } catch (error) {
     ctx.log.warn({ err: error }, 'forwarding lookup failed');
@@ -62,7 +64,7 @@ export async function searchByProvider(fulfillment: ServiceClient, order: Servic
     if (before !== undefined) q.set('before', String(before));
     const answer = await fulfillment.call(ctx, 'GET', '/admin/order-forwards/search', { query: q });
     if (answer.status !== 200) return { relayed: answer };
-    const found = answer.body as { items: Forwarding[]; hasMore: boolean };
+    const found = readAnswer(ctx, answer, providerOrderChunk);
     scanned += found.items.length;
     if (found.items.length > 0) {
       const oq = new URLSearchParams({ ids: found.items.map((f) => f.orderId).join(','), pageSize: String(chunk) });
@@ -71,7 +73,7 @@ export async function searchByProvider(fulfillment: ServiceClient, order: Servic
       if (orders.status !== 200) return { relayed: orders };
       const byId = new Map(found.items.map((f) => [f.orderId, view(f)]));
       // Both lists are newest first and every id of this chunk is below the last one's.
-      for (const o of (orders.body as Page<Row>).items) rows.push({ ...o, forwarding: byId.get(o.id)! });
+      for (const o of readAnswer(ctx, orders, orderPage).items) rows.push({ ...o, forwarding: byId.get(o.id)! });
       before = found.items.at(-1)!.orderId;
     }
     if (!found.hasMore) {

@@ -1,7 +1,9 @@
 import type { Request, Response, Router } from 'express';
+import { errorBody, orderPage } from '@smm/contracts/http';
 import { HttpError } from '@smm/platform';
 import { messages } from '../messages.ts';
 import type { TokenVerifier } from '../security/token-verifier.ts';
+import { readAnswer } from '../upstream/read-answer.ts';
 import { relay } from '../upstream/relay.ts';
 import type { ServiceClient } from '../upstream/service-client.ts';
 import { access } from './access.ts';
@@ -11,7 +13,6 @@ import { callContext } from './context.ts';
 import { listQuery, statusRule } from './query.ts';
 
 const bad = (field: string) => new HttpError(400, 'VALIDATION_FAILED', messages.badRequest, [{ field, message: messages.badRequest }]);
-type Page<T> = { items: T[]; page: number; pageSize: number; hasNext: boolean };
 /** One bulk change touches at most a page of orders. */
 const maxBulk = 100;
 
@@ -66,7 +67,7 @@ export function adminOrderRoutes(router: Router, verifier: TokenVerifier, auth: 
     }
     const answer = await order.call(ctx, 'GET', '/admin/orders/search', { query });
     if (answer.status !== 200) return relay(res, answer);
-    const page = await withForwarding(fulfillment, ctx, answer.body as Page<{ id: number; userId: string }>);
+    const page = await withForwarding(fulfillment, ctx, readAnswer(ctx, answer, orderPage));
     res.json({ ...page, items: await withLoginIds(auth, ctx, page.items) });
   });
 
@@ -85,7 +86,8 @@ export function adminOrderRoutes(router: Router, verifier: TokenVerifier, auth: 
     // says which ones order refused (a final order, for instance) without undoing the others.
     for (const id of new Set(ids as number[])) {
       const answer = await order.call(ctx, 'PATCH', `/admin/orders/${id}`, { body: patch });
-      const body = answer.body as { code?: string; message?: string } | null;
+      // A refusal is order's error body; anything else still names the HTTP status.
+      const body = errorBody.safeParse(answer.body).data;
       results.push(answer.status === 200 ? { id, ok: true } : { id, ok: false, code: body?.code ?? `HTTP_${answer.status}`, message: body?.message ?? messages.upstreamFailed });
     }
     res.json({ results });

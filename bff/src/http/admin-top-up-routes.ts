@@ -1,9 +1,11 @@
 import type { Request, Response, Router } from 'express';
-import { ChargeStatus, type ReceiptType, receiptTypeLabels } from '@smm/contracts';
+import { ChargeStatus, receiptTypeLabels } from '@smm/contracts';
+import { type AdminTopUpViewBody, adminTopUpPage } from '@smm/contracts/http';
 import { HttpError } from '@smm/platform';
 import { type CsvCell, toCsv } from '../domain/csv.ts';
 import { messages } from '../messages.ts';
 import type { TokenVerifier } from '../security/token-verifier.ts';
+import { readAnswer } from '../upstream/read-answer.ts';
 import { relay } from '../upstream/relay.ts';
 import type { CallContext, ServiceClient } from '../upstream/service-client.ts';
 import { access } from './access.ts';
@@ -17,23 +19,7 @@ const loginIdPattern = /^[^\s/]{1,50}$/;
 /** The export walks wallet's pages; more rows than this ask for a narrower filter. */
 const csvMaxRows = 10_000;
 
-type AdminTopUp = {
-  id: number;
-  userId: string;
-  createdAt: string;
-  name: string;
-  point: number;
-  transferAmount: number;
-  transferDeci: number;
-  receiptType: ReceiptType;
-  feeValue: Record<string, string>;
-  status: number;
-  responseAt: string | null;
-  expiresAt: string;
-  rejectReason: string | null;
-  receiptIssuedAt: string | null;
-};
-type Page<T> = { items: T[]; page: number; pageSize: number; hasNext: boolean };
+type AdminTopUp = AdminTopUpViewBody;
 
 /** The wallet query of an operator's filter; null when the login id filter names nobody. */
 async function walletQuery(req: Request, auth: ServiceClient, ctx: CallContext): Promise<URLSearchParams | null> {
@@ -95,7 +81,7 @@ export function adminTopUpRoutes(router: Router, verifier: TokenVerifier, auth: 
     }
     const answer = await wallet.call(ctx, 'GET', '/admin/top-ups', { query });
     if (answer.status !== 200) return relay(res, answer);
-    const page = answer.body as Page<AdminTopUp>;
+    const page = readAnswer(ctx, answer, adminTopUpPage);
     res.json({ ...page, items: await withLoginIds(auth, ctx, page.items) });
   });
 
@@ -108,7 +94,7 @@ export function adminTopUpRoutes(router: Router, verifier: TokenVerifier, auth: 
       query.set('pageSize', '100');
       const answer = await wallet.call(ctx, 'GET', '/admin/top-ups', { query });
       if (answer.status !== 200) return relay(res, answer);
-      const body = answer.body as Page<AdminTopUp>;
+      const body = readAnswer(ctx, answer, adminTopUpPage);
       for (const item of await withLoginIds(auth, ctx, body.items)) rows.push(csvRow(item));
       if (!body.hasNext) break;
     }

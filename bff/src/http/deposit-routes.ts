@@ -1,8 +1,10 @@
 import type { Request, Response, Router } from 'express';
+import { depositPage } from '@smm/contracts/http';
 import { HttpError } from '@smm/platform';
 import { checkDepositSignature } from '../domain/deposit-signature.ts';
 import { messages } from '../messages.ts';
 import type { TokenVerifier } from '../security/token-verifier.ts';
+import { readAnswer } from '../upstream/read-answer.ts';
 import { relay } from '../upstream/relay.ts';
 import type { ServiceClient } from '../upstream/service-client.ts';
 import { access } from './access.ts';
@@ -14,8 +16,6 @@ export type DepositWebhook = { secret: string | undefined; windowSeconds: number
 
 const depositStatusRule = { name: 'status', pattern: /^(open|matched|unmatched|ambiguous|attached)$/ };
 const depositNotFound = () => new HttpError(404, 'DEPOSIT_NOT_FOUND', messages.depositNotFound);
-type Page<T> = { items: T[]; page: number; pageSize: number; hasNext: boolean };
-type DepositView = { id: string; userId: string | null };
 
 /**
  * Bank deposits (issue 12): the signed notification endpoint for bank-transfer notification
@@ -43,8 +43,8 @@ export function depositRoutes(router: Router, verifier: TokenVerifier, auth: Ser
     const ctx = callContext(req);
     const answer = await wallet.call(ctx, 'GET', '/admin/deposits', { query: listQuery(req, [depositStatusRule]) });
     if (answer.status !== 200) return relay(res, answer);
-    const page = answer.body as Page<DepositView>;
-    const attached = page.items.filter((d): d is DepositView & { userId: string } => d.userId !== null);
+    const page = readAnswer(ctx, answer, depositPage);
+    const attached = page.items.filter((d): d is typeof d & { userId: string } => d.userId !== null);
     const named = new Map((await withLoginIds(auth, ctx, attached)).map((d) => [d.id, d.loginId]));
     res.json({ ...page, items: page.items.map((d) => ({ ...d, loginId: named.get(d.id) ?? null })) });
   });

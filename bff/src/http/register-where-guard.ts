@@ -1,6 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
+import { registerWhereList } from '@smm/contracts/http';
 import { HttpError } from '@smm/platform';
 import { messages } from '../messages.ts';
+import { readAnswer } from '../upstream/read-answer.ts';
 import { failed } from '../upstream/relay.ts';
 import type { ServiceClient } from '../upstream/service-client.ts';
 import { callContext } from './context.ts';
@@ -18,9 +20,10 @@ export function offeredRegisterWhere(catalog: ServiceClient) {
     const body = (req.body ?? {}) as { registerWhere?: unknown };
     const chosen = typeof body.registerWhere === 'string' ? body.registerWhere.trim() : '';
     if (chosen === '') return next();
-    const answer = await catalog.call(callContext(req), 'GET', '/register-where');
-    if (failed(answer) || !Array.isArray(answer.body)) throw new HttpError(503, 'SERVICE_UNAVAILABLE', messages.serviceUnavailable);
-    const offered = (answer.body as Array<{ text?: unknown }>).some((option) => option.text === chosen);
+    const ctx = callContext(req);
+    const answer = await catalog.call(ctx, 'GET', '/register-where');
+    if (failed(answer)) throw new HttpError(503, 'SERVICE_UNAVAILABLE', messages.serviceUnavailable);
+    const offered = readAnswer(ctx, answer, registerWhereList).some((option) => option.text === chosen);
     if (!offered) throw notOffered();
     next();
   };

@@ -1,10 +1,12 @@
 import type { NextFunction, Request, Response, Router } from 'express';
+import { anyOrderView, placedOrder } from '@smm/contracts/http';
 import { HttpError, parseInput } from '@smm/platform';
-import { type OrderView, apiStatus, remainsOf, v2Errors } from '../domain/panel-v2.ts';
+import { apiStatus, remainsOf, v2Errors } from '../domain/panel-v2.ts';
 import { messages } from '../messages.ts';
 import { Idempotency, type StoredAnswer, requestHash } from '../reseller/idempotency.ts';
 import { RateLimited } from '../reseller/rate-limiter.ts';
 import type { Reseller } from '../reseller/reseller.ts';
+import { readAnswer } from '../upstream/read-answer.ts';
 import { isErrorBody, relay } from '../upstream/relay.ts';
 import type { CallContext, ServiceClient } from '../upstream/service-client.ts';
 import { callContext, callerOf } from './context.ts';
@@ -41,9 +43,8 @@ export async function placeOrder(order: ServiceClient, ctx: CallContext, input: 
   // The service may wait waitMs for the payment on top of its own work: the timeout leaves room for both.
   const answer = await order.call(ctx, 'POST', '/orders', { query, body: { ...input, source }, timeoutMs: waitMs + order.timeoutMs });
   if (answer.status === 201) {
-    const placed = (answer.body as { order?: { id?: unknown } } | null)?.order;
-    if (typeof placed?.id !== 'number') throw new HttpError(502, 'SERVICE_FAILED', messages.upstreamFailed);
-    return { status: 201, body: answer.body, orderId: placed.id };
+    const placed = readAnswer(ctx, answer, placedOrder);
+    return { status: 201, body: answer.body, orderId: placed.order.id };
   }
   if (answer.status >= 500 && !isErrorBody(answer.body)) throw new HttpError(502, 'SERVICE_FAILED', messages.upstreamFailed);
   return { status: answer.status, body: answer.body };
@@ -94,9 +95,10 @@ export function resellerRoutes(router: Router, reseller: Reseller): void {
 
   router.get('/status/:wId', keyed, async (req: Request, res: Response) => {
     const id = idParam(req.params.wId, orderNotFound);
-    const answer = await reseller.order.call(callContext(req), 'GET', `/orders/${id}`);
+    const ctx = callContext(req);
+    const answer = await reseller.order.call(ctx, 'GET', `/orders/${id}`);
     if (answer.status !== 200) return relay(res, answer);
-    const view = answer.body as OrderView;
+    const view = readAnswer(ctx, answer, anyOrderView);
     res.json({ status: apiStatus(view), remains: remainsOf(view) });
   });
 }

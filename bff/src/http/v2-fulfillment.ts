@@ -1,5 +1,7 @@
+import { errorBody, productFlags as productFlagList, refillView } from '@smm/contracts/http';
 import { HttpError } from '@smm/platform';
 import { parseOrderIds, v2Errors } from '../domain/panel-v2.ts';
+import { readAnswer } from '../upstream/read-answer.ts';
 import type { CallContext, ServiceClient } from '../upstream/service-client.ts';
 
 type Fields = Record<string, unknown>;
@@ -25,7 +27,7 @@ function errorText(status: number, code: unknown, fallback: string): string {
   if (status === 409) return fallback;
   throw new HttpError(status >= 500 ? 502 : status, 'SERVICE_FAILED', v2Errors.temporary);
 }
-const codeOf = (body: unknown) => (body as { code?: unknown } | null)?.code;
+const codeOf = (body: unknown) => errorBody.safeParse(body).data?.code;
 
 /** Ids of `orders` / `refills` (1–100, comma-separated) or of the single field; null when absent or malformed. */
 function idsOf(body: Fields, many: string, one: string): { ids: number[]; bad: string[]; single: boolean } | null {
@@ -50,7 +52,7 @@ export async function v2FulfillmentAction(action: string | undefined, body: Fiel
     const results: Array<{ order: number | string; refill: string | { error: string } }> = [];
     for (const id of ids.ids) {
       const answer = await fulfillment.call(member, 'POST', `/orders/${id}/refill`);
-      results.push({ order: id, refill: answer.status === 201 ? String((answer.body as { refill: number }).refill) : { error: errorText(answer.status, codeOf(answer.body), v2FulfillmentErrors.refillUnavailable) } });
+      results.push({ order: id, refill: answer.status === 201 ? String(readAnswer(member, answer, refillView).refill) : { error: errorText(answer.status, codeOf(answer.body), v2FulfillmentErrors.refillUnavailable) } });
     }
     for (const bad of ids.bad) results.push({ order: bad, refill: { error: v2Errors.incorrectOrderId } });
     if (!ids.single) return { status: 200, body: results.map((r) => (typeof r.refill === 'string' ? { order: r.order, refill: Number(r.refill) } : r)) };
@@ -63,7 +65,7 @@ export async function v2FulfillmentAction(action: string | undefined, body: Fiel
     const results: Array<{ refill: number | string; status: string | { error: string } }> = [];
     for (const id of ids.ids) {
       const answer = await fulfillment.call(member, 'GET', `/refills/${id}`);
-      results.push({ refill: id, status: answer.status === 200 ? (answer.body as { status: string }).status : { error: errorText(answer.status, codeOf(answer.body), v2FulfillmentErrors.incorrectRefillId) } });
+      results.push({ refill: id, status: answer.status === 200 ? readAnswer(member, answer, refillView).status : { error: errorText(answer.status, codeOf(answer.body), v2FulfillmentErrors.incorrectRefillId) } });
     }
     for (const bad of ids.bad) results.push({ refill: bad, status: { error: v2FulfillmentErrors.incorrectRefillId } });
     if (!ids.single) return { status: 200, body: results };
@@ -89,7 +91,13 @@ export async function productFlags(member: CallContext, fulfillment: ServiceClie
   const flags = new Map<number, { refill: boolean; cancel: boolean }>();
   if (!fulfillment.configured) return flags;
   const answer = await fulfillment.call(member, 'GET', '/products/flags').catch(() => undefined);
-  if (answer?.status !== 200 || !Array.isArray(answer.body)) return flags;
-  for (const f of answer.body as Array<{ productId: number; refill: boolean; cancel: boolean }>) flags.set(f.productId, { refill: f.refill, cancel: f.cancel });
+  if (answer?.status !== 200) return flags;
+  // Flags only add to `services`: an answer off the contract is logged and the list still served.
+  const parsed = productFlagList.safeParse(answer.body);
+  if (!parsed.success) {
+    member.log.error({ route: answer.route, issues: parsed.error.issues.slice(0, 5) }, 'service answered off its contract');
+    return flags;
+  }
+  for (const f of parsed.data) flags.set(f.productId, { refill: f.refill, cancel: f.cancel });
   return flags;
 }

@@ -2,10 +2,12 @@ import express from 'express';
 import multer from 'multer';
 import type { Express, NextFunction, Request, Response } from 'express';
 import { isV2Action } from '@smm/contracts';
+import { anyOrderView, balance, errorBody, orderList } from '@smm/contracts/http';
 import { HttpError } from '@smm/platform';
 import { type OrderView, parseOrderIds, ratePer1000, v2ErrorFor, v2Errors, v2Status, wonString } from '../domain/panel-v2.ts';
 import { RateLimited } from '../reseller/rate-limiter.ts';
 import type { Reseller } from '../reseller/reseller.ts';
+import { readAnswer } from '../upstream/read-answer.ts';
 import { type ServiceClient, ServiceUnavailable } from '../upstream/service-client.ts';
 import { callContext } from './context.ts';
 import { orderBody } from './money-schemas.ts';
@@ -95,7 +97,7 @@ export function v2Routes(app: Express, reseller: Reseller, fulfillment: ServiceC
         const answer = await withIdempotency(req, res, reseller.idempotency, 'POST /api/v2 add', input, async () => {
           const placed = await placeOrder(reseller.order, member, input, 'api', reseller.orderWaitMs);
           if (placed.orderId !== undefined) return { status: 200, body: { order: placed.orderId } };
-          const code = (placed.body as { code?: unknown } | null)?.code;
+          const code = errorBody.safeParse(placed.body).data?.code;
           const service = await reseller.catalogue.find(member, serviceId).catch(() => undefined);
           const mapped = typeof code === 'string' ? v2ErrorFor(code, { min: service?.min, max: service?.max }) : undefined;
           return mapped ? { status: mapped.status, body: { error: mapped.error } } : { status: placed.status, body: { error: v2Errors.temporary } };
@@ -113,8 +115,7 @@ export function v2Routes(app: Express, reseller: Reseller, fulfillment: ServiceC
           if (parsed.ids.length > 0) {
             const answer = await reseller.order.call(member, 'GET', '/orders', { query: new URLSearchParams({ userId: caller.userId, ids: parsed.ids.join(',') }) });
             if (answer.status !== 200) throw new HttpError(answer.status >= 500 ? 502 : answer.status, 'SERVICE_FAILED', v2Errors.temporary);
-            const list = Array.isArray(answer.body) ? answer.body : ((answer.body as { items?: unknown } | null)?.items ?? []);
-            for (const view of list as OrderView[]) found.set(view.id, view);
+            for (const view of readAnswer(member, answer, orderList).items) found.set(view.id, view);
           }
           const result: Record<string, unknown> = {};
           for (const id of parsed.ids) {
@@ -130,15 +131,15 @@ export function v2Routes(app: Express, reseller: Reseller, fulfillment: ServiceC
         const answer = await reseller.order.call(member, 'GET', `/orders/${one}`);
         if (answer.status === 404) throw new V2Error(404, v2Errors.incorrectOrderId);
         if (answer.status !== 200) throw new HttpError(answer.status >= 500 ? 502 : answer.status, 'SERVICE_FAILED', v2Errors.temporary);
-        res.json(v2Status(answer.body as OrderView));
+        res.json(v2Status(readAnswer(member, answer, anyOrderView)));
         return;
       }
       case 'balance': {
         const answer = await reseller.wallet.call(member, 'GET', `/accounts/${encodeURIComponent(caller.userId)}`);
         // A brand-new member whose account wallet has not opened yet holds nothing.
         if (answer.status === 404) return void res.json({ balance: wonString(0), currency: 'KRW' });
-        const pointDeci = (answer.body as { pointDeci?: unknown } | null)?.pointDeci;
-        if (answer.status !== 200 || typeof pointDeci !== 'number') throw new HttpError(502, 'SERVICE_FAILED', v2Errors.temporary);
+        if (answer.status !== 200) throw new HttpError(502, 'SERVICE_FAILED', v2Errors.temporary);
+        const { pointDeci } = readAnswer(member, answer, balance, v2Errors.temporary);
         res.json({ balance: wonString(pointDeci), currency: 'KRW' });
         return;
       }

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { restrictionBlocks, restrictionMessage } from '@smm/contracts';
+import { resolvedApiKey } from '@smm/contracts/http';
 import { HttpError } from '@smm/platform';
 import type { Caller } from '../domain/caller.ts';
 import { messages } from '../messages.ts';
+import { readAnswer } from '../upstream/read-answer.ts';
 import { isErrorBody } from '../upstream/relay.ts';
 import type { SessionStates } from '../security/session-states.ts';
 import type { CallContext, ServiceClient } from '../upstream/service-client.ts';
@@ -135,11 +137,11 @@ export class ApiKeyResolver {
   private async ask(ctx: CallContext, apiKey: string): Promise<Caller> {
     const answer = await this.auth.call({ ...ctx, caller: undefined }, 'POST', '/api-keys/resolve', { body: { apiKey } });
     if (answer.status === 404 || answer.status === 400) throw apiKeyInvalid();
-    const body = answer.body as Partial<{ userId: string; loginId: string }> | null;
-    if (answer.status !== 200 || !body || typeof body.userId !== 'string') {
+    if (answer.status !== 200) {
       if (answer.status >= 400 && answer.status < 500 && isErrorBody(answer.body)) throw apiKeyInvalid();
       throw new HttpError(502, 'SERVICE_FAILED', messages.upstreamFailed);
     }
+    const body = readAnswer(ctx, answer, resolvedApiKey);
     // The public API always acts as a member, whatever role the key's owner has on the web.
     return { userId: body.userId, loginId: body.loginId ?? body.userId, role: 'member' };
   }

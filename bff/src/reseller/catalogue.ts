@@ -1,5 +1,7 @@
+import { categoryList, platformList, serviceList } from '@smm/contracts/http';
 import { HttpError } from '@smm/platform';
 import { messages } from '../messages.ts';
+import { readAnswer } from '../upstream/read-answer.ts';
 import { failed } from '../upstream/relay.ts';
 import type { CallContext, ServiceClient } from '../upstream/service-client.ts';
 
@@ -17,8 +19,6 @@ export type CatalogueItem = {
   platform: string;
 };
 
-type Service = { id: number; text: string; categoryId: number; platformId: number; min: number; max: number; point: number; unitPriceDeci: number; enableAuto: boolean; isReadOnly?: boolean };
-type Named = { id: number; text: string };
 
 /**
  * The visible products as the reseller API lists them. Catalog is asked for services, categories
@@ -53,11 +53,11 @@ export class ResellerCatalogue {
       this.catalog.call(plain, 'GET', '/platforms'),
     ]);
     for (const answer of [services, categories, platforms]) {
-      if (failed(answer) || !Array.isArray(answer.body)) throw new HttpError(502, 'SERVICE_FAILED', messages.upstreamFailed);
+      if (failed(answer)) throw new HttpError(502, 'SERVICE_FAILED', messages.upstreamFailed);
     }
-    const categoryNames = new Map((categories.body as Named[]).map((c) => [c.id, c.text]));
-    const platformNames = new Map((platforms.body as Named[]).map((p) => [p.id, p.text]));
-    const items = (services.body as Service[]).map((s) => ({
+    const categoryNames = new Map(readAnswer(ctx, categories, categoryList).map((c) => [c.id, c.text]));
+    const platformNames = new Map(readAnswer(ctx, platforms, platformList).map((p) => [p.id, p.text]));
+    const items = readAnswer(ctx, services, serviceList).map((s) => ({
       id: s.id,
       text: s.text,
       min: s.min,
@@ -65,7 +65,7 @@ export class ResellerCatalogue {
       point: s.point,
       unitPriceDeci: s.unitPriceDeci,
       enableAuto: s.enableAuto,
-      isReadOnly: s.isReadOnly ?? false,
+      isReadOnly: s.isReadOnly,
       category: categoryNames.get(s.categoryId) ?? '',
       platform: platformNames.get(s.platformId) ?? '',
     }));

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { type AuthSessionBody, authSession } from '@smm/contracts/http';
 
 /**
  * The refresh token lives only in this cookie: httpOnly (page scripts, and so an injected script,
@@ -29,11 +30,11 @@ export function refreshCookieOf(req: Request): string | null {
   return null;
 }
 
-type SessionBody = { accessToken: string; expiresIn: number; refreshToken: string; refreshExpiresIn: number };
+type SessionBody = AuthSessionBody;
 
+/** Auth's answer is a new session (`authSession` of the contracts), not an error or a continuation. */
 export function isSession(body: unknown): body is SessionBody {
-  const b = body as Partial<SessionBody> | null;
-  return typeof b?.accessToken === 'string' && typeof b.refreshToken === 'string' && typeof b.refreshExpiresIn === 'number';
+  return authSession.safeParse(body).success;
 }
 
 /** Moves a new session's refresh token into the cookie and answers the rest. */

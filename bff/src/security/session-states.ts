@@ -1,5 +1,7 @@
 import type { Redis } from 'ioredis';
-import { type Restriction, isRestrictionLevel } from '@smm/contracts';
+import type { Restriction } from '@smm/contracts';
+import { sessionState } from '@smm/contracts/http';
+import { readAnswer } from '../upstream/read-answer.ts';
 import { type CallContext, type ServiceClient, ServiceUnavailable } from '../upstream/service-client.ts';
 
 /**
@@ -9,14 +11,6 @@ import { type CallContext, type ServiceClient, ServiceUnavailable } from '../ups
  */
 export type SessionState = { status: 'active' | 'suspended' | 'banned' | 'deleted'; version: number | null; restriction: Restriction | null };
 
-const statuses: ReadonlySet<unknown> = new Set(['active', 'suspended', 'banned', 'deleted']);
-
-function restrictionOf(value: unknown): Restriction | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const r = value as Record<string, unknown>;
-  if (!isRestrictionLevel(r.level) || typeof r.reason !== 'string') return null;
-  return { level: r.level, reason: r.reason, until: typeof r.until === 'string' ? r.until : null };
-}
 
 const key = (userId: string) => `bff:session-state:${userId}`;
 
@@ -39,12 +33,12 @@ export class SessionStates {
     if (cached !== null) return JSON.parse(cached) as SessionState;
     // Asked by the BFF for itself: no member in the credential.
     const answer = await this.auth.call({ ...ctx, caller: undefined }, 'GET', `/members/${encodeURIComponent(userId)}/session-state`);
-    const body = answer.body as Partial<SessionState> | null;
-    if (answer.status !== 200 || body === null || !statuses.has(body.status)) {
+    if (answer.status !== 200) {
       ctx.log.error({ status: answer.status }, 'auth did not answer the session state');
       throw new ServiceUnavailable('auth', false);
     }
-    const state: SessionState = { status: body.status!, version: typeof body.version === 'number' ? body.version : null, restriction: restrictionOf(body.restriction) };
+    const body = readAnswer(ctx, answer, sessionState);
+    const state: SessionState = { status: body.status, version: body.version, restriction: body.restriction };
     await this.redis.set(key(userId), JSON.stringify(state), 'EX', this.ttlSeconds).catch(() => undefined);
     return state;
   }

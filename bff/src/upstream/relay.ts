@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { type ErrorBody, errorBody } from '@smm/contracts/http';
 import { HttpError } from '@smm/platform';
 import { messages } from '../messages.ts';
 import type { ServiceAnswer } from './service-client.ts';
@@ -7,8 +8,8 @@ import type { ServiceAnswer } from './service-client.ts';
 const passedHeaders = ['retry-after', 'etag'];
 
 /** An error body in the platform's shape (`{code, message, ...}`), as every service answers. */
-export function isErrorBody(body: unknown): body is { code: string; message: string } {
-  return typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'string' && typeof (body as { message?: unknown }).message === 'string';
+export function isErrorBody(body: unknown): body is ErrorBody {
+  return errorBody.safeParse(body).success;
 }
 
 /**

@@ -28,8 +28,11 @@ export type ServiceCredentials = { secret: string; from: string };
 /** A response header by (case-insensitive) name, null when absent. */
 export type AnswerHeaders = { get(name: string): string | null };
 
-/** A service's answer: status, the headers worth passing on, and the JSON body (null when empty). */
-export type ServiceAnswer = { status: number; headers: AnswerHeaders; body: unknown };
+/**
+ * A service's answer: status, the headers worth passing on, and the JSON body (null when empty).
+ * `route` names the call (`order GET /orders/7`) for the log line of an answer off its contract.
+ */
+export type ServiceAnswer = { status: number; headers: AnswerHeaders; body: unknown; route?: string };
 
 /** The service could not be reached or did not answer in time: a 503 for the member, never a stack. */
 export class ServiceUnavailable extends HttpError {
@@ -146,9 +149,10 @@ export class ServiceClient {
       throw new ServiceUnavailable(this.name, timedOut);
     }
     const status = res.statusCode ?? 502;
-    if (text === '') return { status, headers: headersOf(res), body: null };
+    const route = `${this.name} ${method} ${path}`;
+    if (text === '') return { status, headers: headersOf(res), body: null, route };
     try {
-      return { status, headers: headersOf(res), body: JSON.parse(text) as unknown };
+      return { status, headers: headersOf(res), body: JSON.parse(text) as unknown, route };
     } catch {
       ctx.log.error({ service: this.name, method, path, status }, 'service answered with something other than JSON');
       throw new HttpError(502, 'SERVICE_FAILED', messages.upstreamFailed);

@@ -4,6 +4,7 @@ import { type EmbeddedRedis, startEmbeddedRedis } from '@smm/embedded-redis';
 import { type RunningServer, listen } from '@smm/platform';
 import { testServiceSecret } from '@smm/testkit';
 import { type AppDeps, createApp } from '../../src/app.ts';
+import { sessionStateBody } from './service-bodies.ts';
 import { FakeService } from './fake-service.ts';
 import { testKeys } from './keys.ts';
 
@@ -35,7 +36,7 @@ export async function startHarness(
   const [auth, catalog, wallet, order, fulfillment] = await Promise.all([new FakeService('auth').start(), new FakeService('catalog').start(), new FakeService('wallet').start(), new FakeService('order').start(), new FakeService('fulfillment').start()]);
   auth.fallback = (req) => {
     const userId = /^\/members\/([^/]+)\/session-state$/.exec(req.path)?.[1];
-    return req.method === 'GET' && userId !== undefined ? { body: { userId, status: 'active', version: 0 } } : undefined;
+    return req.method === 'GET' && userId !== undefined ? { body: sessionStateBody({ userId }) } : undefined;
   };
   const app = createApp({
     logger: options.logger ?? silent,

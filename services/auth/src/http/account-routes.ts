@@ -1,4 +1,5 @@
 import type { Express } from 'express';
+import type { AuthProfileBody, ResolvedApiKeyBody, SessionStateBody } from '@smm/contracts/http';
 import { changePassword } from '../use-cases/change-password.ts';
 import type { AuthServices } from '../use-cases/context.ts';
 import { getProfile } from '../use-cases/get-profile.ts';
@@ -11,7 +12,7 @@ import { bodyOf, callerOf, originOf } from './request.ts';
 /** The signed-in member's own account (the BFF's service credential names the member), and API-key lookup. */
 export function accountRoutes(app: Express, services: AuthServices): void {
   app.get('/members/me', async (req, res) => {
-    res.json(await getProfile(services, callerOf(req)));
+    res.json((await getProfile(services, callerOf(req))) satisfies AuthProfileBody);
   });
   /** Also ends every session of the member. */
   app.put('/members/me/password', async (req, res) => {
@@ -24,7 +25,7 @@ export function accountRoutes(app: Express, services: AuthServices): void {
   });
   /** For the BFF: the token version and status a verified access token must still match. */
   app.get('/members/:userId/session-state', async (req, res) => {
-    res.json(await sessionState(services, req.caller, req.params.userId));
+    res.json((await sessionState(services, req.caller, req.params.userId)) satisfies SessionStateBody);
   });
   app.post('/members/me/api-key', async (req, res) => {
     res.status(201).json(await rotateApiKey(services, callerOf(req), originOf(req)));
@@ -34,6 +35,6 @@ export function accountRoutes(app: Express, services: AuthServices): void {
   });
   // POST so the key never lands in an access log's URL.
   app.post('/api-keys/resolve', async (req, res) => {
-    res.json(await resolveApiKey(services, bodyOf(req)));
+    res.json((await resolveApiKey(services, bodyOf(req))) satisfies ResolvedApiKeyBody);
   });
 }

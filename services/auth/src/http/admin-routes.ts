@@ -1,4 +1,5 @@
 import type { Express } from 'express';
+import type { MemberLoginBody, MemberLoginsBody } from '@smm/contracts/http';
 import type { AuthServices } from '../use-cases/context.ts';
 import { changeRestriction } from '../use-cases/change-restriction.ts';
 import { memberDetail, searchMembers } from '../use-cases/member-search.ts';
@@ -10,11 +11,11 @@ export function adminRoutes(app: Express, services: AuthServices): void {
   // POST: a page of ids does not fit a URL comfortably.
   app.post('/admin/members/login-ids', async (req, res) => {
     await callingOperator(services, callerOf(req), 'operator');
-    res.json(await loginIdsOf(services, bodyOf(req)));
+    res.json((await loginIdsOf(services, bodyOf(req))) satisfies MemberLoginsBody);
   });
   app.get('/admin/members/by-login-id/:loginId', async (req, res) => {
     await callingOperator(services, callerOf(req), 'operator');
-    res.json(await memberByLoginId(services, req.params.loginId));
+    res.json((await memberByLoginId(services, req.params.loginId)) satisfies MemberLoginBody);
   });
   app.get('/admin/members', async (req, res) => {
     await callingOperator(services, callerOf(req), 'operator');

@@ -1,4 +1,5 @@
 import type { Express } from 'express';
+import type { AuthSessionBody } from '@smm/contracts/http';
 import type { AuthServices } from '../use-cases/context.ts';
 import { logIn } from '../use-cases/log-in.ts';
 import { registerMember } from '../use-cases/register-member.ts';
@@ -25,14 +26,14 @@ export function authRoutes(app: Express, services: AuthServices): void {
   });
 
   app.post('/sessions/refresh', async (req, res) => {
-    res.json(await refreshSession(services, bodyOf(req)));
+    res.json((await refreshSession(services, bodyOf(req))) satisfies AuthSessionBody);
   });
   app.post('/sessions/revoke', async (req, res) => {
     await revokeRefreshToken(services, bodyOf(req));
     res.status(204).end();
   });
   app.post('/sessions', async (req, res) => {
-    res.json(await logIn(services, bodyOf(req), originOf(req)));
+    res.json((await logIn(services, bodyOf(req), originOf(req))) satisfies AuthSessionBody);
   });
   app.post('/sessions/naver', async (req, res) => {
     res.json(await logInWithNaver(services, bodyOf(req), originOf(req)));

@@ -69,6 +69,6 @@ export async function sessionState(services: AuthServices, caller: { userId: str
   if (!member) return { userId, status: 'deleted' as const, version: null, restriction: null };
   const now = new Date();
   const restriction = restrictionInForce(member, now);
-  const status = !restriction || !restrictionBlocks(restriction, now) ? 'active' : restriction.level === 'banned' ? 'banned' : 'suspended';
+  const status: 'active' | 'banned' | 'suspended' = !restriction || !restrictionBlocks(restriction, now) ? 'active' : restriction.level === 'banned' ? 'banned' : 'suspended';
   return { userId, status, version: versionOf(member), restriction };
 }

@@ -1,3 +1,4 @@
+import type { OrderForwardBody, ProviderOrderChunkBody } from '@smm/contracts/http';
 import type { Forward } from '../store/forward.model.ts';
 import { forwards } from '../store/forward.model.ts';
 import type { FulfillmentDeps } from './context.ts';
@@ -34,7 +35,7 @@ async function rowsOf(deps: FulfillmentDeps, docs: Picked[]): Promise<OrderForwa
 export async function forwardsOfOrders(deps: FulfillmentDeps, ids: number[]): Promise<OrderForwardRow[]> {
   if (ids.length === 0) return [];
   const docs = await forwards(deps.connection).find({ _id: { $in: ids } }, fields).lean<Picked[]>();
-  return rowsOf(deps, docs.sort((a, b) => b._id - a._id));
+  return (await rowsOf(deps, docs.sort((a, b) => b._id - a._id))) satisfies OrderForwardBody[];
 }
 
 export type ProviderOrderSearch = {
@@ -65,7 +66,7 @@ export async function ordersOfProvider(deps: FulfillmentDeps, search: ProviderOr
     filter._id = search.orderId;
   } else if (search.before !== undefined) filter._id = { $lt: search.before };
   const docs = await forwards(deps.connection).find(filter, fields).sort({ _id: -1 }).limit(search.limit + 1).lean<Picked[]>();
-  return { items: await rowsOf(deps, docs.slice(0, search.limit)), hasMore: docs.length > search.limit };
+  return { items: await rowsOf(deps, docs.slice(0, search.limit)), hasMore: docs.length > search.limit } satisfies ProviderOrderChunkBody;
 }
 
 /** Provider names for the order list's filter (staff may not open the providers screen). */

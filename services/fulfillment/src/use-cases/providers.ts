@@ -1,3 +1,4 @@
+import type { ProviderViewBody } from '@smm/contracts/http';
 import type { EventOrigin } from '@smm/contracts';
 import { type OperatorAction, auditDiff, auditFields, conflict, inTransaction, notFound, recordOperatorAction } from '@smm/platform';
 import { fetchBalance } from '../clients/provider-api.ts';
@@ -27,7 +28,7 @@ export function providerView(p: Provider) {
     balanceLow: p.balanceLow,
     lastError: p.lastError,
     createdAt: p.createdAt.toISOString(),
-  };
+  } satisfies ProviderViewBody;
 }
 export type ProviderView = ReturnType<typeof providerView>;
 

@@ -1,3 +1,4 @@
+import type { ProductFlagsBody, RefillViewBody } from '@smm/contracts/http';
 import { OrderStatus } from '@smm/contracts';
 import { HttpError, conflict, notFound } from '@smm/platform';
 import { fetchRefillStatus, requestCancel, requestRefill } from '../clients/provider-api.ts';
@@ -34,7 +35,7 @@ export async function askRefill(deps: FulfillmentDeps, orderId: number, who: Req
   const refill: Refill = { _id: await deps.providers.nextId(undefined, 'refill'), orderId, userId: forward.userId, providerId: provider._id, providerRefillId: answer.value, status: 'Pending', createdAt: new Date(), checkedAt: null };
   await refills(deps.connection).create(refill);
   deps.logger.info({ orderId, refillId: refill._id, providerRefillId: answer.value }, 'refill forwarded');
-  return { refill: refill._id, orderId, status: refill.status };
+  return { refill: refill._id, orderId, status: refill.status } satisfies RefillViewBody;
 }
 
 /** A refill's status, asked of the provider (`refill_status`); the last known one when it cannot answer. */
@@ -46,10 +47,10 @@ export async function refillStatus(deps: FulfillmentDeps, refillId: number, who:
     const answer = await fetchRefillStatus(endpoint(deps, provider), refill.providerRefillId, deps.providerTimeoutMs);
     if (answer.ok && answer.value !== refill.status) {
       await refills(deps.connection).updateOne({ _id: refillId }, { $set: { status: answer.value, checkedAt: new Date() } });
-      return { refill: refillId, orderId: refill.orderId, status: answer.value };
+      return { refill: refillId, orderId: refill.orderId, status: answer.value } satisfies RefillViewBody;
     }
   }
-  return { refill: refillId, orderId: refill.orderId, status: refill.status };
+  return { refill: refillId, orderId: refill.orderId, status: refill.status } satisfies RefillViewBody;
 }
 
 /**
@@ -83,5 +84,5 @@ export async function askCancel(deps: FulfillmentDeps, orderId: number, who: Req
 /** Refill and cancel flags of every mapped product, for the public service lists. */
 export async function productFlags(deps: FulfillmentDeps) {
   const items = await mappings(deps.connection).find({ mode: 'provider' }, { refill: 1, cancel: 1 }).lean<Mapping[]>();
-  return items.map((m) => ({ productId: m._id, refill: m.refill, cancel: m.cancel }));
+  return items.map((m) => ({ productId: m._id, refill: m.refill, cancel: m.cancel })) satisfies ProductFlagsBody;
 }

@@ -1,3 +1,4 @@
+import type { ForwardListBody } from '@smm/contracts/http';
 import { OrderStatus, Topics } from '@smm/contracts';
 import { type OperatorAction, appendToOutbox, auditDiff, conflict, inTransaction, notFound, recordOperatorAction } from '@smm/platform';
 import { messages } from '../domain/messages.ts';
@@ -33,7 +34,7 @@ export function forwardView(f: Forward) {
 export async function listForwards(deps: FulfillmentDeps, query: { state?: Forward['state'] | undefined; limit: number }) {
   const filter = query.state === undefined ? {} : { state: query.state };
   const items = await forwards(deps.connection).find(filter).sort({ _id: -1 }).limit(query.limit).lean<Forward[]>();
-  return items.map(forwardView);
+  return items.map(forwardView) satisfies ForwardListBody;
 }
 
 export async function getForward(deps: FulfillmentDeps, orderId: number) {

@@ -50,8 +50,8 @@ export function settleableBy(answer: { userId: string; amountDeci: number }): { 
 }
 
 /** What the member-facing answer calls each state. */
-export const paymentLabels: Readonly<Record<PaymentState, string>> = {
+export const paymentLabels = {
   awaiting: 'awaiting_payment',
   paid: 'paid',
   rejected: 'rejected',
-};
+} as const satisfies Readonly<Record<PaymentState, string>>;

@@ -1,4 +1,5 @@
 import type { Express, Request, Response } from 'express';
+import type { OrderPageBody, OrderViewBody } from '@smm/contracts/http';
 import { badRequest, conflict, notFound, parseInput } from '@smm/platform';
 import { messages } from '../domain/messages.ts';
 import type { StatusPatch } from '../domain/order-status.ts';
@@ -36,7 +37,7 @@ export function adminRoutes(app: Express, deps: OrderDeps): void {
 
   app.get('/admin/orders', async (req: Request, res: Response) => {
     const query = parseInput(adminOrderQuery, req.query);
-    res.json(await adminOrders(deps.store, query, query));
+    res.json((await adminOrders(deps.store, query, query)) satisfies OrderPageBody);
   });
 
   app.patch('/admin/orders/:id', async (req: Request, res: Response) => {
@@ -45,7 +46,7 @@ export function adminRoutes(app: Express, deps: OrderDeps): void {
     const result = await changeOrderStatus(deps, originOf(req), id, patch, req.caller);
     if (result.ok) {
       req.log.info({ userId: req.caller.userId, orderId: id, patch }, 'operator changed an order');
-      res.json(result.order);
+      res.json(result.order satisfies OrderViewBody);
       return;
     }
     if (result.kind === 'not-found') throw notFound(result.problem.message, result.problem.code);

@@ -1,5 +1,6 @@
 import type { Express, Request, Response } from 'express';
 import { z } from 'zod';
+import type { OrderPageBody } from '@smm/contracts/http';
 import { parseInput } from '@smm/platform';
 import type { OrderDeps } from '../use-cases/context.ts';
 import { searchOrders } from '../use-cases/search-orders.ts';
@@ -15,6 +16,6 @@ const searchQuery = orderListQuery.extend({
 export function adminSearchRoutes(app: Express, deps: OrderDeps): void {
   app.get('/admin/orders/search', async (req: Request, res: Response) => {
     const query = parseInput(searchQuery, req.query);
-    res.json(await searchOrders(deps.store, query, query));
+    res.json((await searchOrders(deps.store, query, query)) satisfies OrderPageBody);
   });
 }

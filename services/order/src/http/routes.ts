@@ -1,5 +1,6 @@
 import type { Express, Request, Response } from 'express';
 import { deciToWon } from '@smm/contracts';
+import type { AnyOrderViewBody, AutoOrderPageBody, ErrorBody, OrderListBody, OrderPageBody, PlacedOrderBody } from '@smm/contracts/http';
 import { HttpError, conflict, notFound, parseInput } from '@smm/platform';
 import { messages } from '../domain/messages.ts';
 import type { Refusal } from '../domain/place-order-rules.ts';
@@ -26,18 +27,18 @@ export function memberRoutes(app: Express, deps: OrderDeps): void {
       case 'refused':
         throw refusalError(result.refusal);
       case 'accepted':
-        res.status(201).json({ outcome: 'accepted', order: result.order });
+        res.status(201).json({ outcome: 'accepted', order: result.order } satisfies PlacedOrderBody);
         return;
       case 'rejected':
-        res.status(402).json({ code: 'INSUFFICIENT_POINTS', message: messages.insufficientPoints, orderId: result.orderId });
+        res.status(402).json({ code: 'INSUFFICIENT_POINTS', message: messages.insufficientPoints, orderId: result.orderId } satisfies ErrorBody);
         return;
       case 'timed-out':
         // Definite: the order was given up, so retrying places a new one and charges once.
         res.setHeader('retry-after', '1');
-        res.status(503).json({ code: 'PAYMENT_TIMEOUT', message: messages.paymentTimeout, orderId: result.orderId });
+        res.status(503).json({ code: 'PAYMENT_TIMEOUT', message: messages.paymentTimeout, orderId: result.orderId } satisfies ErrorBody);
         return;
       case 'awaiting_payment':
-        res.status(202).json({ outcome: 'awaiting_payment', order: result.order });
+        res.status(202).json({ outcome: 'awaiting_payment', order: result.order } satisfies PlacedOrderBody);
         return;
     }
   });
@@ -47,10 +48,10 @@ export function memberRoutes(app: Express, deps: OrderDeps): void {
     const query = parseInput(orderListQuery, req.query);
     const userId = ownerFor(actor, query.userId);
     if (query.ids !== undefined) {
-      res.json({ items: await findOrders(deps.store, query.ids, actor.admin && query.userId === undefined ? undefined : userId) });
+      res.json({ items: await findOrders(deps.store, query.ids, actor.admin && query.userId === undefined ? undefined : userId) } satisfies OrderListBody);
       return;
     }
-    res.json(await orderHistory(deps.store, userId, query.status, query));
+    res.json((await orderHistory(deps.store, userId, query.status, query)) satisfies OrderPageBody);
   });
 
   app.get('/orders/:id', async (req: Request, res: Response) => {
@@ -59,13 +60,13 @@ export function memberRoutes(app: Express, deps: OrderDeps): void {
     const found = await findAnyOrder(deps.store, id);
     // Someone else's id answers exactly like a missing one.
     if (!found || (!actor.admin && found.userId !== actor.userId)) throw notFound(messages.orderNotFound, 'ORDER_NOT_FOUND');
-    res.json(found);
+    res.json(found satisfies AnyOrderViewBody);
   });
 
   app.get('/auto-orders', async (req: Request, res: Response) => {
     const actor = actorOf(req);
     const query = parseInput(autoOrderListQuery, req.query);
-    res.json(await autoOrderHistory(deps.store, ownerFor(actor, query.userId), query.status, query));
+    res.json((await autoOrderHistory(deps.store, ownerFor(actor, query.userId), query.status, query)) satisfies AutoOrderPageBody);
   });
 
   app.post('/auto-orders/:id/cancel', async (req: Request, res: Response) => {

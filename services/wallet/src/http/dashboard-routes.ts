@@ -1,4 +1,5 @@
 import type { Express } from 'express';
+import type { MoneySummaryBody } from '@smm/contracts/http';
 import { badRequest } from '@smm/platform';
 import { messages } from '../domain/messages.ts';
 import { moneySummary } from '../use-cases/dashboard.ts';
@@ -11,7 +12,7 @@ export function dashboardRoutes(deps: WalletDeps) {
     app.get('/admin/dashboard', adminOnly, async (req, res) => {
       const raw = req.query.days ?? '7';
       if (typeof raw !== 'string' || !/^\d{1,2}$/.test(raw) || Number(raw) < 1 || Number(raw) > 31) throw badRequest(messages.daysInvalid, undefined, 'VALIDATION_FAILED');
-      res.json(await moneySummary(deps, Number(raw)));
+      res.json((await moneySummary(deps, Number(raw))) satisfies MoneySummaryBody);
     });
   };
 }

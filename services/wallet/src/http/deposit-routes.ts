@@ -1,5 +1,6 @@
 import type { Express } from 'express';
 import { deciToWon } from '@smm/contracts';
+import type { DepositPageBody, DepositViewBody } from '@smm/contracts/http';
 import { HttpError, badRequest } from '@smm/platform';
 import { type Deposit, type DepositStatus, depositStatuses, validateDeposit } from '../domain/deposit.ts';
 import { messages } from '../domain/messages.ts';
@@ -9,7 +10,7 @@ import { paged } from '../use-cases/views.ts';
 import { callerId, originOf } from './actor.ts';
 import { pageOf, queryText } from './paging.ts';
 
-function depositView(d: Deposit) {
+function depositView(d: Deposit): DepositViewBody {
   return {
     id: d.id,
     source: d.source,
@@ -61,7 +62,7 @@ export function depositRoutes(deps: WalletDeps) {
       if (status !== undefined && status !== 'open' && !(depositStatuses as readonly string[]).includes(status)) throw badRequest(messages.depositStatusInvalid, undefined, 'STATUS_INVALID');
       const { page, pageSize, skip } = pageOf(req);
       const rows = await deps.store.deposits.page(status as DepositStatus | 'open' | undefined, skip, pageSize + 1);
-      res.json(paged(rows, page, pageSize, depositView));
+      res.json(paged(rows, page, pageSize, depositView) satisfies DepositPageBody);
     });
 
     app.post('/admin/deposits', async (req, res) => {

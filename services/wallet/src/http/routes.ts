@@ -1,5 +1,6 @@
 import type { Express } from 'express';
 import { ChargeStatus, type PaymentTypeFilter, deciToWon, paymentTypeFilters } from '@smm/contracts';
+import type { AdminTopUpPageBody, AdminTopUpViewBody, BalanceBody, TopUpPageBody, TopUpViewBody } from '@smm/contracts/http';
 import { HttpError, badRequest, forbidden, notFound } from '@smm/platform';
 import { messages } from '../domain/messages.ts';
 import type { WalletDeps } from '../use-cases/context.ts';
@@ -31,7 +32,7 @@ export function walletRoutes(deps: WalletDeps) {
     app.get('/accounts/:userId', async (req, res) => {
       const account = await store.accounts.find(req.params.userId);
       if (!account) throw notFound(messages.accountNotFound, 'ACCOUNT_NOT_FOUND');
-      res.json({ userId: account.userId, point: deciToWon(account.balanceDeci), pointDeci: account.balanceDeci });
+      res.json({ userId: account.userId, point: deciToWon(account.balanceDeci), pointDeci: account.balanceDeci } satisfies BalanceBody);
     });
 
     /** 201 for a new request; 200 with the earlier one for a double submit. */
@@ -39,7 +40,7 @@ export function walletRoutes(deps: WalletDeps) {
       const result = await requestTopUp(deps, callerId(req), req.body, originOf(req));
       if (!result.ok) throw badRequest(result.problem.message, undefined, result.problem.code);
       if (result.created) req.log.info({ topUpId: result.topUp.id, pointDeci: result.topUp.pointDeci }, 'top-up requested');
-      res.status(result.created ? 201 : 200).json(topUpView(result.topUp));
+      res.status(result.created ? 201 : 200).json(topUpView(result.topUp) satisfies TopUpViewBody);
     });
 
     /** A member's own history, newest first; operators may read anyone's. */
@@ -53,7 +54,7 @@ export function walletRoutes(deps: WalletDeps) {
         paged(rows, page, pageSize, (t) => {
           const { expiresAt: _e, ...view } = topUpView(t);
           return view;
-        }),
+        }) satisfies TopUpPageBody,
       );
     });
 
@@ -77,7 +78,7 @@ export function walletRoutes(deps: WalletDeps) {
         skip,
         pageSize + 1,
       );
-      res.json(paged(rows, page, pageSize, adminTopUpView));
+      res.json(paged(rows, page, pageSize, adminTopUpView) satisfies AdminTopUpPageBody);
     });
 
     for (const decision of ['approve', 'reject'] as const) {
@@ -86,7 +87,7 @@ export function walletRoutes(deps: WalletDeps) {
         const result = await decideTopUpRequest(deps, id, decision, originOf(req), decision === 'reject' ? rejectReasonOf(req.body) : null, req.caller);
         if (!result.ok) throw new HttpError(result.status, result.problem.code, result.problem.message);
         req.log.info({ topUpId: id, decision, operator: req.caller.userId }, 'top-up decided');
-        res.json(adminTopUpView(result.topUp));
+        res.json(adminTopUpView(result.topUp) satisfies AdminTopUpViewBody);
       });
     }
 
@@ -99,7 +100,7 @@ export function walletRoutes(deps: WalletDeps) {
         throw new HttpError(409, 'RECEIPT_NOT_ISSUABLE', messages.receiptNotIssuable);
       }
       req.log.info({ topUpId: id, operator: callerId(req) }, 'receipt marked issued');
-      res.json(adminTopUpView(marked));
+      res.json(adminTopUpView(marked) satisfies AdminTopUpViewBody);
     });
 
     app.get('/admin/accounts/:userId/ledger', async (req, res) => {

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Catalog service public answers (services/catalog/src/use-cases/views.ts): spec §3 field names. */
+
+export const platformView = z.looseObject({ id: z.number().int(), text: z.string(), icon: z.string(), visible: z.boolean(), background: z.string() });
+export type PlatformViewBody = z.infer<typeof platformView>;
+/** `platform` is the spec's name of `platformId`. */
+export const categoryView = z.looseObject({ id: z.number().int(), text: z.string(), platform: z.number().int(), platformId: z.number().int() });
+export type CategoryViewBody = z.infer<typeof categoryView>;
+/** `point` is the unit price in won (one decimal at most); `unitPriceDeci` the exact integer behind it. */
+export const serviceView = z.looseObject({
+  id: z.number().int(),
+  text: z.string(),
+  categoryId: z.number().int(),
+  platformId: z.number().int(),
+  min: z.number().int(),
+  max: z.number().int(),
+  point: z.number(),
+  unitPriceDeci: z.number().int(),
+  notice: z.string(),
+  enableAuto: z.boolean(),
+  isReadOnly: z.boolean(),
+});
+export type ServiceViewBody = z.infer<typeof serviceView>;
+export const noticeView = z.looseObject({ id: z.number().int(), content: z.string(), isTop: z.boolean() });
+export type NoticeViewBody = z.infer<typeof noticeView>;
+export const faqView = z.looseObject({ id: z.number().int(), title: z.string(), answer: z.string() });
+export type FaqViewBody = z.infer<typeof faqView>;
+export const registerWhereView = z.looseObject({ id: z.number().int(), text: z.string() });
+export type RegisterWhereViewBody = z.infer<typeof registerWhereView>;
+
+/** `GET /platforms`, `/categories`, `/services`, `/register-where`. */
+export const platformList = z.array(platformView);
+export const categoryList = z.array(categoryView);
+export const serviceList = z.array(serviceView);
+export const registerWhereList = z.array(registerWhereView);

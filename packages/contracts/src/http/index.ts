@@ -1,0 +1,11 @@
+/**
+ * `@smm/contracts/http`: the HTTP request and answer schemas (zod) shared by the services, the BFF
+ * and the web app. Plain modules (zod only, nothing of node), so the browser may import them.
+ */
+export * from './common.ts';
+export * from './auth.ts';
+export * from './order.ts';
+export * from './wallet.ts';
+export * from './fulfillment.ts';
+export * from './catalog.ts';
+export * from './reseller.ts';

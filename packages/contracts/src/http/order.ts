@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { isoDateText, itemList, page } from './common.ts';
+
+/** Order service answers (services/order/src/use-cases/views.ts and http/*.ts). */
+
+const paymentLabel = z.enum(['awaiting_payment', 'paid', 'rejected']);
+const orderSource = z.enum(['web', 'api']);
+
+/** One one-off order (or an auto order's run): `orderView`. `status` is null until paid. */
+export const orderView = z.looseObject({
+  kind: z.literal('order'),
+  id: z.number().int(),
+  userId: z.string(),
+  createdAt: isoDateText,
+  serviceId: z.number().int(),
+  serviceText: z.string(),
+  link: z.string(),
+  linkUrl: z.string().nullable(),
+  point: z.number(),
+  pointDeci: z.number().int(),
+  amount: z.number().int(),
+  status: z.number().int().nullable(),
+  startCount: z.number().int().nullable(),
+  remains: z.number().int(),
+  autoOrderId: z.number().int().nullable(),
+  run: z.number().int().nullable(),
+  payment: paymentLabel,
+  refundedDeci: z.number().int(),
+  source: orderSource,
+  reason: z.string().nullable(),
+});
+export type OrderViewBody = z.infer<typeof orderView>;
+
+/** An auto order: `autoOrderView`; `point` is what it finally cost (charge less refunds). */
+export const autoOrderView = z.looseObject({
+  kind: z.literal('auto'),
+  id: z.number().int(),
+  userId: z.string(),
+  createdAt: isoDateText,
+  serviceId: z.number().int(),
+  serviceText: z.string(),
+  link: z.string(),
+  linkUrl: z.string().nullable(),
+  point: z.number(),
+  pointDeci: z.number().int(),
+  chargeDeci: z.number().int(),
+  refundedDeci: z.number().int(),
+  amount: z.number().int(),
+  completed: z.number().int(),
+  runs: z.number().int(),
+  interval: z.number().int(),
+  totalQuantity: z.number().int(),
+  status: z.number().int().nullable(),
+  payment: paymentLabel,
+  source: orderSource,
+});
+export type AutoOrderViewBody = z.infer<typeof autoOrderView>;
+
+/** `GET /orders/:id`: an id may name an order or an auto order. */
+export const anyOrderView = z.discriminatedUnion('kind', [orderView, autoOrderView]);
+export type AnyOrderViewBody = z.infer<typeof anyOrderView>;
+
+/** `GET /orders`, `GET /admin/orders`, `GET /admin/orders/search`. */
+export const orderPage = page(orderView);
+/** `GET /auto-orders`. */
+export const autoOrderPage = page(autoOrderView);
+/** `GET /orders?ids=`: those found and owned, in the order asked. */
+export const orderList = itemList(anyOrderView);
+export type OrderPageBody = z.infer<typeof orderPage>;
+export type AutoOrderPageBody = z.infer<typeof autoOrderPage>;
+export type OrderListBody = z.infer<typeof orderList>;
+
+/** `POST /orders` 201 (paid) or 202 (still awaiting the payment): the order, or the auto order with runs. */
+export const placedOrder = z.looseObject({ outcome: z.enum(['accepted', 'awaiting_payment']), order: anyOrderView });
+export type PlacedOrderBody = z.infer<typeof placedOrder>;
+
+/** `GET /admin/dashboard`: paid orders per status number. */
+export const orderCounts = z.looseObject({ byStatus: z.record(z.string(), z.number().int()) });
+export type OrderCountsBody = z.infer<typeof orderCounts>;

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { receiptTypes } from '../statuses.ts';
+import { isoDateText, page } from './common.ts';
+
+/** Wallet service answers (services/wallet/src/use-cases/views.ts and http/*.ts). */
+
+/** `GET /accounts/:userId`: `point` in won (one decimal at most), `pointDeci` exact. */
+export const balance = z.looseObject({ userId: z.string(), point: z.number(), pointDeci: z.number().int() });
+export type BalanceBody = z.infer<typeof balance>;
+
+/** A top-up as its member sees it (`topUpView`); the member's history leaves out `expiresAt`. */
+export const topUpView = z.looseObject({
+  id: z.number().int(),
+  createdAt: isoDateText,
+  point: z.number(),
+  pointDeci: z.number().int(),
+  transferAmount: z.number(),
+  transferDeci: z.number().int(),
+  receiptType: z.enum(receiptTypes),
+  status: z.number().int(),
+  responseAt: isoDateText.nullable(),
+  expiresAt: isoDateText.optional(),
+});
+export type TopUpViewBody = z.infer<typeof topUpView>;
+
+/** What operators see of a top-up (`adminTopUpView`). */
+export const adminTopUpView = topUpView.extend({
+  expiresAt: isoDateText,
+  userId: z.string(),
+  name: z.string(),
+  paymentType: z.number().int(),
+  feeValue: z.record(z.string(), z.string()),
+  rejectReason: z.string().nullable(),
+  receiptIssuedAt: isoDateText.nullable(),
+});
+export type AdminTopUpViewBody = z.infer<typeof adminTopUpView>;
+
+/** `GET /top-ups`, `GET /admin/top-ups`. */
+export const topUpPage = page(topUpView);
+export const adminTopUpPage = page(adminTopUpView);
+export type TopUpPageBody = z.infer<typeof topUpPage>;
+export type AdminTopUpPageBody = z.infer<typeof adminTopUpPage>;
+
+/** A bank deposit and its matching (deposit-routes.ts `depositView`). */
+export const depositView = z.looseObject({
+  id: z.string(),
+  source: z.enum(['bank', 'manual']),
+  transactionId: z.string(),
+  depositorName: z.string(),
+  amount: z.number(),
+  amountDeci: z.number().int(),
+  depositedAt: isoDateText,
+  receivedAt: isoDateText,
+  status: z.enum(['matched', 'unmatched', 'ambiguous', 'attached']),
+  topUpId: z.number().int().nullable(),
+  userId: z.string().nullable(),
+  candidates: z.array(z.number().int()),
+  resolvedAt: isoDateText.nullable(),
+});
+export type DepositViewBody = z.infer<typeof depositView>;
+
+/** `GET /admin/deposits`. */
+export const depositPage = page(depositView);
+export type DepositPageBody = z.infer<typeof depositPage>;
+
+/** `GET /admin/dashboard?days=`: per Korean day, sales, refunds and approved top-ups; the pending top-ups. */
+export const moneySummary = z.looseObject({
+  days: z.array(z.looseObject({ date: z.string(), salesDeci: z.number().int(), refundsDeci: z.number().int(), topUpsDeci: z.number().int(), topUpCount: z.number().int() })),
+  pendingTopUps: z.number().int(),
+});
+export type MoneySummaryBody = z.infer<typeof moneySummary>;
