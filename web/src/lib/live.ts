@@ -3,7 +3,7 @@ import { useSWRConfig } from 'swr';
 import { post } from './api.ts';
 import { config } from './config.ts';
 import type { LiveNotice, LiveTouch } from './contracts.ts';
-import { type LiveConnection, openLiveConnection } from './live-connection.ts';
+import { openLiveConnection } from './live-connection.ts';
 
 /** The SWR keys each kind of update makes stale (the profile key carries the token: match by path). */
 const stale: Record<LiveTouch, (key: unknown) => boolean> = {
@@ -21,37 +21,12 @@ function liveUrl(ticket: string, lastEventId: string | null): string {
 }
 
 /**
- * Runs `start` once the page has loaded and the browser is idle (at most `timeoutMs` after the
- * load event), so opening the stream does not compete with the page's first paint and data.
- * Returns a function that cancels a start still waiting.
- */
-function whenLoadedAndIdle(start: () => void, timeoutMs = 1000): () => void {
-  let cancel = () => {};
-  const idle = () => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(start, { timeout: timeoutMs });
-      cancel = () => window.cancelIdleCallback(handle);
-    } else {
-      const handle = setTimeout(start, 0);
-      cancel = () => clearTimeout(handle);
-    }
-  };
-  if (document.readyState === 'complete') idle();
-  else {
-    window.addEventListener('load', idle, { once: true });
-    cancel = () => window.removeEventListener('load', idle);
-  }
-  return () => cancel();
-}
-
-/**
  * While a member is signed in, keeps the BFF's live stream open and re-reads (SWR mutate) the
  * balance and the histories the moment an event concerns them — a top-up approved, an order
- * moved, a run placed, a refund — instead of polling. The stream opens once the page has loaded
- * and gone idle, and is closed while the page is hidden; when it shows again the stream resumes
- * from the last update seen (the server replays what was missed, or the page re-reads everything).
- * `member` names the signed-in member so a
- * new sign-in opens a new stream; `onNotice` shows completions and refunds.
+ * moved, a run placed, a refund — instead of polling. The stream is closed while the page is
+ * hidden; when it shows again it resumes from the last update seen (the server replays what was
+ * missed, or the page re-reads everything). `member` names the signed-in member so a new sign-in
+ * opens a new stream; `onNotice` shows completions and refunds.
  */
 export function useLiveUpdates(member: string | null, onNotice: (notice: LiveNotice) => void): void {
   const { mutate } = useSWRConfig();
@@ -63,30 +38,26 @@ export function useLiveUpdates(member: string | null, onNotice: (notice: LiveNot
     const reread = (touches: readonly LiveTouch[]) => {
       for (const touch of touches) void mutate(stale[touch]);
     };
-    let connection: LiveConnection | null = null;
-    const cancelStart = whenLoadedAndIdle(() => {
-      connection = openLiveConnection({
-        ticket: async () => (await post<{ ticket: string }>('/live/ticket')).ticket,
-        url: liveUrl,
-        handlers: {
-          update: (update) => {
-            reread(update.touches);
-            if (update.notice) notice.current(update.notice);
-          },
-          resync: () => reread(everything),
+    const connection = openLiveConnection({
+      ticket: async () => (await post<{ ticket: string }>('/live/ticket')).ticket,
+      url: liveUrl,
+      handlers: {
+        update: (update) => {
+          reread(update.touches);
+          if (update.notice) notice.current(update.notice);
         },
-        paused: document.hidden,
-      });
+        resync: () => reread(everything),
+      },
+      paused: document.hidden,
     });
     const onVisibility = () => {
-      if (document.hidden) connection?.pause();
-      else connection?.resume();
+      if (document.hidden) connection.pause();
+      else connection.resume();
     };
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
-      cancelStart();
       document.removeEventListener('visibilitychange', onVisibility);
-      connection?.close();
+      connection.close();
     };
   }, [member, mutate]);
 }
