@@ -9,8 +9,11 @@ import * as s from './layout.css.ts';
 import { Navigation } from './Navigation.tsx';
 import { WarningNotice } from './WarningNotice.tsx';
 
-/** The live stream's code and connection: a member's, loaded once the page is idle (LiveUpdates.tsx). */
-const LiveUpdates = lazy(() => import('./LiveUpdates.tsx'));
+/**
+ * The live stream's code and connection: a member's, loaded once the page is idle (LiveUpdates.tsx).
+ * A chunk that cannot be loaded (a deploy replaced it) leaves the page as it is, without updates.
+ */
+const LiveUpdates = lazy(() => import('./LiveUpdates.tsx').catch(() => ({ default: () => null })));
 
 /** Page titles, so screen-reader users and tabs tell the screens apart. */
 const titles: Record<string, string> = {
