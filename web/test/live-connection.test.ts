@@ -77,4 +77,72 @@ describe('openLiveConnection', () => {
     await vi.advanceTimersByTimeAsync(5000);
     expect(attempts).toBe(3);
   });
+
+  function recorded(options: { paused?: boolean } = {}) {
+    const sources: FakeSource[] = [];
+    let tickets = 0;
+    const updates: unknown[] = [];
+    const seen = { resyncs: 0, tickets: () => tickets };
+    const connection = openLiveConnection({
+      ticket: async () => `t${++tickets}`,
+      url: (ticket, last) => `/live?ticket=${ticket}&last=${last ?? ''}`,
+      handlers: { update: (u) => updates.push(u), resync: () => (seen.resyncs += 1) },
+      createSource: (url) => {
+        const source = new FakeSource(url);
+        sources.push(source);
+        return source as unknown as EventSource;
+      },
+      ...options,
+    });
+    return { connection, sources, updates, seen };
+  }
+
+  it('closes the stream on pause and resumes from the last id seen', async () => {
+    const { connection, sources, seen } = recorded();
+    await vi.advanceTimersByTimeAsync(0);
+    sources[0]!.emit('ready', {});
+    sources[0]!.emit('update', { type: 'OrderMoved', touches: ['orders'] }, 'e-3');
+    connection.pause();
+    expect(sources[0]!.closed).toBe(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sources).toHaveLength(1);
+
+    connection.resume();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sources[1]!.url).toBe('/live?ticket=t2&last=e-3');
+    sources[1]!.emit('ready', {});
+    expect(seen.resyncs).toBe(0);
+    connection.close();
+  });
+
+  it('re-reads everything after a resume when no update had come (nothing to resume from)', async () => {
+    const { connection, sources, seen } = recorded();
+    await vi.advanceTimersByTimeAsync(0);
+    sources[0]!.emit('ready', {});
+    connection.pause();
+    connection.resume();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sources[1]!.url).toBe('/live?ticket=t2&last=');
+    expect(seen.resyncs).toBe(0);
+    sources[1]!.emit('ready', {});
+    expect(seen.resyncs).toBe(1);
+    connection.close();
+  });
+
+  it('opens nothing while started paused, and drops a ticket that answers after a pause', async () => {
+    const { connection, sources, seen } = recorded({ paused: true });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(seen.tickets()).toBe(0);
+    connection.resume();
+    connection.pause();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen.tickets()).toBe(1);
+    expect(sources).toHaveLength(0);
+    connection.resume();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sources).toHaveLength(1);
+    sources[0]!.emit('ready', {});
+    expect(seen.resyncs).toBe(1);
+    connection.close();
+  });
 });

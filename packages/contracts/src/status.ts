@@ -1,17 +1,23 @@
 import { z } from 'zod';
 
 /**
- * A status enumeration defined once: names → numbers, numbers → Korean labels, and a zod schema
- * accepting exactly the defined numbers. Services, the BFF and the web app all read it from here, so
- * a status number appears in exactly one place.
+ * A status enumeration defined once: names → numbers, numbers → Korean labels, and a test for the
+ * defined numbers (`statusSchema` gives the zod schema). Services, the BFF and the web app all read
+ * it from here, so a status number appears in exactly one place. The definition itself builds no
+ * zod schema, so the web app's screens that show statuses load no zod (issue 17, Lighthouse).
  */
 export type StatusEnum<TNames extends string> = {
   readonly values: { readonly [K in TNames]: number };
   readonly labels: Readonly<Record<number, string>>;
-  readonly schema: z.ZodType<number>;
   label(value: number): string;
   is(value: unknown): value is number;
 };
+
+/** A zod schema accepting exactly the status numbers `status` defines. */
+export function statusSchema(status: StatusEnum<string>): z.ZodType<number> {
+  const allowed = Object.values<number>(status.values);
+  return z.number().int().refine(status.is, { message: `must be one of ${allowed.join(', ')}` });
+}
 
 export function defineStatus<const TNames extends string>(
   entries: { readonly [K in TNames]: { value: number; label: string } },
@@ -29,7 +35,6 @@ export function defineStatus<const TNames extends string>(
   return {
     values,
     labels,
-    schema: z.number().int().refine(is, { message: `must be one of ${[...allowed].join(', ')}` }),
     label(value) {
       const text = labels[value];
       if (text === undefined) throw new RangeError(`unknown status ${value}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AutoOrderStatus, ChargeStatus, OrderStatus, PaymentType, defineStatus, paymentTypeFilters, paymentTypeOf } from '../src/index.ts';
+import { AutoOrderStatus, ChargeStatus, OrderStatus, PaymentType, defineStatus, paymentTypeFilters, statusSchema, paymentTypeOf } from '../src/index.ts';
 
 describe('status enumerations (spec §4)', () => {
   it('numbers order statuses 0–5 as the spec does', () => {
@@ -16,9 +16,9 @@ describe('status enumerations (spec §4)', () => {
   });
 
   it('validates exactly the defined numbers', () => {
-    expect(OrderStatus.schema.safeParse(5).success).toBe(true);
-    expect(OrderStatus.schema.safeParse(6).success).toBe(false);
-    expect(OrderStatus.schema.safeParse(1.5).success).toBe(false);
+    expect(statusSchema(OrderStatus).safeParse(5).success).toBe(true);
+    expect(statusSchema(OrderStatus).safeParse(6).success).toBe(false);
+    expect(statusSchema(OrderStatus).safeParse(1.5).success).toBe(false);
     expect(ChargeStatus.is('1')).toBe(false);
   });
 

@@ -1,12 +1,19 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { useAuth } from '../auth/auth.tsx';
 import { config } from '../lib/config.ts';
+import { useLoadedAndIdle } from '../lib/idle.ts';
 import { LoadingOverlay } from '../ui/loading.tsx';
 import { ChatButton, Footer, LandscapeBanner, StatusBar, useChatLink } from './Chrome.tsx';
 import * as s from './layout.css.ts';
-import { LiveUpdates } from './LiveUpdates.tsx';
 import { Navigation } from './Navigation.tsx';
 import { WarningNotice } from './WarningNotice.tsx';
+
+/**
+ * The live stream's code and connection: a member's, loaded once the page is idle (LiveUpdates.tsx).
+ * A chunk that cannot be loaded (a deploy replaced it) leaves the page as it is, without updates.
+ */
+const LiveUpdates = lazy(() => import('./LiveUpdates.tsx').catch(() => ({ default: () => null })));
 
 /** Page titles, so screen-reader users and tabs tell the screens apart. */
 const titles: Record<string, string> = {
@@ -30,6 +37,8 @@ const titles: Record<string, string> = {
 export function Layout() {
   const { pathname } = useLocation();
   const chat = useChatLink() !== null;
+  const member = useAuth().isMember;
+  const idle = useLoadedAndIdle();
   useEffect(() => {
     const title = titles[pathname];
     document.title = title ? `${title} · ${config.displayName}` : config.displayName;
@@ -51,7 +60,11 @@ export function Layout() {
       </main>
       <Footer roomForChat={chat} />
       <ChatButton />
-      <LiveUpdates />
+      {member && idle && (
+        <Suspense fallback={null}>
+          <LiveUpdates />
+        </Suspense>
+      )}
     </div>
   );
 }

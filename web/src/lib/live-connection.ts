@@ -12,18 +12,31 @@ export type LiveConnectionOptions = {
   /** Waits before the n-th reconnect in a row (ms). */
   backoff?: readonly number[];
   createSource?: (url: string) => EventSource;
+  /** Starts paused (the page is hidden): nothing is opened until `resume()`. */
+  paused?: boolean;
 };
 
 const defaultBackoff = [1000, 2000, 5000, 10_000, 30_000] as const;
+
+export type LiveConnection = {
+  /** Ends the stream for good. */
+  close(): void;
+  /** Closes the stream for now (the page is hidden); `resume()` reopens it. */
+  pause(): void;
+  /** Reopens a paused stream where it stopped: the server replays what was missed, or says resync. */
+  resume(): void;
+};
 
 /**
  * One live stream that stays open: a ticket is good for one connection, so the browser's own
  * reconnect (same URL) cannot work; on any error this closes the source, buys a new ticket and
  * reopens with the last id seen, so the server replays what was missed or says resync. A ticket
  * that cannot be bought (the session ended: the api helper signs out; the server is down) is
- * retried with the same backoff until `close()`.
+ * retried with the same backoff until `close()`. `pause()`/`resume()` close and reopen it the same
+ * way (a hidden page holds no connection); a stream paused before any update came has no id to
+ * resume from, so the page re-reads everything once the new stream is ready.
  */
-export function openLiveConnection(options: LiveConnectionOptions): { close(): void } {
+export function openLiveConnection(options: LiveConnectionOptions): LiveConnection {
   const backoff = options.backoff ?? defaultBackoff;
   const createSource = options.createSource ?? ((url: string) => new EventSource(url));
   let lastEventId: string | null = null;
@@ -31,9 +44,14 @@ export function openLiveConnection(options: LiveConnectionOptions): { close(): v
   let timer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
   let closed = false;
+  let paused = options.paused === true;
+  /** Set by `resume()` when updates may have been missed that the server cannot replay. */
+  let resyncWhenReady = false;
+  /** Counts connection attempts: a ticket answering after a pause or a newer attempt is dropped. */
+  let attempt = 0;
 
   const retry = () => {
-    if (closed) return;
+    if (closed || paused) return;
     source?.close();
     source = null;
     const wait = backoff[Math.min(failures, backoff.length - 1)]!;
@@ -42,18 +60,23 @@ export function openLiveConnection(options: LiveConnectionOptions): { close(): v
   };
 
   async function connect() {
+    const mine = ++attempt;
     let ticket: string;
     try {
       ticket = await options.ticket();
     } catch {
-      retry();
+      if (mine === attempt) retry();
       return;
     }
-    if (closed) return;
+    if (closed || paused || mine !== attempt) return;
     const opened = createSource(options.url(ticket, lastEventId));
     source = opened;
     opened.addEventListener(liveEvents.ready, () => {
       failures = 0;
+      if (resyncWhenReady) {
+        resyncWhenReady = false;
+        options.handlers.resync();
+      }
     });
     opened.addEventListener(liveEvents.resync, () => options.handlers.resync());
     opened.addEventListener(liveEvents.update, (event) => {
@@ -70,13 +93,31 @@ export function openLiveConnection(options: LiveConnectionOptions): { close(): v
     };
   }
 
-  void connect();
+  const stop = () => {
+    attempt += 1;
+    clearTimeout(timer);
+    source?.close();
+    source = null;
+  };
+
+  if (paused) resyncWhenReady = true;
+  else void connect();
   return {
     close() {
       closed = true;
-      clearTimeout(timer);
-      source?.close();
-      source = null;
+      stop();
+    },
+    pause() {
+      if (closed || paused) return;
+      paused = true;
+      stop();
+    },
+    resume() {
+      if (closed || !paused) return;
+      paused = false;
+      failures = 0;
+      if (lastEventId === null) resyncWhenReady = true;
+      void connect();
     },
   };
 }

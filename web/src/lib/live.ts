@@ -23,8 +23,10 @@ function liveUrl(ticket: string, lastEventId: string | null): string {
 /**
  * While a member is signed in, keeps the BFF's live stream open and re-reads (SWR mutate) the
  * balance and the histories the moment an event concerns them — a top-up approved, an order
- * moved, a run placed, a refund — instead of polling. `member` names the signed-in member so a
- * new sign-in opens a new stream; `onNotice` shows completions and refunds.
+ * moved, a run placed, a refund — instead of polling. The stream is closed while the page is
+ * hidden; when it shows again it resumes from the last update seen (the server replays what was
+ * missed, or the page re-reads everything). `member` names the signed-in member so a new sign-in
+ * opens a new stream; `onNotice` shows completions and refunds.
  */
 export function useLiveUpdates(member: string | null, onNotice: (notice: LiveNotice) => void): void {
   const { mutate } = useSWRConfig();
@@ -46,7 +48,16 @@ export function useLiveUpdates(member: string | null, onNotice: (notice: LiveNot
         },
         resync: () => reread(everything),
       },
+      paused: document.hidden,
     });
-    return () => connection.close();
+    const onVisibility = () => {
+      if (document.hidden) connection.pause();
+      else connection.resume();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      connection.close();
+    };
   }, [member, mutate]);
 }

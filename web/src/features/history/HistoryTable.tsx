@@ -1,6 +1,8 @@
 import { Fragment, type ReactNode, useState } from 'react';
+import { useMediaQuery } from '../../ui/media.ts';
 import { FilterChips, Pager, usePaged } from '../../ui/paging.tsx';
 import * as ui from '../../ui/ui.css.ts';
+import { narrowScreen } from './breakpoint.ts';
 import * as s from './history.css.ts';
 import { historyText as t } from './messages.ts';
 
@@ -28,8 +30,10 @@ export type Column<T> = { head: string; cell(item: T): ReactNode; numeric?: bool
 /**
  * The frame both history screens share: title, filter chips, the list, empty and error texts,
  * pager. From 880 px up the list is a table; below, each row is a card with every field, so
- * nothing needs sideways scrolling on a phone. `actions` is the one place a row's buttons come from
- * (cancel today; more per row later) — the table's last column and the card's footer show it.
+ * nothing needs sideways scrolling on a phone. Only the view the screen shows is rendered (half the
+ * work when the list arrives; the CSS still hides the other one where script cannot tell the
+ * width). `actions` is the one place a row's buttons come from (cancel today; more per row later)
+ * — the table's last column and the card's footer show it.
  */
 export function HistoryTable<T extends { id: string | number }>(props: {
   title: string;
@@ -44,6 +48,7 @@ export function HistoryTable<T extends { id: string | number }>(props: {
 }) {
   const { history, columns, actions } = props;
   const items = history.data?.items ?? [];
+  const narrow = useMediaQuery(narrowScreen);
   return (
     <div className={`${ui.page} ${ui.wide}`}>
       <header className={ui.pageHeader}>
@@ -53,47 +58,51 @@ export function HistoryTable<T extends { id: string | number }>(props: {
       <section className={ui.card}>
         <div className={ui.stack}>
           <FilterChips label={t.filter} options={props.filters} value={history.status} onChange={history.setStatus} />
-          <div className={`${ui.tableWrap} ${s.tableView}`}>
-            <table className={ui.table}>
-              <thead>
-                <tr>
-                  {columns.map((c) => (
-                    <th key={c.head} scope="col" className={c.numeric ? `${ui.th} ${ui.num}` : ui.th}>{c.head}</th>
-                  ))}
-                  {actions && <th scope="col" className={ui.th}>{actions.head}</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((item) => (
-                  <tr key={item.id}>
+          {narrow !== true && (
+            <div className={`${ui.tableWrap} ${s.tableView}`}>
+              <table className={ui.table}>
+                <thead>
+                  <tr>
                     {columns.map((c) => (
-                      <td key={c.head} className={c.wrap ? ui.tdWrap : c.numeric ? `${ui.td} ${ui.num}` : ui.td}>{c.cell(item)}</td>
+                      <th key={c.head} scope="col" className={c.numeric ? `${ui.th} ${ui.num}` : ui.th}>{c.head}</th>
                     ))}
-                    {actions && <td className={ui.td}>{actions.render(item)}</td>}
+                    {actions && <th scope="col" className={ui.th}>{actions.head}</th>}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <ul className={s.cardView} aria-label={props.title}>
-            {items.map((item) => (
-              <li key={item.id} className={s.card} data-testid="history-card">
-                <div className={s.cardHead}>
-                  <span>{props.cardTitle(item)}</span>
-                  {props.cardBadge(item)}
-                </div>
-                <dl className={s.fields}>
-                  {columns.map((c) => (
-                    <Fragment key={c.head}>
-                      <dt className={s.fieldName}>{c.head}</dt>
-                      <dd className={s.fieldValue}>{c.cell(item)}</dd>
-                    </Fragment>
+                </thead>
+                <tbody>
+                  {items.map((item) => (
+                    <tr key={item.id}>
+                      {columns.map((c) => (
+                        <td key={c.head} className={c.wrap ? ui.tdWrap : c.numeric ? `${ui.td} ${ui.num}` : ui.td}>{c.cell(item)}</td>
+                      ))}
+                      {actions && <td className={ui.td}>{actions.render(item)}</td>}
+                    </tr>
                   ))}
-                </dl>
-                {actions && <div className={s.cardActions}>{actions.render(item)}</div>}
-              </li>
-            ))}
-          </ul>
+                </tbody>
+              </table>
+            </div>
+          )}
+          {narrow !== false && (
+            <ul className={s.cardView} aria-label={props.title}>
+              {items.map((item) => (
+                <li key={item.id} className={s.card} data-testid="history-card">
+                  <div className={s.cardHead}>
+                    <span>{props.cardTitle(item)}</span>
+                    {props.cardBadge(item)}
+                  </div>
+                  <dl className={s.fields}>
+                    {columns.map((c) => (
+                      <Fragment key={c.head}>
+                        <dt className={s.fieldName}>{c.head}</dt>
+                        <dd className={s.fieldValue}>{c.cell(item)}</dd>
+                      </Fragment>
+                    ))}
+                  </dl>
+                  {actions && <div className={s.cardActions}>{actions.render(item)}</div>}
+                </li>
+              ))}
+            </ul>
+          )}
           {history.data && items.length === 0 && <p className={ui.empty}>{t.empty}</p>}
           {history.error !== undefined && !history.data && <p className={ui.empty}>{t.loadFailed}</p>}
           <Pager page={history.page} hasNext={history.data?.hasNext ?? false} onPage={history.setPage} label={props.title} />

@@ -1,8 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { tokens, vars } from '../../theme/contract.css.ts';
-
-/** Spec §1 breakpoint: below it a history row becomes a card with every field (no sideways scrolling). */
-const narrow = 'screen and (max-width: 880px)';
+import { narrowScreen as narrow } from './breakpoint.ts';
 
 export const tableView = style({ '@media': { [narrow]: { display: 'none' } } });
 export const cardView = style({ display: 'none', listStyle: 'none', margin: 0, padding: 0, '@media': { [narrow]: { display: 'flex', flexDirection: 'column', gap: 12 } } });

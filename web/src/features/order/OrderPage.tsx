@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/auth.tsx';
@@ -77,17 +77,19 @@ export default function OrderPage() {
     }),
     [catalog.categories, catalog.services],
   );
+  /** The catalogue's services by id, for the product list's names (one pass per answer). */
+  const serviceById = useMemo(() => new Map(catalog.services.map((x) => [String(x.id), x])), [catalog.services]);
 
-  // The first visible platform is chosen once the catalogue arrives (spec §4 resets follow).
-  useEffect(() => {
-    const first = catalog.platforms[0];
-    if (form.platformId === null && first && !catalog.loading) setForm((f) => selectPlatform(f, model, first.id));
-  }, [catalog.platforms, catalog.loading, form.platformId, model]);
+  // The first visible platform is chosen once the catalogue arrives (spec §4 resets follow). Set
+  // while rendering, so React renders the page again at once with the platform chosen instead of
+  // committing and painting the page without it first (one render of the whole form less).
+  const first = catalog.platforms[0];
+  if (form.platformId === null && first && !catalog.loading) setForm(selectPlatform(form, model, first.id));
 
-  const categories = categoriesOf(model, form.platformId);
-  const services = servicesOf(model, form.categoryId);
+  const categories = useMemo(() => categoriesOf(model, form.platformId), [model, form.platformId]);
+  const services = useMemo(() => servicesOf(model, form.categoryId), [model, form.categoryId]);
   const service = findService(model, form.serviceId);
-  const fullService = catalog.services.find((x) => String(x.id) === String(form.serviceId));
+  const fullService = form.serviceId === null ? undefined : serviceById.get(String(form.serviceId));
   const serviceCheck = settings.enabled(keys.enableServiceCheck);
   const disabled = serviceCheck || Boolean(service?.isReadOnly);
   const priceDeci = totalPriceDeci(service, form);
@@ -212,7 +214,7 @@ export default function OrderPage() {
                   >
                     {services.length === 0 && <option value="">{catalog.loading ? t.loadingCatalog : t.noServices}</option>}
                     {services.map((x) => {
-                      const full = catalog.services.find((f) => f.id === x.id);
+                      const full = serviceById.get(String(x.id));
                       return (
                         <option key={x.id} value={String(x.id)}>
                           {full?.text} — {t.perUnit(won(x.unitPriceDeci))}

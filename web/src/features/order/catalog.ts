@@ -1,15 +1,23 @@
+import { useMemo } from 'react';
 import useSWR from 'swr';
 import type { Category, Notice, Platform, Service } from '../../lib/types.ts';
 
-/** The public catalogue (spec §7), shared by the order screen and the price list. */
+const none: never[] = [];
+
+/**
+ * The public catalogue (spec §7), shared by the order screen and the price list. The lists keep
+ * their identity between renders until an answer changes them, so what the screens derive from
+ * them (memoized) is worked out once per answer, not on every keystroke.
+ */
 export function useCatalog() {
   const platforms = useSWR<Platform[]>('/service/platforms');
   const categories = useSWR<Category[]>('/service/categorys');
   const services = useSWR<Service[]>('/service/services');
+  const visible = useMemo(() => (platforms.data ?? none).filter((p) => p.visible !== false), [platforms.data]);
   return {
-    platforms: (platforms.data ?? []).filter((p) => p.visible !== false),
-    categories: categories.data ?? [],
-    services: services.data ?? [],
+    platforms: visible,
+    categories: categories.data ?? none,
+    services: services.data ?? none,
     loading: !platforms.data && !platforms.error || !categories.data && !categories.error || !services.data && !services.error,
     error: platforms.error ?? categories.error ?? services.error,
   };
