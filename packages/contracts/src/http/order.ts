@@ -6,9 +6,8 @@ import { isoDateText, itemList, page } from './common.ts';
 const paymentLabel = z.enum(['awaiting_payment', 'paid', 'rejected']);
 const orderSource = z.enum(['web', 'api']);
 
-/** One one-off order (or an auto order's run): `orderView`. `status` is null until paid. */
-export const orderView = z.looseObject({
-  kind: z.literal('order'),
+/** What every order view starts with, one-off or auto. */
+const placedFields = {
   id: z.number().int(),
   userId: z.string(),
   createdAt: isoDateText,
@@ -18,6 +17,12 @@ export const orderView = z.looseObject({
   linkUrl: z.string().nullable(),
   point: z.number(),
   pointDeci: z.number().int(),
+};
+
+/** One one-off order (or an auto order's run): `orderView`. `status` is null until paid. */
+export const orderView = z.looseObject({
+  kind: z.literal('order'),
+  ...placedFields,
   amount: z.number().int(),
   status: z.number().int().nullable(),
   startCount: z.number().int().nullable(),
@@ -34,15 +39,7 @@ export type OrderViewBody = z.infer<typeof orderView>;
 /** An auto order: `autoOrderView`; `point` is what it finally cost (charge less refunds). */
 export const autoOrderView = z.looseObject({
   kind: z.literal('auto'),
-  id: z.number().int(),
-  userId: z.string(),
-  createdAt: isoDateText,
-  serviceId: z.number().int(),
-  serviceText: z.string(),
-  link: z.string(),
-  linkUrl: z.string().nullable(),
-  point: z.number(),
-  pointDeci: z.number().int(),
+  ...placedFields,
   chargeDeci: z.number().int(),
   refundedDeci: z.number().int(),
   amount: z.number().int(),
