@@ -1,7 +1,7 @@
 import { messageOf } from '../../lib/api.ts';
 import * as ui from '../../ui/ui.css.ts';
 
-type Loaded = { error?: unknown; data?: unknown; mutate?: () => Promise<unknown> };
+export type Loaded = { error?: unknown; data?: unknown; mutate?: () => Promise<unknown> };
 
 /**
  * What a console table shows below its rows: the server's Korean message when the first load

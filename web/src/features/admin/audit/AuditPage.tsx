@@ -9,7 +9,7 @@ import * as s from '../admin.css.ts';
 import * as a from './audit.css.ts';
 import { type AuditRow, changesOf } from './describe-change.ts';
 import { auditText as t } from './messages.ts';
-import { ListState } from '../ListState.tsx';
+import { ConsoleTable } from '../ConsoleTable.tsx';
 
 const pageSize = 20;
 type Filters = { actor: string; action: string; target: string; from: string; to: string };
@@ -80,48 +80,41 @@ export default function AuditPage() {
           </span>
         </form>
       </section>
-      <div className={ui.tableWrap}>
-        <table className={`${ui.table} ${s.table}`} aria-label={t.title} aria-busy={list.isLoading}>
-          <thead>
-            <tr>
-              <th className={ui.th}>{t.columns.at}</th>
-              <th className={ui.th}>{t.columns.actor}</th>
-              <th className={ui.th}>{t.columns.action}</th>
-              <th className={ui.th}>{t.columns.target}</th>
-              <th className={ui.th}>{t.columns.change}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} data-testid={`audit-${row.id}`}>
-                <td className={ui.td}>
-                  <span className={s.twoLines}>
-                    <span>{dateTime(row.at).slice(0, 10)}</span>
-                    <span className={s.sub}>{dateTime(row.at).slice(11)}</span>
-                  </span>
-                </td>
-                <td className={ui.td}>
-                  <span className={s.twoLines}>
-                    <span>{row.actor.loginId ?? t.unknownOperator}</span>
-                    <span className={s.sub}>{t.roles[row.actor.role] ?? row.actor.role}</span>
-                  </span>
-                </td>
-                <td className={ui.td}>{(t.actions as Record<string, string>)[row.action] ?? row.action}</td>
-                <td className={ui.td}>
-                  <span className={s.twoLines}>
-                    <span>{(t.targets as Record<string, string>)[row.target.type] ?? row.target.type}</span>
-                    <span className={s.sub}>{row.target.loginId ?? row.target.id}</span>
-                  </span>
-                </td>
-                <td className={`${ui.td} ${a.changeCell}`}>
-                  <Change row={row} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <ListState list={list} rows={rows.length} emptyText={t.empty} failedText={t.loadFailed} />
-      </div>
+      <ConsoleTable
+        label={t.title}
+        list={list}
+        rows={rows.length}
+        emptyText={t.empty}
+        failedText={t.loadFailed}
+        columns={[t.columns.at, t.columns.actor, t.columns.action, t.columns.target, t.columns.change]}
+      >
+        {rows.map((row) => (
+          <tr key={row.id} data-testid={`audit-${row.id}`}>
+            <td className={ui.td}>
+              <span className={s.twoLines}>
+                <span>{dateTime(row.at).slice(0, 10)}</span>
+                <span className={s.sub}>{dateTime(row.at).slice(11)}</span>
+              </span>
+            </td>
+            <td className={ui.td}>
+              <span className={s.twoLines}>
+                <span>{row.actor.loginId ?? t.unknownOperator}</span>
+                <span className={s.sub}>{t.roles[row.actor.role] ?? row.actor.role}</span>
+              </span>
+            </td>
+            <td className={ui.td}>{(t.actions as Record<string, string>)[row.action] ?? row.action}</td>
+            <td className={ui.td}>
+              <span className={s.twoLines}>
+                <span>{(t.targets as Record<string, string>)[row.target.type] ?? row.target.type}</span>
+                <span className={s.sub}>{row.target.loginId ?? row.target.id}</span>
+              </span>
+            </td>
+            <td className={`${ui.td} ${a.changeCell}`}>
+              <Change row={row} />
+            </td>
+          </tr>
+        ))}
+      </ConsoleTable>
       <Pager page={page} hasNext={list.data?.hasNext ?? false} onPage={setPage} label={t.page} />
     </>
   );

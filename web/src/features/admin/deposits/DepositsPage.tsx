@@ -11,7 +11,7 @@ import { adminText as t } from '../messages.ts';
 import { type AttachTarget, AttachDialog } from './AttachDialog.tsx';
 import { ManualDeposit } from './ManualDeposit.tsx';
 import type { AdminDeposit } from './types.ts';
-import { ListState } from '../ListState.tsx';
+import { ConsoleTable } from '../ConsoleTable.tsx';
 
 type Filter = 'open' | 'matched' | 'attached' | null;
 const filters: ReadonlyArray<{ value: Filter; label: string }> = [
@@ -76,73 +76,64 @@ export default function DepositsPage() {
           }}
         />
       </div>
-      <div className={ui.tableWrap}>
-        <table className={`${ui.table} ${s.table}`} aria-label={t.deposits} aria-busy={list.isLoading}>
-          <thead>
-            <tr>
-              <th className={ui.th}>{t.depositColumns.depositedAt}</th>
-              <th className={ui.th}>{t.depositColumns.depositor}</th>
-              <th className={`${ui.th} ${ui.num}`}>{t.depositColumns.amount}</th>
-              <th className={ui.th}>{t.depositColumns.source}</th>
-              <th className={ui.th}>{t.depositColumns.status}</th>
-              <th className={ui.th}>{t.depositColumns.target}</th>
-              <th className={ui.th}>{t.depositColumns.actions}</th>
+      <ConsoleTable
+        label={t.deposits}
+        list={list}
+        rows={rows.length}
+        emptyText={t.depositsEmpty}
+        failedText={t.loadFailed}
+        columns={[t.depositColumns.depositedAt, t.depositColumns.depositor, { label: t.depositColumns.amount, num: true }, t.depositColumns.source, t.depositColumns.status, t.depositColumns.target, t.depositColumns.actions]}
+      >
+        {rows.map((d) => {
+          const open = d.status === 'unmatched' || d.status === 'ambiguous';
+          return (
+            <tr key={d.id} data-testid={`deposit-${d.transactionId}`}>
+              <td className={ui.td}>
+                <span className={s.twoLines}>
+                  <span>{dateTime(d.depositedAt).slice(0, 10)}</span>
+                  <span className={s.sub}>{dateTime(d.depositedAt).slice(11)}</span>
+                </span>
+              </td>
+              <td className={ui.td}>{d.depositorName}</td>
+              <td className={`${ui.td} ${ui.num}`}>
+                <strong>{won(d.amountDeci)}</strong>
+              </td>
+              <td className={ui.td}>
+                <span className={s.twoLines}>
+                  <span>{d.source === 'bank' ? t.sourceBank : t.sourceManual}</span>
+                  {d.source === 'bank' && <span className={s.sub}>{d.transactionId}</span>}
+                </span>
+              </td>
+              <td className={ui.td}>
+                <span className={statusView[d.status].badge}>{statusView[d.status].label}</span>
+              </td>
+              <td className={ui.td}>
+                {d.topUpId !== null ? (
+                  t.attachedTo(d.topUpId, d.loginId ?? t.unknownMember)
+                ) : d.candidates.length > 0 ? (
+                  <span className={ui.muted}>{t.candidates(d.candidates.map((c) => `#${c}`).join(', '))}</span>
+                ) : (
+                  <span className={ui.muted}>—</span>
+                )}
+              </td>
+              <td className={ui.td}>
+                {open && (
+                  <button
+                    type="button"
+                    className={`${ui.button.primary} ${ui.small}`}
+                    onClick={() => {
+                      setAttachError(null);
+                      setAttaching(d);
+                    }}
+                  >
+                    {t.attach}
+                  </button>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((d) => {
-              const open = d.status === 'unmatched' || d.status === 'ambiguous';
-              return (
-                <tr key={d.id} data-testid={`deposit-${d.transactionId}`}>
-                  <td className={ui.td}>
-                    <span className={s.twoLines}>
-                      <span>{dateTime(d.depositedAt).slice(0, 10)}</span>
-                      <span className={s.sub}>{dateTime(d.depositedAt).slice(11)}</span>
-                    </span>
-                  </td>
-                  <td className={ui.td}>{d.depositorName}</td>
-                  <td className={`${ui.td} ${ui.num}`}>
-                    <strong>{won(d.amountDeci)}</strong>
-                  </td>
-                  <td className={ui.td}>
-                    <span className={s.twoLines}>
-                      <span>{d.source === 'bank' ? t.sourceBank : t.sourceManual}</span>
-                      {d.source === 'bank' && <span className={s.sub}>{d.transactionId}</span>}
-                    </span>
-                  </td>
-                  <td className={ui.td}>
-                    <span className={statusView[d.status].badge}>{statusView[d.status].label}</span>
-                  </td>
-                  <td className={ui.td}>
-                    {d.topUpId !== null ? (
-                      t.attachedTo(d.topUpId, d.loginId ?? t.unknownMember)
-                    ) : d.candidates.length > 0 ? (
-                      <span className={ui.muted}>{t.candidates(d.candidates.map((c) => `#${c}`).join(', '))}</span>
-                    ) : (
-                      <span className={ui.muted}>—</span>
-                    )}
-                  </td>
-                  <td className={ui.td}>
-                    {open && (
-                      <button
-                        type="button"
-                        className={`${ui.button.primary} ${ui.small}`}
-                        onClick={() => {
-                          setAttachError(null);
-                          setAttaching(d);
-                        }}
-                      >
-                        {t.attach}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-        <ListState list={list} rows={rows.length} emptyText={t.depositsEmpty} failedText={t.loadFailed} />
-      </div>
+          );
+        })}
+      </ConsoleTable>
       <Pager page={page} hasNext={list.data?.hasNext ?? false} onPage={setPage} label={t.deposits} />
       {attaching && <AttachDialog deposit={attaching} busy={busy} error={attachError} onClose={() => setAttaching(null)} onConfirm={(target) => void attach(attaching, target)} />}
     </>

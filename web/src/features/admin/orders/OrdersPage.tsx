@@ -14,7 +14,7 @@ import { EditOrderDialog, type OrderPatch } from './EditOrderDialog.tsx';
 import { ForwardingCell, ForwardingState } from './ForwardingCell.tsx';
 import * as oc from './orders.css.ts';
 import type { AdminOrder, BulkResult, OrdersPage as OrdersAnswer, ProviderName } from './types.ts';
-import { ListState } from '../ListState.tsx';
+import { ConsoleTable } from '../ConsoleTable.tsx';
 
 const statuses = Object.values(OrderStatus.values);
 const statusOptions = [{ value: null, label: t.all }, ...statuses.map((v) => ({ value: v as number | null, label: OrderStatus.label(v) }))];
@@ -174,100 +174,105 @@ export default function OrdersPage() {
           {t.bulkApply}
         </button>
       </div>
-      <div className={ui.tableWrap}>
-        <table className={`${ui.table} ${s.table}`} aria-label={t.orders} aria-busy={list.isLoading}>
-          <thead>
-            <tr>
-              <th className={ui.th}>
-                <input
-                  type="checkbox"
-                  className={ui.checkboxInput}
-                  aria-label={t.selectAll}
-                  checked={allOnPage}
-                  onChange={() => setSelected(allOnPage ? new Set() : new Set(rows.map((r) => r.id)))}
-                />
-              </th>
-              <th className={ui.th}>{t.orderColumnsFull.id}</th>
-              <th className={ui.th}>{t.orderColumnsFull.createdAt}</th>
-              <th className={ui.th}>{t.orderColumnsFull.loginId}</th>
-              <th className={ui.th}>{t.orderColumnsFull.service}</th>
-              <th className={ui.th}>{t.orderColumnsFull.link}</th>
-              <th className={`${ui.th} ${ui.num}`}>{t.orderColumnsFull.amount}</th>
-              <th className={`${ui.th} ${ui.num}`}>{t.orderColumnsFull.start}</th>
-              <th className={ui.th}>{t.orderColumnsFull.status}</th>
-              <th className={ui.th}>{t.orderColumnsFull.forwarding}</th>
-              <th className={`${ui.th} ${oc.wideOnly}`}>{t.orderColumnsFull.provider}</th>
-              <th className={ui.th}>{t.orderColumnsFull.actions}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((o) => (
-              <tr key={o.id} data-testid={`order-${o.id}`}>
-                <td className={ui.td}>
-                  <input type="checkbox" className={ui.checkboxInput} aria-label={t.selectOrder(o.id)} checked={selected.has(o.id)} onChange={() => toggle(o.id)} />
-                </td>
-                <td className={ui.td}>{o.id}</td>
-                <td className={ui.td}>
-                  <span className={s.twoLines}>
-                    <span>{dateTime(o.createdAt).slice(0, 10)}</span>
-                    <span className={s.sub}>{dateTime(o.createdAt).slice(11)}</span>
-                  </span>
-                </td>
-                <td className={ui.td}>{o.loginId ?? t.unknownMember}</td>
-                <td className={ui.tdWrap}>{o.serviceText}</td>
-                <td className={ui.td}>
-                  <span className={s.clip} title={o.link}>
-                    {o.link}
-                  </span>
-                </td>
-                <td className={`${ui.td} ${ui.num}`}>
-                  <span className={s.twoLines}>
-                    <span>{o.amount.toLocaleString('ko-KR')}</span>
-                    <span className={s.sub}>{won(o.pointDeci)}</span>
-                  </span>
-                </td>
-                <td className={`${ui.td} ${ui.num}`}>
-                  {o.startCount === null ? '—' : o.startCount.toLocaleString('ko-KR')} / {o.remains.toLocaleString('ko-KR')}
-                </td>
-                <td className={ui.td}>
-                  <span className={ui.badge.neutral} style={{ whiteSpace: 'nowrap' }}>
-                    {OrderStatus.is(o.status) ? OrderStatus.label(o.status) : o.status}
-                  </span>
-                </td>
-                <td className={ui.td}>
-                  <ForwardingState forwarding={o.forwarding} unavailable={list.data?.forwardingUnavailable === true} />
-                </td>
-                <td className={`${ui.td} ${oc.wideOnly}`}>
-                  <ForwardingCell forwarding={o.forwarding} />
-                </td>
-                <td className={ui.td}>
-                  <button
-                    type="button"
-                    className={`${ui.button.secondary} ${ui.small}`}
-                    onClick={() => {
-                      setEditError(null);
-                      setEditing(o);
-                    }}
-                  >
-                    {t.edit}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <ListState list={list} rows={rows.length} emptyText={t.ordersEmpty} failedText={t.loadFailed} />
-        {list.data?.forwardingUnavailable && (
-          <p className={ui.muted} role="status">
-            {t.forwardingUnavailable}
-          </p>
-        )}
-        {list.data?.scanLimited && (
-          <p className={ui.muted} role="status">
-            {t.scanLimited}
-          </p>
-        )}
-      </div>
+      <ConsoleTable
+        label={t.orders}
+        list={list}
+        rows={rows.length}
+        emptyText={t.ordersEmpty}
+        failedText={t.loadFailed}
+        columns={[
+          {
+            label: (
+              <input
+                type="checkbox"
+                className={ui.checkboxInput}
+                aria-label={t.selectAll}
+                checked={allOnPage}
+                onChange={() => setSelected(allOnPage ? new Set() : new Set(rows.map((r) => r.id)))}
+              />
+            ),
+          },
+          t.orderColumnsFull.id,
+          t.orderColumnsFull.createdAt,
+          t.orderColumnsFull.loginId,
+          t.orderColumnsFull.service,
+          t.orderColumnsFull.link,
+          { label: t.orderColumnsFull.amount, num: true },
+          { label: t.orderColumnsFull.start, num: true },
+          t.orderColumnsFull.status,
+          t.orderColumnsFull.forwarding,
+          { label: t.orderColumnsFull.provider, className: oc.wideOnly },
+          t.orderColumnsFull.actions,
+        ]}
+        notes={
+          <>
+            {list.data?.forwardingUnavailable && (
+              <p className={ui.muted} role="status">
+                {t.forwardingUnavailable}
+              </p>
+            )}
+            {list.data?.scanLimited && (
+              <p className={ui.muted} role="status">
+                {t.scanLimited}
+              </p>
+            )}
+          </>
+        }
+      >
+        {rows.map((o) => (
+          <tr key={o.id} data-testid={`order-${o.id}`}>
+            <td className={ui.td}>
+              <input type="checkbox" className={ui.checkboxInput} aria-label={t.selectOrder(o.id)} checked={selected.has(o.id)} onChange={() => toggle(o.id)} />
+            </td>
+            <td className={ui.td}>{o.id}</td>
+            <td className={ui.td}>
+              <span className={s.twoLines}>
+                <span>{dateTime(o.createdAt).slice(0, 10)}</span>
+                <span className={s.sub}>{dateTime(o.createdAt).slice(11)}</span>
+              </span>
+            </td>
+            <td className={ui.td}>{o.loginId ?? t.unknownMember}</td>
+            <td className={ui.tdWrap}>{o.serviceText}</td>
+            <td className={ui.td}>
+              <span className={s.clip} title={o.link}>
+                {o.link}
+              </span>
+            </td>
+            <td className={`${ui.td} ${ui.num}`}>
+              <span className={s.twoLines}>
+                <span>{o.amount.toLocaleString('ko-KR')}</span>
+                <span className={s.sub}>{won(o.pointDeci)}</span>
+              </span>
+            </td>
+            <td className={`${ui.td} ${ui.num}`}>
+              {o.startCount === null ? '—' : o.startCount.toLocaleString('ko-KR')} / {o.remains.toLocaleString('ko-KR')}
+            </td>
+            <td className={ui.td}>
+              <span className={ui.badge.neutral} style={{ whiteSpace: 'nowrap' }}>
+                {OrderStatus.is(o.status) ? OrderStatus.label(o.status) : o.status}
+              </span>
+            </td>
+            <td className={ui.td}>
+              <ForwardingState forwarding={o.forwarding} unavailable={list.data?.forwardingUnavailable === true} />
+            </td>
+            <td className={`${ui.td} ${oc.wideOnly}`}>
+              <ForwardingCell forwarding={o.forwarding} />
+            </td>
+            <td className={ui.td}>
+              <button
+                type="button"
+                className={`${ui.button.secondary} ${ui.small}`}
+                onClick={() => {
+                  setEditError(null);
+                  setEditing(o);
+                }}
+              >
+                {t.edit}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </ConsoleTable>
       <Pager
         page={page}
         hasNext={list.data?.hasNext ?? false}

@@ -10,7 +10,7 @@ import { MappingCard } from './MappingCard.tsx';
 import { NoticeCard, noticesKey } from './NoticeCard.tsx';
 import { ProviderForm } from './ProviderForm.tsx';
 import type { CheckResult, Provider, ProviderInput } from './types.ts';
-import { ListState } from '../ListState.tsx';
+import { ConsoleTable } from '../ConsoleTable.tsx';
 
 /** Issue 12 (providers, admin only): upstream panels, their balances, imported services and product mappings. */
 export default function ProvidersPage() {
@@ -70,60 +70,52 @@ export default function ProvidersPage() {
       </header>
       <NoticeCard />
       <ProviderForm key={editing?.id ?? 'new'} editing={editing} onSave={save} onCancel={() => setEditing(null)} />
-      <div className={ui.tableWrap}>
-        <table className={`${ui.table} ${s.table}`} aria-label={t.providers} aria-busy={list.isLoading}>
-          <thead>
-            <tr>
-              <th className={ui.th}>{t.providerColumns.name}</th>
-              <th className={ui.th}>{t.providerColumns.key}</th>
-              <th className={ui.th}>{t.providerColumns.currency}</th>
-              <th className={`${ui.th} ${ui.num}`}>{t.providerColumns.balance}</th>
-              <th className={ui.th}>{t.providerColumns.checkedAt}</th>
-              <th className={ui.th}>{t.providerColumns.actions}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {providers.map((p) => (
-              <tr key={p.id} data-testid={`provider-${p.id}`}>
-                <td className={ui.td}>
-                  <span className={s.twoLines}>
-                    <strong>{p.name}</strong>
-                    <span className={`${s.sub} ${s.clip}`} title={p.url}>
-                      {p.url}
-                    </span>
-                    {p.lastError && <span className={`${s.sub} ${s.warnText}`}>{t.lastError(p.lastError)}</span>}
-                  </span>
-                </td>
-                <td className={ui.td}>
-                  <code>{p.key}</code>
-                </td>
-                <td className={ui.td}>{p.currency}</td>
-                <td className={`${ui.td} ${ui.num}`}>
-                  <span className={s.endStack}>
-                    <strong>{p.balance === null ? t.balanceUnknown : `${p.balance} ${p.currency}`}</strong>
-                    {p.balanceLow && <span className={ui.badge.danger}>{t.balanceLow}</span>}
-                  </span>
-                </td>
-                <td className={ui.td}>{p.balanceCheckedAt ? dateTime(p.balanceCheckedAt) : <span className={ui.muted}>—</span>}</td>
-                <td className={ui.td}>
-                  <span className={s.actions}>
-                    <button type="button" className={`${ui.button.secondary} ${ui.small}`} disabled={busyId !== null} onClick={() => void check(p)}>
-                      {t.check}
-                    </button>
-                    <button type="button" className={`${ui.button.secondary} ${ui.small}`} disabled={busyId !== null} onClick={() => void importServices(p)}>
-                      {t.importServices}
-                    </button>
-                    <button type="button" className={`${ui.button.ghost} ${ui.small}`} onClick={() => setEditing(p)}>
-                      {t.edit}
-                    </button>
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <ListState list={list} rows={providers.length} emptyText={t.providersEmpty} failedText={t.loadFailed} />
-      </div>
+      <ConsoleTable
+        label={t.providers}
+        list={list}
+        rows={providers.length}
+        emptyText={t.providersEmpty}
+        failedText={t.loadFailed}
+        columns={[t.providerColumns.name, t.providerColumns.key, t.providerColumns.currency, { label: t.providerColumns.balance, num: true }, t.providerColumns.checkedAt, t.providerColumns.actions]}
+      >
+        {providers.map((p) => (
+          <tr key={p.id} data-testid={`provider-${p.id}`}>
+            <td className={ui.td}>
+              <span className={s.twoLines}>
+                <strong>{p.name}</strong>
+                <span className={`${s.sub} ${s.clip}`} title={p.url}>
+                  {p.url}
+                </span>
+                {p.lastError && <span className={`${s.sub} ${s.warnText}`}>{t.lastError(p.lastError)}</span>}
+              </span>
+            </td>
+            <td className={ui.td}>
+              <code>{p.key}</code>
+            </td>
+            <td className={ui.td}>{p.currency}</td>
+            <td className={`${ui.td} ${ui.num}`}>
+              <span className={s.endStack}>
+                <strong>{p.balance === null ? t.balanceUnknown : `${p.balance} ${p.currency}`}</strong>
+                {p.balanceLow && <span className={ui.badge.danger}>{t.balanceLow}</span>}
+              </span>
+            </td>
+            <td className={ui.td}>{p.balanceCheckedAt ? dateTime(p.balanceCheckedAt) : <span className={ui.muted}>—</span>}</td>
+            <td className={ui.td}>
+              <span className={s.actions}>
+                <button type="button" className={`${ui.button.secondary} ${ui.small}`} disabled={busyId !== null} onClick={() => void check(p)}>
+                  {t.check}
+                </button>
+                <button type="button" className={`${ui.button.secondary} ${ui.small}`} disabled={busyId !== null} onClick={() => void importServices(p)}>
+                  {t.importServices}
+                </button>
+                <button type="button" className={`${ui.button.ghost} ${ui.small}`} onClick={() => setEditing(p)}>
+                  {t.edit}
+                </button>
+              </span>
+            </td>
+          </tr>
+        ))}
+      </ConsoleTable>
       <MappingCard providers={providers} importedAt={importedAt} />
     </>
   );

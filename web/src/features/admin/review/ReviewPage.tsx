@@ -10,7 +10,7 @@ import * as s from '../admin.css.ts';
 import { adminText as t } from '../messages.ts';
 import type { ProviderName } from '../orders/types.ts';
 import type { Forward } from '../providers/types.ts';
-import { ListState } from '../ListState.tsx';
+import { ConsoleTable } from '../ConsoleTable.tsx';
 
 type Action = 'resend' | 'link' | 'cancel';
 const done: Record<Action, string> = { resend: t.resent, link: t.linked, cancel: t.canceled };
@@ -73,63 +73,54 @@ export default function ReviewPage() {
         <h1 className={ui.pageTitle}>{t.review}</h1>
         <p className={ui.pageLead}>{t.reviewLead}</p>
       </header>
-      <div className={ui.tableWrap}>
-        <table className={`${ui.table} ${s.table}`} aria-label={t.review} aria-busy={queue.isLoading}>
-          <thead>
-            <tr>
-              <th className={ui.th}>{t.reviewColumns.order}</th>
-              <th className={ui.th}>{t.reviewColumns.product}</th>
-              <th className={ui.th}>{t.reviewColumns.link}</th>
-              <th className={`${ui.th} ${ui.num}`}>{t.reviewColumns.amount}</th>
-              <th className={ui.th}>{t.reviewColumns.provider}</th>
-              <th className={ui.th}>{t.reviewColumns.note}</th>
-              <th className={ui.th}>{t.reviewColumns.actions}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((f) => (
-              <tr key={f.orderId} data-testid={`review-${f.orderId}`}>
-                <td className={ui.td}>
-                  <span className={s.twoLines}>
-                    <strong>#{f.orderId}</strong>
-                    <span className={s.sub}>{dateTime(f.updatedAt)}</span>
-                  </span>
-                </td>
-                <td className={ui.td}>{productName(f.productId)}</td>
-                <td className={ui.td}>
-                  <span className={s.clip} title={f.link}>
-                    {f.link}
-                  </span>
-                </td>
-                <td className={`${ui.td} ${ui.num}`}>{f.amount.toLocaleString('ko-KR')}</td>
-                <td className={ui.td}>
-                  <span className={s.twoLines}>
-                    <span>{providerName(f.providerId)}</span>
-                    {f.providerOrderId && <span className={s.sub}>#{f.providerOrderId}</span>}
-                  </span>
-                </td>
-                <td className={ui.tdWrap}>
-                  <Reason note={f.note} />
-                </td>
-                <td className={ui.td}>
-                  <span className={s.actions}>
-                    <button type="button" className={`${ui.button.secondary} ${ui.small}`} onClick={() => start(f, 'resend')}>
-                      {t.resend}
-                    </button>
-                    <button type="button" className={`${ui.button.secondary} ${ui.small}`} onClick={() => start(f, 'link')}>
-                      {t.linkOrder}
-                    </button>
-                    <button type="button" className={`${ui.button.danger} ${ui.small}`} onClick={() => start(f, 'cancel')}>
-                      {t.cancelRefund}
-                    </button>
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <ListState list={queue} rows={rows.length} emptyText={t.reviewEmpty} failedText={t.loadFailed} />
-      </div>
+      <ConsoleTable
+        label={t.review}
+        list={queue}
+        rows={rows.length}
+        emptyText={t.reviewEmpty}
+        failedText={t.loadFailed}
+        columns={[t.reviewColumns.order, t.reviewColumns.product, t.reviewColumns.link, { label: t.reviewColumns.amount, num: true }, t.reviewColumns.provider, t.reviewColumns.note, t.reviewColumns.actions]}
+      >
+        {rows.map((f) => (
+          <tr key={f.orderId} data-testid={`review-${f.orderId}`}>
+            <td className={ui.td}>
+              <span className={s.twoLines}>
+                <strong>#{f.orderId}</strong>
+                <span className={s.sub}>{dateTime(f.updatedAt)}</span>
+              </span>
+            </td>
+            <td className={ui.td}>{productName(f.productId)}</td>
+            <td className={ui.td}>
+              <span className={s.clip} title={f.link}>
+                {f.link}
+              </span>
+            </td>
+            <td className={`${ui.td} ${ui.num}`}>{f.amount.toLocaleString('ko-KR')}</td>
+            <td className={ui.td}>
+              <span className={s.twoLines}>
+                <span>{providerName(f.providerId)}</span>
+                {f.providerOrderId && <span className={s.sub}>#{f.providerOrderId}</span>}
+              </span>
+            </td>
+            <td className={ui.tdWrap}>
+              <Reason note={f.note} />
+            </td>
+            <td className={ui.td}>
+              <span className={s.actions}>
+                <button type="button" className={`${ui.button.secondary} ${ui.small}`} onClick={() => start(f, 'resend')}>
+                  {t.resend}
+                </button>
+                <button type="button" className={`${ui.button.secondary} ${ui.small}`} onClick={() => start(f, 'link')}>
+                  {t.linkOrder}
+                </button>
+                <button type="button" className={`${ui.button.danger} ${ui.small}`} onClick={() => start(f, 'cancel')}>
+                  {t.cancelRefund}
+                </button>
+              </span>
+            </td>
+          </tr>
+        ))}
+      </ConsoleTable>
       {open && dialog && (
         <ConfirmDialog open onOpenChange={(o) => !o && setOpen(null)} title={dialog.title} description={dialog.body} confirmLabel={dialog.label} tone={dialog.tone} busy={busy} onConfirm={() => void confirm()}>
           {open.action === 'link' && (

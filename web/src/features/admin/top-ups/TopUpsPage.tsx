@@ -13,7 +13,7 @@ import { adminText as t } from '../messages.ts';
 import { isUrgent, timeLeft } from './time-left.ts';
 import { ApproveDialog, DetailDialog, RejectDialog } from './TopUpDialogs.tsx';
 import { type AdminTopUp, type PaymentFilter } from './types.ts';
-import { ListState } from '../ListState.tsx';
+import { ConsoleTable } from '../ConsoleTable.tsx';
 
 const statusOptions = [
   { value: ChargeStatus.values.PENDING, label: ChargeStatus.label(ChargeStatus.values.PENDING) },
@@ -145,87 +145,77 @@ export default function TopUpsPage() {
           </div>
         </div>
       </section>
-      <div className={ui.tableWrap}>
-        <table className={`${ui.table} ${s.table}`} aria-label={t.topUps} aria-busy={list.isLoading}>
-          <thead>
-            <tr>
-              <th className={ui.th}>{t.columns.id}</th>
-              <th className={ui.th}>{t.columns.createdAt}</th>
-              <th className={ui.th}>{t.columns.loginId}</th>
-              <th className={ui.th}>{t.columns.depositor}</th>
-              <th className={`${ui.th} ${ui.num}`}>{t.columns.transfer}</th>
-              <th className={ui.th}>{t.columns.receipt}</th>
-              <th className={ui.th}>{t.columns.timeLeft}</th>
-              <th className={ui.th}>{t.columns.status}</th>
-              <th className={ui.th}>{t.columns.actions}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const left = row.status === ChargeStatus.values.PENDING ? timeLeft(row.expiresAt, now) : null;
-              return (
-                <tr key={row.id} data-testid={`top-up-${row.id}`}>
-                  <td className={ui.td}>{row.id}</td>
-                  <td className={ui.td}>
-                    <span className={s.twoLines}>
-                      <span>{dateTime(row.createdAt).slice(0, 10)}</span>
-                      <span className={s.sub}>{dateTime(row.createdAt).slice(11)}</span>
+      <ConsoleTable
+        label={t.topUps}
+        list={list}
+        rows={rows.length}
+        emptyText={t.empty}
+        failedText={t.loadFailed}
+        retryLabel={t.retry}
+        columns={[t.columns.id, t.columns.createdAt, t.columns.loginId, t.columns.depositor, { label: t.columns.transfer, num: true }, t.columns.receipt, t.columns.timeLeft, t.columns.status, t.columns.actions]}
+      >
+        {rows.map((row) => {
+          const left = row.status === ChargeStatus.values.PENDING ? timeLeft(row.expiresAt, now) : null;
+          return (
+            <tr key={row.id} data-testid={`top-up-${row.id}`}>
+              <td className={ui.td}>{row.id}</td>
+              <td className={ui.td}>
+                <span className={s.twoLines}>
+                  <span>{dateTime(row.createdAt).slice(0, 10)}</span>
+                  <span className={s.sub}>{dateTime(row.createdAt).slice(11)}</span>
+                </span>
+              </td>
+              <td className={ui.td}>{row.loginId ?? t.unknownMember}</td>
+              <td className={ui.td}>{row.name}</td>
+              <td className={`${ui.td} ${ui.num}`}>
+                <span className={s.twoLines}>
+                  <strong>{won(row.transferDeci)}</strong>
+                  <span className={s.sub}>{t.chargePoint(won(row.pointDeci))}</span>
+                </span>
+              </td>
+              <td className={ui.td}>
+                <span className={s.twoLines}>
+                  <span>{receiptTypeLabels[row.receiptType]}</span>
+                  {row.receiptType !== 'none' && row.status === ChargeStatus.values.SUCCESS && (
+                    <span>
+                      <span className={row.receiptIssuedAt ? ui.badge.success : ui.badge.neutral}>{row.receiptIssuedAt ? t.issued : t.notIssued}</span>
                     </span>
-                  </td>
-                  <td className={ui.td}>{row.loginId ?? t.unknownMember}</td>
-                  <td className={ui.td}>{row.name}</td>
-                  <td className={`${ui.td} ${ui.num}`}>
-                    <span className={s.twoLines}>
-                      <strong>{won(row.transferDeci)}</strong>
-                      <span className={s.sub}>{t.chargePoint(won(row.pointDeci))}</span>
-                    </span>
-                  </td>
-                  <td className={ui.td}>
-                    <span className={s.twoLines}>
-                      <span>{receiptTypeLabels[row.receiptType]}</span>
-                      {row.receiptType !== 'none' && row.status === ChargeStatus.values.SUCCESS && (
-                        <span>
-                          <span className={row.receiptIssuedAt ? ui.badge.success : ui.badge.neutral}>{row.receiptIssuedAt ? t.issued : t.notIssued}</span>
-                        </span>
-                      )}
-                    </span>
-                  </td>
-                  <td className={ui.td}>
-                    {row.status !== ChargeStatus.values.PENDING ? (
-                      <span className={ui.muted}>—</span>
-                    ) : left === null ? (
-                      <span className={s.urgent}>{t.expired}</span>
-                    ) : (
-                      <span className={isUrgent(row.expiresAt, now) ? s.urgent : undefined}>{left}</span>
-                    )}
-                  </td>
-                  <td className={ui.td}>
-                    <span className={statusBadge[row.status] ?? ui.badge.neutral}>{ChargeStatus.is(row.status) ? ChargeStatus.label(row.status) : row.status}</span>
-                  </td>
-                  <td className={ui.td}>
-                    <div className={s.actions}>
-                      {row.status === ChargeStatus.values.PENDING && (
-                        <>
-                          <button type="button" className={`${ui.button.primary} ${ui.small}`} onClick={() => setDialog({ kind: 'approve', row })}>
-                            {t.approve}
-                          </button>
-                          <button type="button" className={`${ui.button.danger} ${ui.small}`} onClick={() => setDialog({ kind: 'reject', row })}>
-                            {t.reject}
-                          </button>
-                        </>
-                      )}
-                      <button type="button" className={`${ui.button.secondary} ${ui.small}`} onClick={() => setDialog({ kind: 'detail', row })}>
-                        {t.details}
+                  )}
+                </span>
+              </td>
+              <td className={ui.td}>
+                {row.status !== ChargeStatus.values.PENDING ? (
+                  <span className={ui.muted}>—</span>
+                ) : left === null ? (
+                  <span className={s.urgent}>{t.expired}</span>
+                ) : (
+                  <span className={isUrgent(row.expiresAt, now) ? s.urgent : undefined}>{left}</span>
+                )}
+              </td>
+              <td className={ui.td}>
+                <span className={statusBadge[row.status] ?? ui.badge.neutral}>{ChargeStatus.is(row.status) ? ChargeStatus.label(row.status) : row.status}</span>
+              </td>
+              <td className={ui.td}>
+                <div className={s.actions}>
+                  {row.status === ChargeStatus.values.PENDING && (
+                    <>
+                      <button type="button" className={`${ui.button.primary} ${ui.small}`} onClick={() => setDialog({ kind: 'approve', row })}>
+                        {t.approve}
                       </button>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-        <ListState list={list} rows={rows.length} emptyText={t.empty} failedText={t.loadFailed} retryLabel={t.retry} />
-      </div>
+                      <button type="button" className={`${ui.button.danger} ${ui.small}`} onClick={() => setDialog({ kind: 'reject', row })}>
+                        {t.reject}
+                      </button>
+                    </>
+                  )}
+                  <button type="button" className={`${ui.button.secondary} ${ui.small}`} onClick={() => setDialog({ kind: 'detail', row })}>
+                    {t.details}
+                  </button>
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </ConsoleTable>
       <Pager page={page} hasNext={list.data?.hasNext ?? false} onPage={setPage} label={t.pageLabel} />
       {dialog?.kind === 'approve' && (
         <ApproveDialog row={dialog.row} busy={busy} onClose={() => setDialog(null)} onConfirm={() => void act(`/admin/top-ups/${dialog.row.id}/approve`, {}, t.approved)} />
