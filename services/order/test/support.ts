@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Consumer } from 'kafkajs';
+import { afterAll, beforeAll } from 'vitest';
 import {
   AutoOrderRunDue,
   type EventEnvelope,
@@ -175,3 +176,25 @@ export async function replicated(h: Harness, serviceId: number, check: (p: { uni
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export type ErrorBody = { code: string; message: string };
+
+/** The product most files order: TikTok likes, 2.5 won each, auto orders allowed. */
+export const tiktokLikes = { serviceId: 1, text: '틱톡 좋아요', platformId: 3, min: 10, max: 1000, unitPriceDeci: 25, enableAuto: true };
+
+/**
+ * Starts a file's servers and order harness before its tests, with `products` published and
+ * replicated, and stops them after. `suite.h` is the harness once the tests run.
+ */
+export function orderSuite(products: ReadonlyArray<Partial<ProductData> & { serviceId: number }> = [tiktokLikes]): { h: Harness } {
+  const suite = {} as { h: Harness; infra: Infra };
+  beforeAll(async () => {
+    suite.infra = await startInfra();
+    suite.h = await startHarness(suite.infra);
+    for (const product of products) await suite.h.stand.product(product);
+    for (const product of products) await replicated(suite.h, product.serviceId);
+  });
+  afterAll(async () => {
+    await suite.h?.stop();
+    await suite.infra?.stop();
+  });
+  return suite;
+}
