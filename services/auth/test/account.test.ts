@@ -5,7 +5,7 @@ import type { EventEnvelope } from '@smm/contracts';
 import { messages } from '../src/messages.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-import { AuthUnderTest, CatalogPublisher, as, type Infra, collectAuthEvents, eventually, freshId, publicKeyPem, startInfra } from './support/harness.ts';
+import { AuthUnderTest, CatalogPublisher, as, type Infra, collectAuthEvents, eventually, freshId, publicKeyPem, startInfra, firstAdmin } from './support/harness.ts';
 
 let infra: Infra;
 let auth: AuthUnderTest;
@@ -14,7 +14,7 @@ let authEvents: Awaited<ReturnType<typeof collectAuthEvents>>;
 
 beforeAll(async () => {
   infra = await startInfra();
-  auth = await AuthUnderTest.start(infra, null, { ADMIN_ID: 'root', ADMIN_PASSWORD: 'first-admin-pw' });
+  auth = await AuthUnderTest.start(infra, null, firstAdmin);
   catalog = await CatalogPublisher.start(infra, () => auth);
   authEvents = await collectAuthEvents(infra);
 });

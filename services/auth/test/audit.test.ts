@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OperatorActed, Topics } from '@smm/contracts';
 import { EventProducer, createKafka, createLogger } from '@smm/platform';
 import { callerHeaders } from '@smm/testkit';
 import { messages } from '../src/messages.ts';
-import { AuthUnderTest, type Infra, as, eventually, freshId, startInfra } from './support/harness.ts';
+import { AuthUnderTest, type Infra, as, eventually, freshId, startInfra, firstAdmin, signInFirstAdmin } from './support/harness.ts';
 
 type AuditPage = {
   items: Array<{
@@ -28,10 +27,8 @@ let admin: { userId: string; as: Record<string, string> };
 
 beforeAll(async () => {
   infra = await startInfra();
-  auth = await AuthUnderTest.start(infra, null, { ADMIN_ID: 'root', ADMIN_PASSWORD: 'first-admin-pw' });
-  const login = await auth.post<{ accessToken: string }>('/sessions', { id: 'root', password: 'first-admin-pw' });
-  const sub = String(jwt.decode(login.body.accessToken, { json: true })?.sub);
-  admin = { userId: sub, as: as(sub, 'admin') };
+  auth = await AuthUnderTest.start(infra, null, firstAdmin);
+  admin = await signInFirstAdmin(auth);
   producer = new EventProducer(createKafka([infra.kafka.brokers], 'wallet-test', createLogger({ service: 'wallet-test', level: 'silent' })));
   await producer.connect();
 });

@@ -1,7 +1,7 @@
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/messages.ts';
-import { AuthUnderTest, type Infra, as, freshId, startInfra } from './support/harness.ts';
+import { AuthUnderTest, type Infra, as, freshId, startInfra, firstAdmin, signInFirstAdmin } from './support/harness.ts';
 
 let infra: Infra;
 let auth: AuthUnderTest;
@@ -9,10 +9,8 @@ let admin: { userId: string; as: Record<string, string> };
 
 beforeAll(async () => {
   infra = await startInfra();
-  auth = await AuthUnderTest.start(infra, null, { ADMIN_ID: 'root', ADMIN_PASSWORD: 'first-admin-pw' });
-  const login = await auth.post<{ accessToken: string }>('/sessions', { id: 'root', password: 'first-admin-pw' });
-  const sub = String(jwt.decode(login.body.accessToken, { json: true })?.sub);
-  admin = { userId: sub, as: as(sub, 'admin') };
+  auth = await AuthUnderTest.start(infra, null, firstAdmin);
+  admin = await signInFirstAdmin(auth);
 });
 
 afterAll(async () => {

@@ -1,7 +1,6 @@
-import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@smm/contracts';
-import { AuthUnderTest, type Infra, as, collectAuthEvents, eventually, freshId, startInfra } from './support/harness.ts';
+import { AuthUnderTest, type Infra, as, collectAuthEvents, eventually, freshId, startInfra, firstAdmin, signInFirstAdmin } from './support/harness.ts';
 
 let infra: Infra;
 let auth: AuthUnderTest;
@@ -10,11 +9,9 @@ let admin: { userId: string; as: Record<string, string> };
 
 beforeAll(async () => {
   infra = await startInfra();
-  auth = await AuthUnderTest.start(infra, null, { ADMIN_ID: 'root', ADMIN_PASSWORD: 'first-admin-pw' });
+  auth = await AuthUnderTest.start(infra, null, firstAdmin);
   authEvents = await collectAuthEvents(infra);
-  const login = await auth.post<{ accessToken: string }>('/sessions', { id: 'root', password: 'first-admin-pw' });
-  const sub = String(jwt.decode(login.body.accessToken, { json: true })?.sub);
-  admin = { userId: sub, as: as(sub, 'admin') };
+  admin = await signInFirstAdmin(auth);
 });
 
 afterAll(async () => {

@@ -1,4 +1,5 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import jwt from 'jsonwebtoken';
 import { SettingChanged, Topics, type EventEnvelope } from '@smm/contracts';
 import { EventProducer, createKafka, createLogger, listen, parseConfig } from '@smm/platform';
 import type { RunningServer } from '@smm/platform';
@@ -150,4 +151,14 @@ let idSeq = 0;
 export function freshId(prefix = 'user'): string {
   idSeq += 1;
   return `${prefix}${idSeq}${randomUUID().slice(0, 4)}`;
+}
+
+/** The first admin, created at start from ADMIN_ID / ADMIN_PASSWORD (pass as the start's env). */
+export const firstAdmin = { ADMIN_ID: 'root', ADMIN_PASSWORD: 'first-admin-pw' };
+
+/** Signs the first admin in: their user id and the credential the BFF would send for them. */
+export async function signInFirstAdmin(auth: AuthUnderTest): Promise<{ userId: string; as: Record<string, string> }> {
+  const login = await auth.post<{ accessToken: string }>('/sessions', { id: firstAdmin.ADMIN_ID, password: firstAdmin.ADMIN_PASSWORD });
+  const userId = String(jwt.decode(login.body.accessToken, { json: true })?.sub);
+  return { userId, as: as(userId, 'admin') };
 }
