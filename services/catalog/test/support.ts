@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import type { Consumer } from 'kafkajs';
 import { type EventEnvelope, Topics, catalogEvents, parseEvent } from '@smm/contracts';
 import { type Infra, callerHeaders, eventually, startInfra, testServiceSecret } from '@smm/testkit';
@@ -95,3 +96,35 @@ export function client(base: string, role?: 'admin' | 'staff' | 'member') {
 }
 
 export type ErrorBody = { code: string; message: string };
+
+/** What a test file shares: its servers, one catalog, an admin and a visitor client, its events. */
+export type CatalogSuite = {
+  infra: Infra;
+  catalog: Catalog;
+  admin: ReturnType<typeof client>;
+  visitor: ReturnType<typeof client>;
+  /** Every catalog event from the start (only with `events`). */
+  received: Awaited<ReturnType<typeof collectEvents>>;
+};
+
+/**
+ * Starts a catalog over its own embedded servers before the file's tests (seeded with `seed`,
+ * its events collected with `events`) and stops everything after them.
+ */
+export function catalogSuite(options: { seed?: boolean; events?: boolean } = {}): CatalogSuite {
+  const suite = {} as CatalogSuite;
+  beforeAll(async () => {
+    suite.infra = await startInfra();
+    suite.catalog = await startCatalog(suite.infra);
+    if (options.seed) await suite.catalog.seed();
+    suite.visitor = client(suite.catalog.base);
+    suite.admin = client(suite.catalog.base, 'admin');
+    if (options.events) suite.received = await collectEvents(suite.catalog.kafka);
+  });
+  afterAll(async () => {
+    await suite.received?.stop();
+    await suite.catalog?.close();
+    await suite.infra?.stop();
+  });
+  return suite;
+}
