@@ -1,7 +1,8 @@
 import { type KeyObject, createSecretKey } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import jwt from 'jsonwebtoken';
-import { genericMessages, unauthorized } from './errors.ts';
+import { isOperatorRole } from '@smm/contracts';
+import { forbidden, genericMessages, unauthorized } from './errors.ts';
 
 /** The roles a service credential may carry: a member's role, or `service` for a service acting on its own. */
 export const callerRoles = ['member', 'staff', 'admin', 'service'] as const;
@@ -160,5 +161,17 @@ export function requireServiceCredential({ secret, audience }: ServiceAuthOption
     }
     req.caller = caller;
     next();
+  };
+}
+
+/**
+ * The second lock behind the BFF's role checks, so an internal caller that forgot one cannot act as
+ * an operator by accident: `admin` lets only admins through, `operator` admins and staff (issue 12);
+ * anyone else gets 403 `ADMIN_ONLY` with the service's Korean `message`.
+ */
+export function roleGate(who: 'admin' | 'operator', message: string) {
+  const allows = who === 'admin' ? (role: CallerRole | null) => role === 'admin' : isOperatorRole;
+  return (req: Request, _res: Response, next: NextFunction): void => {
+    next(allows(req.caller.role) ? undefined : forbidden(message, 'ADMIN_ONLY'));
   };
 }

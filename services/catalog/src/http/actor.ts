@@ -1,5 +1,5 @@
-import type { NextFunction, Request, Response } from 'express';
-import { forbidden } from '@smm/platform';
+import type { Request } from 'express';
+import { roleGate } from '@smm/platform';
 import { messages } from '../domain/messages.ts';
 import type { Actor } from '../use-cases/context.ts';
 
@@ -13,14 +13,5 @@ export function logChange(req: Request, entity: string, action: string, id?: num
   req.log.info({ userId: req.caller.userId, entity, action, id }, 'catalog changed');
 }
 
-/**
- * The BFF checks roles; this is the second lock on the door, so an internal caller that forgot the
- * check cannot change the catalogue by accident.
- */
-export function adminOnly(req: Request, _res: Response, next: NextFunction): void {
-  if (req.caller.role !== 'admin') {
-    next(forbidden(messages.adminOnly, 'ADMIN_ONLY'));
-    return;
-  }
-  next();
-}
+/** The BFF checks roles; this is the second lock: only admins change the catalogue. */
+export const adminOnly = roleGate('admin', messages.adminOnly);

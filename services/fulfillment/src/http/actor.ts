@@ -1,6 +1,6 @@
-import type { NextFunction, Request, Response } from 'express';
-import { type EventOrigin, isOperatorRole } from '@smm/contracts';
-import { forbidden, unauthorized } from '@smm/platform';
+import type { Request } from 'express';
+import { type EventOrigin } from '@smm/contracts';
+import { unauthorized, roleGate } from '@smm/platform';
 import { messages } from '../domain/messages.ts';
 
 /** The one place that reads who is calling: the verified service credential (req.caller). */
@@ -17,25 +17,13 @@ export function originOf(req: Request): EventOrigin {
 }
 
 /** The BFF checks roles; this is the second lock. */
-export function adminOnly(req: Request, _res: Response, next: NextFunction): void {
-  if (req.caller.role !== 'admin') {
-    next(forbidden(messages.adminOnly, 'ADMIN_ONLY'));
-    return;
-  }
-  next();
-}
+export const adminOnly = roleGate('admin', messages.adminOnly);
 
 /**
  * Admin or staff (issue 12): the order list's forwarding lookups and the review queue. Provider
  * management (providers, mappings, price rules, balances, notices, sync) stays behind adminOnly.
  */
-export function operatorOnly(req: Request, _res: Response, next: NextFunction): void {
-  if (!isOperatorRole(req.caller.role)) {
-    next(forbidden(messages.adminOnly, 'ADMIN_ONLY'));
-    return;
-  }
-  next();
-}
+export const operatorOnly = roleGate('operator', messages.adminOnly);
 
 /** Who asked, for the audit record of an operator's change (issue 12). */
 export function askedBy(req: Request): { caller: Request['caller']; origin: EventOrigin } {

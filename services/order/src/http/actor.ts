@@ -1,6 +1,6 @@
-import type { NextFunction, Request, Response } from 'express';
-import { type EventOrigin, isOperatorRole } from '@smm/contracts';
-import { forbidden, unauthorized } from '@smm/platform';
+import type { Request } from 'express';
+import { type EventOrigin } from '@smm/contracts';
+import { forbidden, unauthorized, roleGate } from '@smm/platform';
 import { messages } from '../domain/messages.ts';
 
 /**
@@ -19,15 +19,8 @@ export function originOf(req: Request): EventOrigin {
   return { correlationId: req.correlationId, causationId: req.id };
 }
 
-/** The BFF checks roles; this is the second lock, so an internal caller cannot skip it by accident. */
-export function adminOnly(req: Request, _res: Response, next: NextFunction): void {
-  // Admin or staff (issue 12): both run the order queue.
-  if (!isOperatorRole(req.caller.role)) {
-    next(forbidden(messages.adminOnly, 'ADMIN_ONLY'));
-    return;
-  }
-  next();
-}
+/** The BFF checks roles; this is the second lock. Admin or staff (issue 12): both run the order queue. */
+export const operatorOnly = roleGate('operator', messages.adminOnly);
 
 /** Whose records a query reads: the caller's own, or anyone's for an operator. */
 export function ownerFor(actor: Actor, requested: string | undefined): string {

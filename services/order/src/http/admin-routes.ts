@@ -6,7 +6,7 @@ import type { StatusPatch } from '../domain/order-status.ts';
 import { changeOrderStatus } from '../use-cases/change-order-status.ts';
 import type { OrderDeps } from '../use-cases/context.ts';
 import { adminOrders } from '../use-cases/read-orders.ts';
-import { adminOnly, originOf } from './actor.ts';
+import { operatorOnly, originOf } from './actor.ts';
 import { adminOrderQuery, idParam, statusPatchBody } from './schemas.ts';
 
 /** Body values as typed; the guarded transition checks ranges. Wrong types are refused here. */
@@ -33,7 +33,7 @@ function toPatch(body: { status?: unknown; startCount?: unknown; remains?: unkno
 
 /** Operators' routes: a credential with role admin, else 403. */
 export function adminRoutes(app: Express, deps: OrderDeps): void {
-  app.use('/admin', adminOnly);
+  app.use('/admin', operatorOnly);
 
   app.get('/admin/orders', async (req: Request, res: Response) => {
     const query = parseInput(adminOrderQuery, req.query);

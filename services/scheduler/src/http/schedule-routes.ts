@@ -1,6 +1,6 @@
-import type { Express, NextFunction, Request, Response } from 'express';
+import type { Express } from 'express';
 import { z } from 'zod';
-import { forbidden, parseInput } from '@smm/platform';
+import { parseInput, roleGate } from '@smm/platform';
 import { messages } from '../messages.ts';
 import type { AutoSchedules } from '../store/auto-schedule.model.ts';
 import type { TopUpExpiries } from '../store/topup-expiry.model.ts';
@@ -15,13 +15,7 @@ type PendingItem =
   | { kind: 'topup'; topUpId: number; userId: string; dueAt: string | null };
 
 /** The BFF checks roles; this is the second lock, so an internal caller cannot read members' schedules by accident. */
-function adminOnly(req: Request, _res: Response, next: NextFunction): void {
-  if (req.caller.role !== 'admin') {
-    next(forbidden(messages.adminOnly, 'ADMIN_ONLY'));
-    return;
-  }
-  next();
-}
+const adminOnly = roleGate('admin', messages.adminOnly);
 
 export function scheduleRoutes(stores: { schedules: AutoSchedules; expiries: TopUpExpiries }) {
   return (app: Express) => {

@@ -1,6 +1,6 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { Request } from 'express';
 import { type EventOrigin, isOperatorRole } from '@smm/contracts';
-import { forbidden, unauthorized } from '@smm/platform';
+import { unauthorized, roleGate } from '@smm/platform';
 import { messages } from '../domain/messages.ts';
 
 /**
@@ -22,12 +22,6 @@ export const originOf = (req: Request): EventOrigin => ({ correlationId: req.cor
 
 /**
  * The BFF checks roles; this is the second lock on the door, so an internal caller that forgot the
- * check cannot approve a top-up by accident.
+ * check cannot approve a top-up by accident. Admin or staff: staff run the top-up queue.
  */
-export function adminOnly(req: Request, _res: Response, next: NextFunction): void {
-  if (!isOperator(req)) {
-    next(forbidden(messages.adminOnly, 'ADMIN_ONLY'));
-    return;
-  }
-  next();
-}
+export const operatorOnly = roleGate('operator', messages.adminOnly);

@@ -7,7 +7,7 @@ import type { WalletDeps } from '../use-cases/context.ts';
 import { markReceiptIssued } from '../use-cases/receipts.ts';
 import { decideTopUpRequest, requestTopUp } from '../use-cases/top-ups.ts';
 import { adminTopUpView, ledgerView, paged, topUpView } from '../use-cases/views.ts';
-import { adminOnly, callerId, isOperator, originOf } from './actor.ts';
+import { callerId, isOperator, operatorOnly, originOf } from './actor.ts';
 import { pageOf, queryText } from './paging.ts';
 import { referralRoutes } from './referral-routes.ts';
 
@@ -60,7 +60,7 @@ export function walletRoutes(deps: WalletDeps) {
 
     referralRoutes(deps)(app);
 
-    app.use('/admin', adminOnly);
+    app.use('/admin', operatorOnly);
 
     app.get('/admin/top-ups', async (req, res) => {
       const statusText = queryText(req, 'status');
