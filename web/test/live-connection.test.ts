@@ -38,7 +38,10 @@ describe('openLiveConnection', () => {
     });
     await vi.advanceTimersByTimeAsync(0);
     expect(sources.map((s) => s.url)).toEqual(['/live?ticket=t1&last=']);
+    expect(resyncs).toBe(0);
     sources[0]!.emit('ready', {});
+    // The first stream has nothing to resume from: what happened since the page read its data is re-read.
+    expect(resyncs).toBe(1);
     sources[0]!.emit('update', { type: 'PointCredited', touches: ['balance'] }, 'e-9');
     expect(updates).toEqual([{ type: 'PointCredited', touches: ['balance'] }]);
 
@@ -48,8 +51,10 @@ describe('openLiveConnection', () => {
     expect(sources).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(sources[1]!.url).toBe('/live?ticket=t2&last=e-9');
+    sources[1]!.emit('ready', {});
+    expect(resyncs).toBe(1); // resumed from e-9: the server replays or says resync
     sources[1]!.emit('resync', {});
-    expect(resyncs).toBe(1);
+    expect(resyncs).toBe(2);
 
     connection.close();
     expect(sources[1]!.closed).toBe(true);
@@ -110,8 +115,9 @@ describe('openLiveConnection', () => {
     connection.resume();
     await vi.advanceTimersByTimeAsync(0);
     expect(sources[1]!.url).toBe('/live?ticket=t2&last=e-3');
+    expect(seen.resyncs).toBe(1); // the first stream's
     sources[1]!.emit('ready', {});
-    expect(seen.resyncs).toBe(0);
+    expect(seen.resyncs).toBe(1);
     connection.close();
   });
 
@@ -123,9 +129,9 @@ describe('openLiveConnection', () => {
     connection.resume();
     await vi.advanceTimersByTimeAsync(0);
     expect(sources[1]!.url).toBe('/live?ticket=t2&last=');
-    expect(seen.resyncs).toBe(0);
-    sources[1]!.emit('ready', {});
     expect(seen.resyncs).toBe(1);
+    sources[1]!.emit('ready', {});
+    expect(seen.resyncs).toBe(2);
     connection.close();
   });
 

@@ -33,8 +33,9 @@ export type LiveConnection = {
  * reopens with the last id seen, so the server replays what was missed or says resync. A ticket
  * that cannot be bought (the session ended: the api helper signs out; the server is down) is
  * retried with the same backoff until `close()`. `pause()`/`resume()` close and reopen it the same
- * way (a hidden page holds no connection); a stream paused before any update came has no id to
- * resume from, so the page re-reads everything once the new stream is ready.
+ * way (a hidden page holds no connection). A stream opened with no id to resume from (the first
+ * one, or any before an update came) makes the page re-read everything once it is ready: what
+ * happened between the page's first reads and the stream (opened after load and idle) is not lost.
  */
 export function openLiveConnection(options: LiveConnectionOptions): LiveConnection {
   const backoff = options.backoff ?? defaultBackoff;
@@ -45,8 +46,6 @@ export function openLiveConnection(options: LiveConnectionOptions): LiveConnecti
   let failures = 0;
   let closed = false;
   let paused = options.paused === true;
-  /** Set by `resume()` when updates may have been missed that the server cannot replay. */
-  let resyncWhenReady = false;
   /** Counts connection attempts: a ticket answering after a pause or a newer attempt is dropped. */
   let attempt = 0;
 
@@ -69,14 +68,14 @@ export function openLiveConnection(options: LiveConnectionOptions): LiveConnecti
       return;
     }
     if (closed || paused || mine !== attempt) return;
+    // Without an id to resume from, the server cannot replay what happened before this stream was
+    // ready — since the page read its data, or while it was hidden: the page re-reads everything.
+    const fromScratch = lastEventId === null;
     const opened = createSource(options.url(ticket, lastEventId));
     source = opened;
     opened.addEventListener(liveEvents.ready, () => {
       failures = 0;
-      if (resyncWhenReady) {
-        resyncWhenReady = false;
-        options.handlers.resync();
-      }
+      if (fromScratch) options.handlers.resync();
     });
     opened.addEventListener(liveEvents.resync, () => options.handlers.resync());
     opened.addEventListener(liveEvents.update, (event) => {
@@ -100,8 +99,7 @@ export function openLiveConnection(options: LiveConnectionOptions): LiveConnecti
     source = null;
   };
 
-  if (paused) resyncWhenReady = true;
-  else void connect();
+  if (!paused) void connect();
   return {
     close() {
       closed = true;
@@ -116,7 +114,6 @@ export function openLiveConnection(options: LiveConnectionOptions): LiveConnecti
       if (closed || !paused) return;
       paused = false;
       failures = 0;
-      if (lastEventId === null) resyncWhenReady = true;
       void connect();
     },
   };
