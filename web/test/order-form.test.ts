@@ -132,8 +132,8 @@ describe('order validation order (spec §5)', () => {
 });
 
 describe('order payload (spec §3)', () => {
-  it('sends runs and interval 0 for a one-off order and numbers for an automatic one', () => {
-    expect(orderPayload({ ...valid, link: ' https://x.com/a ' }, likes)).toEqual({ serviceId: 's1', link: 'https://x.com/a', amount: 100, runs: 0, interval: 0 });
-    expect(orderPayload({ ...valid, auto: true, runs: '3', interval: '90' }, likes)).toEqual({ serviceId: 's1', link: valid.link, amount: 100, runs: 3, interval: 90 });
+  it('sends runs and interval 0 for a one-off order and numbers for an automatic one, with the unit price shown', () => {
+    expect(orderPayload({ ...valid, link: ' https://x.com/a ' }, likes)).toEqual({ serviceId: 's1', link: 'https://x.com/a', amount: 100, runs: 0, interval: 0, unitPriceDeci: 25 });
+    expect(orderPayload({ ...valid, auto: true, runs: '3', interval: '90' }, likes)).toEqual({ serviceId: 's1', link: valid.link, amount: 100, runs: 3, interval: 90, unitPriceDeci: 25 });
   });
 });

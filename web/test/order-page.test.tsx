@@ -40,7 +40,7 @@ function HistoryProbe() {
   return <p data-state={JSON.stringify(useLocation().state)}>주문 내역 화면</p>;
 }
 
-function renderOrder(fetch = backend()) {
+function renderOrder(fetch = backend(), fetcher: (key: unknown) => Promise<unknown> = () => new Promise(() => {})) {
   vi.stubGlobal('fetch', fetch);
   return render(
     <SWRConfig
@@ -54,7 +54,7 @@ function renderOrder(fetch = backend()) {
           '/service/settings': [],
           [unstable_serialize(['/auth/profile', token])]: profile,
         },
-        fetcher: () => new Promise(() => {}),
+        fetcher,
       }}
     >
       <MemoryRouter initialEntries={['/order']}>
@@ -159,7 +159,7 @@ describe('order screen', () => {
     expect(await screen.findByText('주문 내역 화면')).toBeTruthy();
     const [url, init] = orderCalls(fetch)[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/service/order');
-    expect(JSON.parse(String(init.body))).toEqual({ serviceId: 's1', link: 'https://www.instagram.com/p/x', amount: 40, runs: 0, interval: 0 });
+    expect(JSON.parse(String(init.body))).toEqual({ serviceId: 's1', link: 'https://www.instagram.com/p/x', amount: 40, runs: 0, interval: 0, unitPriceDeci: 25 });
   });
 
   it('after a 202 (payment pending) answer, says the payment is awaited and goes to the history', async () => {
@@ -171,5 +171,20 @@ describe('order screen', () => {
     submit();
     await screen.findByText('주문 내역 화면');
     expect(await screen.findByText(t.awaiting)).toBeTruthy();
+  });
+
+  it('on 409 PRICE_CHANGED stays on the form, says so and reads the prices again', async () => {
+    const body = { code: 'PRICE_CHANGED', message: '가격이 변경되었습니다. 확인 후 다시 주문해 주세요.' };
+    const fetch = backend(() => new Response(JSON.stringify(body), { status: 409 }));
+    const fetcher = vi.fn((_key: unknown) => new Promise<unknown>(() => {}));
+    renderOrder(fetch, fetcher);
+    await waitFor(() => expect(select(t.step2).value).toBe('s1'));
+    fireEvent.change(input(t.step4), { target: { value: 'https://www.instagram.com/p/x' } });
+    fireEvent.change(input(t.step5), { target: { value: '40' } });
+    const readsBefore = fetcher.mock.calls.filter(([key]) => key === '/service/services').length;
+    submit();
+    expect(await screen.findByText(`${t.failed} ${body.message}`)).toBeTruthy();
+    await waitFor(() => expect(fetcher.mock.calls.filter(([key]) => key === '/service/services').length).toBeGreaterThan(readsBefore));
+    expect(screen.queryByText('주문 내역 화면')).toBeNull();
   });
 });

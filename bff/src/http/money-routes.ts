@@ -7,7 +7,7 @@ import type { ServiceClient } from '../upstream/service-client.ts';
 import type { Idempotency } from '../reseller/idempotency.ts';
 import { access } from './access.ts';
 import { callContext, callerOf } from './context.ts';
-import { orderBody, topUpBody } from './money-schemas.ts';
+import { topUpBody, webOrderBody } from './money-schemas.ts';
 import { idParam, listQuery, statusRule } from './query.ts';
 import { placeOrder, retryLater, withIdempotency } from './reseller-routes.ts';
 
@@ -25,7 +25,7 @@ export function moneyRoutes(router: Router, verifier: TokenVerifier, order: Serv
 
   // A browser retry (double click, reload, flaky network) with the same Idempotency-Key places once.
   router.post('/service/order', member, async (req: Request, res: Response) => {
-    const input = parseInput(orderBody, req.body ?? {});
+    const input = parseInput(webOrderBody, req.body ?? {});
     const answer = await withIdempotency(req, res, placement.idempotency, 'POST /api/service/order', input, () => placeOrder(order, callContext(req), input, 'web', placement.waitMs));
     retryLater(res, answer);
     res.status(answer.status).json(answer.body);

@@ -27,6 +27,13 @@ const link = text(2048).refine((v) => v === undefined || v.trim() === '' || isAc
 export const orderBody = body({ serviceId: number, link, amount: number, runs: number, interval: number });
 export type OrderBody = z.infer<typeof orderBody>;
 
+/**
+ * The web's order form also sends the unit price it showed (deci-won): the order service charges
+ * exactly that or refuses with 409 PRICE_CHANGED. API callers see no price first and send none.
+ */
+export const webOrderBody = orderBody.extend({ unitPriceDeci: number });
+export type WebOrderBody = z.infer<typeof webOrderBody>;
+
 const scalar = z.union([z.string().max(200), z.number(), z.boolean(), z.null()], { error: messages.badRequest }).optional();
 /** Wallet checks every top-up rule in its order with its own messages; only the fields go on. */
 export const topUpBody = body({

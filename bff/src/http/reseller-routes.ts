@@ -10,7 +10,7 @@ import { readAnswer } from '../upstream/read-answer.ts';
 import { isErrorBody, relay } from '../upstream/relay.ts';
 import type { CallContext, ServiceClient } from '../upstream/service-client.ts';
 import { callContext, callerOf } from './context.ts';
-import { type OrderBody, orderBody } from './money-schemas.ts';
+import { type WebOrderBody, orderBody } from './money-schemas.ts';
 import { idParam } from './query.ts';
 
 const orderNotFound = () => new HttpError(404, 'ORDER_NOT_FOUND', messages.orderNotFound);
@@ -31,7 +31,8 @@ export function apiKeyAccess(reseller: Reseller) {
   };
 }
 
-export type PlacedOrder = Partial<OrderBody>;
+/** What the order service is asked to place: an API caller's order, or the web's with the price it showed. */
+export type PlacedOrder = Partial<WebOrderBody>;
 
 /**
  * Places an order and waits for its payment (the order service waits up to `waitMs`). Answers the

@@ -80,6 +80,32 @@ describe.runIf(orderServiceUp())('orders (spec §5 order, the saga through order
     expect(ledger.body.items.map((e) => [e.deltaDeci, e.balanceAfterDeci])).toEqual([[-2500, 97_500], [100_000, 100_000]]);
   });
 
+  it('charges the web order the unit price its screen showed, or places nothing (409 PRICE_CHANGED) after a repricing', async () => {
+    const m = await member(10_000);
+    const repriced = await product({ min: 10, max: 1000, point: 5 }, m);
+    const shown = repriced.unitPriceDeci; // 50: what the order screen read before the repricing
+    const patched = await api('PATCH', `/admin/services/${repriced.id}`, { token: await asAdmin(), body: { point: 2.8 } });
+    expect(patched.status).toBe(200);
+    // Until order's replica has the new price, the old price is still the one charged (a member
+    // without points gets 402 then): wait for the replica with that member, so nothing is bought.
+    const broke = await member();
+    await eventually(() => order(broke, { serviceId: repriced.id, link: 'https://x.example/price', amount: 100, unitPriceDeci: shown }), (r) => r.status === 409, 20_000);
+    // Then the old price shown is refused and nothing is taken.
+    const refused = await order(m, { serviceId: repriced.id, link: 'https://x.example/price', amount: 100, unitPriceDeci: shown });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ code: 'PRICE_CHANGED', message: '가격이 변경되었습니다. 확인 후 다시 주문해 주세요.' });
+    expect(await pointDeciOf(m)).toBe(100_000);
+    expect((await history(m)).items).toEqual([]);
+    // The screen re-reads the catalogue and shows 2.8원: the order is placed at that price.
+    const services = await api<Array<{ id: number; unitPriceDeci: number }>>('GET', '/service/services', { token: m.token });
+    const now = services.body.find((s) => s.id === repriced.id)!.unitPriceDeci;
+    expect(now).toBe(28);
+    const placed = await order(m, { serviceId: repriced.id, link: 'https://x.example/price', amount: 100, unitPriceDeci: now });
+    expect(placed.status).toBe(201);
+    expect(placed.body.order).toMatchObject({ pointDeci: 2800, payment: 'paid' });
+    expect(await pointDeciOf(m)).toBe(100_000 - 2800);
+  });
+
   it('answers 402 INSUFFICIENT_POINTS when the balance does not cover the price, and takes nothing', async () => {
     const m = await member(5_000);
     const res = await order(m, { serviceId: p.id, link: 'https://x.example/a', amount: 1000, runs: 3, interval: 60 }); // 7,500 won

@@ -89,6 +89,26 @@ describe('POST /orders validation (spec §5, in order)', () => {
     expect(res.body.order.pointDeci).toBe(2250);
   });
 
+  it('charges the price the member was shown, or places nothing (409 PRICE_CHANGED) when the catalogue changed it', async () => {
+    const { userId, api } = member();
+    h.stand.balances.set(userId, 1_000_000);
+    await h.stand.product({ serviceId: 8, min: 1, max: 100, unitPriceDeci: 50 });
+    await replicated(h, 8);
+    // The screen still shows 5원 after a repricing to 2.8원: not charged at another price than shown.
+    await h.stand.product({ serviceId: 8, min: 1, max: 100, unitPriceDeci: 28 });
+    await replicated(h, 8, (p) => p?.unitPriceDeci === 28);
+    const stale = await api.post<ErrorBody>('/orders', { serviceId: 8, link: 'https://a', amount: 100, unitPriceDeci: 50 });
+    expect(stale).toEqual({ status: 409, body: { code: 'PRICE_CHANGED', message: '가격이 변경되었습니다. 확인 후 다시 주문해 주세요.' } });
+    expect(await h.order.store.orders.countDocuments({ userId })).toBe(0);
+    expect(await api.post<ErrorBody>('/orders', { serviceId: 8, link: 'https://a', amount: 100, unitPriceDeci: 'x' })).toMatchObject({ status: 400, body: { code: 'PRICE_INVALID' } });
+    // Shown the new price: placed and charged at it.
+    const fresh = await api.post<Placed>('/orders', { serviceId: 8, link: 'https://a', amount: 100, unitPriceDeci: 28 });
+    expect(fresh.status).toBe(201);
+    expect(fresh.body.order.pointDeci).toBe(2800);
+    await sleep(300);
+    expect(h.stand.orderEvents.filter((e) => (e.data as { userId?: string }).userId === userId).map((e) => (e.data as { chargeDeci?: number }).chargeDeci).filter(Boolean)).toEqual([2800]);
+  });
+
   it('reads the product number as a decimal only: "0x7" is no product', async () => {
     const { userId, api } = member();
     h.stand.balances.set(userId, 1_000_000);

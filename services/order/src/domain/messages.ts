@@ -14,6 +14,8 @@ export const messages = {
   intervalTooShort: '자동 주문 간격은 60분 이상이어야 합니다.',
   intervalNotInteger: '자동 주문 간격은 분 단위 정수로 입력해 주세요.',
   priceOutOfRange: '주문 금액이 너무 큽니다. 수량을 줄여 주세요.',
+  priceChanged: '가격이 변경되었습니다. 확인 후 다시 주문해 주세요.',
+  priceInvalid: '주문 가격 정보가 올바르지 않습니다. 새로고침 후 다시 주문해 주세요.',
   serviceReadOnly: '현재 주문할 수 없는 서비스입니다.',
   serviceCheck: '서비스 점검 중에는 주문할 수 없습니다.',
   insufficientPoints: '포인트가 부족합니다.',

@@ -10,6 +10,11 @@ export type OrderRequest = {
   amount?: unknown;
   runs?: unknown;
   interval?: unknown;
+  /**
+   * The unit price the member saw (deci-won), when the caller showed one: the order is charged at
+   * that price or not placed. Absent (API callers, who see no price first): the replica's price.
+   */
+  unitPriceDeci?: unknown;
 };
 
 /** A request that passed every rule: what gets stored and charged. */
@@ -31,7 +36,8 @@ export type ValidOrder = {
 export type Refusal =
   | { kind: 'invalid'; problem: Problem } // 400
   | { kind: 'read-only'; problem: Problem } // 403
-  | { kind: 'service-check'; problem: Problem }; // 503
+  | { kind: 'service-check'; problem: Problem } // 503
+  | { kind: 'price-changed'; problem: Problem }; // 409
 
 export type Verdict = { ok: true; order: ValidOrder } | { ok: false; refusal: Refusal };
 
@@ -81,6 +87,14 @@ export function checkOrder(request: OrderRequest, product: Product | null, servi
     if (!Number.isInteger(runs)) return invalid('RUNS_NOT_INTEGER', messages.runsNotInteger);
     if (!(interval >= 60)) return invalid('INTERVAL_TOO_SHORT', messages.intervalTooShort);
     if (!Number.isInteger(interval)) return invalid('INTERVAL_NOT_INTEGER', messages.intervalNotInteger);
+  }
+
+  // Spec §5 has the member pay the price the screen showed: if the catalogue changed in between
+  // (the screen and this replica may stand on either side of a repricing), nothing is placed.
+  if (request.unitPriceDeci !== undefined && request.unitPriceDeci !== null) {
+    const shown = toNumber(request.unitPriceDeci);
+    if (!Number.isSafeInteger(shown) || shown < 0) return invalid('PRICE_INVALID', messages.priceInvalid);
+    if (shown !== product.unitPriceDeci) return { ok: false, refusal: { kind: 'price-changed', problem: problem('PRICE_CHANGED', messages.priceChanged) } };
   }
 
   let perRunDeci: number;

@@ -16,6 +16,18 @@ describe('checkOrder', () => {
     expect(auto).toMatchObject({ ok: true, order: { kind: 'auto', runs: 3, interval: 60, perRunDeci: 825, chargeDeci: 2475 } });
   });
 
+  it('charges the unit price the member was shown or places nothing (409 PRICE_CHANGED)', () => {
+    expect(checkOrder({ serviceId: 1, link: 'a', amount: 10, unitPriceDeci: 25 }, product, false)).toMatchObject({ ok: true, order: { chargeDeci: 250 } });
+    expect(checkOrder({ serviceId: 1, link: 'a', amount: 10, unitPriceDeci: '25' }, product, false)).toMatchObject({ ok: true, order: { chargeDeci: 250 } });
+    expect(checkOrder({ serviceId: 1, link: 'a', amount: 10, unitPriceDeci: 28 }, product, false)).toMatchObject({ ok: false, refusal: { kind: 'price-changed', problem: { code: 'PRICE_CHANGED', message: '가격이 변경되었습니다. 확인 후 다시 주문해 주세요.' } } });
+    for (const unitPriceDeci of [-1, 2.5, 'x', '', true]) {
+      expect(checkOrder({ serviceId: 1, link: 'a', amount: 10, unitPriceDeci }, product, false), JSON.stringify(unitPriceDeci)).toMatchObject({ ok: false, refusal: { kind: 'invalid', problem: { code: 'PRICE_INVALID' } } });
+    }
+    // Field mistakes are the member's to fix first; absent or null: the replica's price (API callers).
+    expect(checkOrder({ serviceId: 1, link: '', amount: 10, unitPriceDeci: 28 }, product, false)).toMatchObject({ ok: false, refusal: { problem: { code: 'LINK_REQUIRED' } } });
+    expect(checkOrder({ serviceId: 1, link: 'a', amount: 10, unitPriceDeci: null }, product, false)).toMatchObject({ ok: true, order: { chargeDeci: 250 } });
+  });
+
   it('checks the link before the amount and the amount before auto fields', () => {
     expect(checkOrder({ link: '', amount: 1, runs: 1 }, product, false)).toMatchObject({ ok: false, refusal: { problem: { code: 'LINK_REQUIRED' } } });
     expect(checkOrder({ link: 'a', amount: 1, runs: 1 }, product, false)).toMatchObject({ ok: false, refusal: { problem: { code: 'AMOUNT_BELOW_MIN' } } });

@@ -12,7 +12,7 @@ import { actorOf, originOf, ownerFor } from './actor.ts';
 import { autoOrderListQuery, idParam, orderListQuery, placeBody, placeQuery } from './schemas.ts';
 
 function refusalError(refusal: Refusal): HttpError {
-  const status = refusal.kind === 'service-check' ? 503 : refusal.kind === 'read-only' ? 403 : 400;
+  const status = { 'service-check': 503, 'read-only': 403, 'price-changed': 409, invalid: 400 }[refusal.kind];
   return new HttpError(status, refusal.problem.code, refusal.problem.message);
 }
 

@@ -57,6 +57,8 @@ export const placeBody = z.object({
   amount: z.unknown().optional(),
   runs: z.unknown().optional(),
   interval: z.unknown().optional(),
+  /** The unit price the member was shown (the web's order screen); absent for API callers. */
+  unitPriceDeci: z.unknown().optional(),
   source: z.enum(['web', 'api']).default('web'),
 });
 

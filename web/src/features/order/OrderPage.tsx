@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/auth.tsx';
 import { MegaphoneIcon } from '../../layout/icons.tsx';
-import { messageOf, post } from '../../lib/api.ts';
+import { ApiError, messageOf, post } from '../../lib/api.ts';
 import { count, won } from '../../lib/format.ts';
 import { keys, useSettings } from '../../lib/settings.ts';
 import { loading } from '../../ui/loading.tsx';
@@ -125,6 +125,9 @@ export default function OrderPage() {
     } catch (error) {
       const message = messageOf(error, '');
       toast.error(message ? `${t.failed} ${message}` : t.failed);
+      // Repriced since the screen read the catalogue: nothing was charged; show the new price so
+      // the member can check it and order again.
+      if (error instanceof ApiError && error.code === 'PRICE_CHANGED') void catalog.reloadServices();
     } finally {
       submitting.current = false;
       setBusy(false);

@@ -20,6 +20,8 @@ export function useCatalog() {
     services: services.data ?? none,
     loading: !platforms.data && !platforms.error || !categories.data && !categories.error || !services.data && !services.error,
     error: platforms.error ?? categories.error ?? services.error,
+    /** Reads the products again (their prices changed since the screen read them). */
+    reloadServices: services.mutate,
   };
 }
 

@@ -130,5 +130,7 @@ export function orderPayload(form: OrderForm, service: CatalogService) {
     amount: Number(form.amount),
     runs: form.auto ? Number(form.runs) : 0,
     interval: form.auto ? Number(form.interval) : 0,
+    // The price the member is shown: the order is charged at it, or refused if it changed meanwhile.
+    unitPriceDeci: service.unitPriceDeci,
   };
 }
