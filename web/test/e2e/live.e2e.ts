@@ -51,4 +51,28 @@ describe('live updates on an open member page', () => {
     expect(await stillTheSamePage()).toBe(true);
     expect(visit.errors).toEqual([]);
   });
+
+  it('closes the stream while the page is hidden and, shown again, catches up on what happened meanwhile', async () => {
+    const before = (await navBalance().textContent()) ?? '';
+    const visibility = (hidden: boolean) =>
+      visit.page.evaluate((h) => {
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => h });
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (h ? 'hidden' : 'visible') });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, hidden);
+    await visibility(true);
+    const asked = await api('POST', '/service/point', { token: member.token, body: { name: '홍길동', point: 5_000, feeType: 'none', feeValue: null } });
+    expect(asked).toMatchObject({ status: 201 });
+    await approvePendingTopUps(member.userId);
+    // Hidden: no stream and no polling, so the page has not heard of it.
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(await navBalance().textContent()).toBe(before);
+    const reopened = visit.page.waitForResponse((res) => res.url().includes('/api/live?ticket='), { timeout: 15_000 });
+    await visibility(false);
+    expect((await reopened).url()).toContain('lastEventId=');
+    const after = `${(Number(before.replace(/[^\d]/g, '')) + 5_000).toLocaleString('ko-KR')}원`;
+    await expect.poll(async () => (await navBalance().textContent()) ?? '', { timeout: 10_000 }).toContain(after);
+    expect(await stillTheSamePage()).toBe(true);
+    expect(visit.errors).toEqual([]);
+  });
 });
