@@ -26,17 +26,24 @@ export function coversContent(floating: HTMLElement): boolean {
   });
 }
 
+/** Content changes arrive in bursts while a page loads: one check once they have settled. */
+export const settleMs = 200;
+
 /**
  * Whether a floating element may show: false while it would lie over a control or text of the
- * page (it is hidden then, not moved), re-checked on scroll, resize and changes of `watch`'s
- * content; `shown` re-attaches when the element appears. At the bottom of the page the footer keeps empty room for it, so it comes back there.
+ * page (it is hidden then, not moved), and until the first check has run. Re-checked at the next
+ * frame on scroll and resize, and once changes of `watch`'s content have settled (`settleMs`) —
+ * each check hit-tests nine points and forces a layout, so it must not run on every frame of a
+ * page that is still rendering its data. `shown` re-attaches when the element appears. At the
+ * bottom of the page the footer keeps empty room for it, so it comes back there.
  */
 export function useClearOfContent(floating: RefObject<HTMLElement | null>, watch: () => Element | null, shown: boolean): boolean {
-  const [clear, setClear] = useState(true);
+  const [clear, setClear] = useState(false);
   useEffect(() => {
     const element = floating.current;
     if (!element || typeof document.elementsFromPoint !== 'function') return;
     let frame = 0;
+    let settling: ReturnType<typeof setTimeout> | undefined;
     const check = () => {
       frame = 0;
       setClear(!coversContent(element));
@@ -44,14 +51,19 @@ export function useClearOfContent(floating: RefObject<HTMLElement | null>, watch
     const schedule = () => {
       if (frame === 0) frame = window.requestAnimationFrame(check);
     };
-    schedule();
+    const settle = () => {
+      clearTimeout(settling);
+      settling = setTimeout(schedule, settleMs);
+    };
+    settle();
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
-    const observer = new MutationObserver(schedule);
+    const observer = new MutationObserver(settle);
     const target = watch();
     if (target) observer.observe(target, { childList: true, subtree: true, characterData: true, attributes: true });
     return () => {
       window.cancelAnimationFrame(frame);
+      clearTimeout(settling);
       window.removeEventListener('scroll', schedule);
       window.removeEventListener('resize', schedule);
       observer.disconnect();
