@@ -1,4 +1,4 @@
-import { type AuthProfileBody, type BalanceBody, authProfile, balance as balanceBody } from '@smm/contracts/http';
+import { type AuthProfileBody, type BalanceBody, type MemberProfileBody, authProfile, balance as balanceBody } from '@smm/contracts/http';
 import type { Request, Response, Router } from 'express';
 import { HttpError, parseInput } from '@smm/platform';
 import { messages } from '../messages.ts';
@@ -49,7 +49,7 @@ export function accountRoutes(router: Router, verifier: TokenVerifier, auth: Ser
       email: profile.email ?? null,
       // A warning the member is shown (issue 12); suspended and banned members never get here.
       restriction: profile.restriction ?? null,
-    });
+    } satisfies MemberProfileBody);
   });
 
   router.post('/auth/change-password', access(verifier, 'notGuest'), async (req: Request, res: Response) => {

@@ -2,6 +2,7 @@ import type {
   AutoOrderViewBody,
   CategoryViewBody,
   FaqViewBody,
+  MemberProfileBody,
   NoticeViewBody,
   OrderViewBody,
   Page,
@@ -10,22 +11,14 @@ import type {
   ServiceViewBody,
   TopUpViewBody,
 } from '@smm/contracts/http';
-import type { Restriction } from './contracts.ts';
 
 /** Answers of the BFF (bff/API.md, /tmp/plan/bff-money-api.md) as the web app reads them. */
 export type Setting = { key: string; value: string };
-export type Profile = {
-  id: string;
-  point: number;
-  pointDeci: number;
-  apiKey: string | null;
-  referralCode: string | null;
-  userId?: string;
-  role?: string;
-  email?: string;
-  /** A warning from the operators (issue 12); a suspended or banned member gets no profile. */
-  restriction?: Restriction | null;
-};
+/** GET /api/auth/profile: auth's profile with wallet's balance, as the BFF composes it. */
+export type MemberProfile = MemberProfileBody;
+/** The guest's profile is the web app's own (spec §3): browse mode, no member behind it. */
+export type GuestProfile = Pick<MemberProfileBody, 'id' | 'point' | 'pointDeci' | 'apiKey' | 'referralCode'> & { userId?: never; role?: never; email?: never; restriction?: never };
+export type Profile = MemberProfile | GuestProfile;
 /**
  * What the BFF relays as the services send it: the services' answer contracts (@smm/contracts/http,
  * type-only, so nothing of zod reaches the bundle).
