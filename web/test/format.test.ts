@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toggleOpen } from '../src/features/qna/accordion.ts';
 import { groupPrices } from '../src/features/price-list/price-list.ts';
-import { count, dateTime, grouped, startCount, won, wonFromNumber } from '../src/lib/format.ts';
+import { count, dateTime, grouped, startCount, won } from '../src/lib/format.ts';
 import type { Category, Platform, Service } from '../src/lib/types.ts';
 
 describe('Korean formats (spec §9)', () => {
@@ -9,7 +9,6 @@ describe('Korean formats (spec §9)', () => {
     expect(won(12340)).toBe('1,234원');
     expect(won(125)).toBe('12.5원');
     expect(won(0)).toBe('0원');
-    expect(wonFromNumber(1234.5)).toBe('1,234.5원');
     expect(count(1000000)).toBe('1,000,000');
   });
 

@@ -1,6 +1,6 @@
 import type { Request, Response, Router } from 'express';
 import { ChargeStatus, receiptTypeLabels } from '@smm/contracts';
-import { type AdminTopUpRowsBody, type AdminTopUpViewBody, adminTopUpPage } from '@smm/contracts/http';
+import { type AdminTopUpRowsBody, type AdminTopUpViewBody, type RejectTopUpRequest, adminTopUpPage } from '@smm/contracts/http';
 import { HttpError } from '@smm/platform';
 import { type CsvCell, toCsv } from '../domain/csv.ts';
 import { messages } from '../messages.ts';
@@ -110,7 +110,7 @@ export function adminTopUpRoutes(router: Router, verifier: TokenVerifier, auth: 
   router.post('/admin/top-ups/:id/reject', operator, async (req: Request, res: Response) => {
     const id = idParam(req.params.id, topUpNotFound);
     const reason = reasonOf(req.body);
-    relay(res, await wallet.call(callContext(req), 'POST', `/admin/top-ups/${id}/reject`, { body: { reason } }));
+    relay(res, await wallet.call(callContext(req), 'POST', `/admin/top-ups/${id}/reject`, { body: { reason } satisfies RejectTopUpRequest }));
   });
   router.post('/admin/top-ups/:id/receipt-issued', operator, async (req: Request, res: Response) => {
     const id = idParam(req.params.id, topUpNotFound);
