@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   adminDashboard,
+  adminServiceView,
   adminDepositRows,
   adminOrderSearch,
   adminTopUpPage,
@@ -139,6 +140,12 @@ const cases: Array<{ name: string; schema: z.ZodType; real: unknown; malformed: 
     schema: serviceList,
     real: [{ id: 1, text: order.serviceText, categoryId: 10, platformId: 1, min: 10, max: 10000, point: 2.5, unitPriceDeci: 25, notice: '', enableAuto: true, isReadOnly: false }],
     malformed: [{ id: 1, text: order.serviceText }],
+  },
+  {
+    name: "operators' product",
+    schema: adminServiceView,
+    real: { id: 1, text: order.serviceText, categoryId: 10, platformId: 1, min: 10, max: 10000, point: 2.5, unitPriceDeci: 25, notice: '', enableAuto: true, isReadOnly: false, visible: false, sortOrder: 3 },
+    malformed: { id: 1, text: order.serviceText, categoryId: 10, platformId: 1, min: 10, max: 10000, point: 2.5, unitPriceDeci: 25, notice: '', enableAuto: true, isReadOnly: false },
   },
   // Composed by the BFF for the web app (member.ts, admin-console.ts).
   {
