@@ -9,7 +9,13 @@ describe('the refund an auto-order cancel states', () => {
     expect(expectedRefundDeci({ chargeDeci: 750, runs: 3, completed: 3 })).toBe(0);
   });
 
-  it('is unknown when the list did not say what was charged', () => {
-    expect(expectedRefundDeci({ runs: 3, completed: 1 })).toBeNull();
+  it('leaves the rounding remainder with the runs placed', () => {
+    // 1,001 deci-won over 3 runs: 333 a run, one placed, two come back (666)
+    expect(expectedRefundDeci({ chargeDeci: 1001, runs: 3, completed: 1 })).toBe(666);
+  });
+
+  it('is nothing once every run is placed or when there are no runs', () => {
+    expect(expectedRefundDeci({ chargeDeci: 750, runs: 3, completed: 4 })).toBe(0);
+    expect(expectedRefundDeci({ chargeDeci: 750, runs: 0, completed: 0 })).toBe(0);
   });
 });

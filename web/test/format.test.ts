@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toggleOpen } from '../src/features/qna/accordion.ts';
 import { groupPrices } from '../src/features/price-list/price-list.ts';
-import { count, dateTime, grouped, startCount, won, wonFromNumber } from '../src/lib/format.ts';
+import { count, dateTime, grouped, startCount, won } from '../src/lib/format.ts';
 import type { Category, Platform, Service } from '../src/lib/types.ts';
 
 describe('Korean formats (spec §9)', () => {
@@ -9,7 +9,6 @@ describe('Korean formats (spec §9)', () => {
     expect(won(12340)).toBe('1,234원');
     expect(won(125)).toBe('12.5원');
     expect(won(0)).toBe('0원');
-    expect(wonFromNumber(1234.5)).toBe('1,234.5원');
     expect(count(1000000)).toBe('1,000,000');
   });
 
@@ -45,25 +44,25 @@ describe('FAQ accordion (spec §2)', () => {
 
 describe('price list grouping', () => {
   const platforms: Platform[] = [
-    { id: 1, text: '인스타그램', visible: true, background: '#E1306C' },
-    { id: 2, text: '유튜브', visible: true, background: '#FF0000' },
-    { id: 8, text: '카카오스토리', visible: false, background: '#FFCD00' },
+    { id: 1, text: '인스타그램', icon: 'instagram', visible: true, background: '#E1306C' },
+    { id: 2, text: '유튜브', icon: 'youtube', visible: true, background: '#FF0000' },
+    { id: 8, text: '카카오스토리', icon: 'kakaostory', visible: false, background: '#FFCD00' },
   ];
   const categories: Category[] = [
-    { id: 'c1', text: '좋아요', platformId: 1 },
-    { id: 'c2', text: '팔로워', platformId: 1 },
-    { id: 'c3', text: '조회수', platformId: 2 },
-    { id: 'c4', text: '좋아요', platformId: 8 },
+    { id: 11, text: '좋아요', platform: 1, platformId: 1 },
+    { id: 12, text: '팔로워', platform: 1, platformId: 1 },
+    { id: 13, text: '조회수', platform: 2, platformId: 2 },
+    { id: 14, text: '좋아요', platform: 8, platformId: 8 },
   ];
-  const svc = (id: string, categoryId: string, text: string): Service => ({ id, text, categoryId, min: 10, max: 100, point: 1, unitPriceDeci: 10, notice: '', enableAuto: false, isReadOnly: false });
-  const services = [svc('a', 'c1', '한국인 좋아요'), svc('b', 'c2', '한국인 팔로워'), svc('c', 'c4', '스토리 좋아요')];
+  const svc = (id: number, categoryId: number, platformId: number, text: string): Service => ({ id, text, categoryId, platformId, min: 10, max: 100, point: 1, unitPriceDeci: 10, notice: '', enableAuto: false, isReadOnly: false });
+  const services = [svc(101, 11, 1, '한국인 좋아요'), svc(102, 12, 1, '한국인 팔로워'), svc(103, 14, 8, '스토리 좋아요')];
 
   it('groups visible services by platform then category and drops empty groups and hidden platforms', () => {
     const groups = groupPrices(platforms, categories, services);
-    expect(groups.map((g) => [g.platform.id, g.categories.map((c) => c.category.id)])).toEqual([[1, ['c1', 'c2']]]);
+    expect(groups.map((g) => [g.platform.id, g.categories.map((c) => c.category.id)])).toEqual([[1, [11, 12]]]);
   });
 
   it('filters by a search word', () => {
-    expect(groupPrices(platforms, categories, services, '팔로워')[0]?.categories.map((c) => c.category.id)).toEqual(['c2']);
+    expect(groupPrices(platforms, categories, services, '팔로워')[0]?.categories.map((c) => c.category.id)).toEqual([12]);
   });
 });

@@ -4,17 +4,36 @@ import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../src/auth/auth.tsx';
-import OrderHistoryPage from '../src/features/history/OrderHistoryPage.tsx';
+import OrderHistoryPage, { OrderStatusBadge } from '../src/features/history/OrderHistoryPage.tsx';
+import type { OrderItem } from '../src/lib/types.ts';
 import { swrConfig } from '../src/lib/swr.ts';
 import { ToastProvider } from '../src/ui/toast.tsx';
 
-const base = { createdAt: '2026-11-22T09:00:00Z', link: 'https://x.com/p', point: 25, pointDeci: 250, amount: 100, startCount: null, remains: 0 };
+// Rows as order's `/orders` sends them (the contract's OrderViewBody).
+const base = {
+  kind: 'order',
+  userId: 'm1',
+  createdAt: '2026-11-22T09:00:00Z',
+  link: 'https://x.com/p',
+  linkUrl: 'https://x.com/p',
+  point: 25,
+  pointDeci: 250,
+  amount: 100,
+  startCount: null,
+  remains: 0,
+  autoOrderId: null,
+  run: null,
+  payment: 'paid',
+  refundedDeci: 0,
+  source: 'web',
+  reason: null,
+} as const;
 const orders = [
   { ...base, id: 11, serviceId: 1, serviceText: '리필 되는 상품', status: 2 },
   { ...base, id: 12, serviceId: 1, serviceText: '취소 되는 주문', status: 0 },
   { ...base, id: 13, serviceId: 2, serviceText: '수동 상품', status: 2 },
   { ...base, id: 14, serviceId: 1, serviceText: '거부된 주문', status: 5, reason: '공급처가 링크 또는 수량을 받지 않아 주문이 취소되고 전액 환불되었습니다.' },
-];
+] satisfies OrderItem[];
 
 function backend() {
   return vi.fn(async (url: string, init?: RequestInit) => {
@@ -70,5 +89,16 @@ describe('order history refill and cancel', () => {
     const confirm = [...dialog.querySelectorAll('button')].find((b) => b.textContent === '주문 취소')!;
     await act(async () => fireEvent.click(confirm));
     expect(await screen.findByText('시작 전(주문 접수) 상태의 주문만 취소할 수 있습니다.')).toBeTruthy();
+  });
+
+  it('shows the payment state of an order that has no status yet, and the status once it has one', () => {
+    const { container } = render(
+      <>
+        <OrderStatusBadge order={{ status: null, payment: 'awaiting_payment' }} />
+        <OrderStatusBadge order={{ status: null, payment: 'rejected' }} />
+        <OrderStatusBadge order={{ status: 2, payment: 'paid' }} />
+      </>,
+    );
+    expect([...container.querySelectorAll('span')].map((s) => s.textContent)).toEqual(['결제 확인 중', '결제 거절', '완료']);
   });
 });

@@ -1,4 +1,4 @@
-import { type AuthProfileBody, type BalanceBody, authProfile, balance as balanceBody } from '@smm/contracts/http';
+import { type AuthProfileBody, type BalanceBody, type ChangePasswordRequest, type MemberProfileBody, authProfile, balance as balanceBody } from '@smm/contracts/http';
 import type { Request, Response, Router } from 'express';
 import { HttpError, parseInput } from '@smm/platform';
 import { messages } from '../messages.ts';
@@ -49,12 +49,12 @@ export function accountRoutes(router: Router, verifier: TokenVerifier, auth: Ser
       email: profile.email ?? null,
       // A warning the member is shown (issue 12); suspended and banned members never get here.
       restriction: profile.restriction ?? null,
-    });
+    } satisfies MemberProfileBody);
   });
 
   router.post('/auth/change-password', access(verifier, 'notGuest'), async (req: Request, res: Response) => {
     const input = parseInput(changePasswordBody, req.body ?? {});
-    const answer = await auth.call(callContext(req), 'PUT', '/members/me/password', { body: input });
+    const answer = await auth.call(callContext(req), 'PUT', '/members/me/password', { body: input satisfies ChangePasswordRequest });
     // Every session ended, this one included (the member logs in again): the old tokens stop here now.
     if (answer.status === 204) {
       await verifier.sessions.forget(callerOf(req).userId);

@@ -1,5 +1,5 @@
 import type { Request, Response, Router } from 'express';
-import { forwardList, moneySummary, noticeList, orderCounts, providerList } from '@smm/contracts/http';
+import { type AdminDashboardBody, forwardList, moneySummary, noticeList, orderCounts, providerList } from '@smm/contracts/http';
 import type { DeadLetterReader } from '../ops/dead-letters.ts';
 import type { TokenVerifier } from '../security/token-verifier.ts';
 import { readAnswer } from '../upstream/read-answer.ts';
@@ -27,7 +27,7 @@ export function adminDashboardRoutes(router: Router, verifier: TokenVerifier, wa
     const [forwards, dead] = await Promise.all([forwarding(ctx, fulfillment, admin), admin ? deadLetterCounts(deadLetters, req) : null]);
     const summary = readAnswer(ctx, money, moneySummary);
     const { byStatus } = readAnswer(ctx, orders, orderCounts);
-    res.json({ ...summary, ordersByStatus: byStatus, fulfillment: forwards, deadLetters: dead });
+    res.json({ ...summary, ordersByStatus: byStatus, fulfillment: forwards, deadLetters: dead } satisfies AdminDashboardBody);
   });
 }
 

@@ -1,4 +1,4 @@
-import { memberLogin, memberLogins } from '@smm/contracts/http';
+import { type LoginIdsRequest, memberLogin, memberLogins } from '@smm/contracts/http';
 import { HttpError } from '@smm/platform';
 import { messages } from '../messages.ts';
 import { readAnswer } from '../upstream/read-answer.ts';
@@ -11,7 +11,7 @@ import type { CallContext, ServiceClient } from '../upstream/service-client.ts';
 export async function loginIdsFor(auth: ServiceClient, ctx: CallContext, userIds: readonly string[]): Promise<Map<string, string>> {
   const unique = [...new Set(userIds)];
   if (unique.length === 0) return new Map();
-  const answer = await auth.call(ctx, 'POST', '/admin/members/login-ids', { body: { userIds: unique } });
+  const answer = await auth.call(ctx, 'POST', '/admin/members/login-ids', { body: { userIds: unique } satisfies LoginIdsRequest });
   if (answer.status !== 200) throw new HttpError(502, 'SERVICE_FAILED', messages.upstreamFailed);
   const { items } = readAnswer(ctx, answer, memberLogins);
   return new Map(items.map((i) => [i.userId, i.loginId]));

@@ -1,4 +1,5 @@
 import type { Request, Response, Router } from 'express';
+import { adjustmentRequest, restrictionRequest, roleRequest } from '@smm/contracts/http';
 import { HttpError } from '@smm/platform';
 import { messages } from '../messages.ts';
 import type { TokenVerifier } from '../security/token-verifier.ts';
@@ -62,23 +63,21 @@ export function adminMemberRoutes(router: Router, verifier: TokenVerifier, auth:
 
   router.post('/admin/members/:userId/adjustments', admin, async (req: Request, res: Response) => {
     const userId = userIdOf(req);
-    const { amount, reason } = (req.body ?? {}) as Record<string, unknown>;
-    relay(res, await wallet.call(callContext(req), 'POST', `/admin/accounts/${userId}/adjustments`, { body: { amount, reason } }));
+    // Read as wallet reads it (the contract's schema): wallet's rules answer with their messages.
+    relay(res, await wallet.call(callContext(req), 'POST', `/admin/accounts/${userId}/adjustments`, { body: adjustmentRequest.parse(req.body) }));
   });
 
   // Operators (staff too). The member's cached session state is dropped, so the change counts on
   // its very next web or API-key request.
   router.put('/admin/members/:userId/restriction', operator, async (req: Request, res: Response) => {
     const userId = userIdOf(req);
-    const { level, reason, until } = (req.body ?? {}) as Record<string, unknown>;
-    const answer = await auth.call(callContext(req), 'PUT', `/admin/members/${userId}/restriction`, { body: { level, reason, until } });
+    const answer = await auth.call(callContext(req), 'PUT', `/admin/members/${userId}/restriction`, { body: restrictionRequest.parse(req.body) });
     if (answer.status === 200) await verifier.sessions.forget(userId);
     relay(res, answer);
   });
 
   router.put('/admin/members/:userId/role', admin, async (req: Request, res: Response) => {
     const userId = userIdOf(req);
-    const role = (req.body as { role?: unknown } | undefined)?.role;
-    relay(res, await auth.call(callContext(req), 'PUT', `/admin/members/${userId}/role`, { body: { role } }));
+    relay(res, await auth.call(callContext(req), 'PUT', `/admin/members/${userId}/role`, { body: roleRequest.parse(req.body) }));
   });
 }

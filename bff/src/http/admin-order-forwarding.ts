@@ -1,4 +1,4 @@
-import { type OrderForwardBody, type Page, orderForwards, orderPage, providerOrderChunk } from '@smm/contracts/http';
+import { type ForwardingViewBody, type OrderForwardBody, type OrderViewBody, type Page, orderForwards, orderPage, providerOrderChunk } from '@smm/contracts/http';
 import { readAnswer } from '../upstream/read-answer.ts';
 import type { CallContext, ServiceClient } from '../upstream/service-client.ts';
 
@@ -6,8 +6,8 @@ import type { CallContext, ServiceClient } from '../upstream/service-client.ts';
 export type Forwarding = OrderForwardBody;
 type Row = { id: number; userId: string };
 
-const view = (f: Forwarding) => ({ state: f.state, providerId: f.providerId, providerName: f.providerName, providerOrderId: f.providerOrderId, providerStatus: f.providerStatus });
-export type ForwardingView = ReturnType<typeof view>;
+const view = (f: Forwarding): ForwardingViewBody => ({ state: f.state, providerId: f.providerId, providerName: f.providerName, providerOrderId: f.providerOrderId, providerStatus: f.providerStatus });
+export type ForwardingView = ForwardingViewBody;
 
 /**
  * Adds `forwarding` to each row of a page with one batched lookup (never one call per row); null
@@ -50,7 +50,7 @@ export const maxScanned = 5_000;
 export async function searchByProvider(fulfillment: ServiceClient, order: ServiceClient, ctx: CallContext, search: ProviderSearch) {
   const skip = (search.page - 1) * search.pageSize;
   const need = skip + search.pageSize + 1;
-  const rows: Array<Row & { forwarding: ForwardingView }> = [];
+  const rows: Array<OrderViewBody & { forwarding: ForwardingView }> = [];
   let before: number | undefined;
   let scanned = 0;
   let exhausted = false;

@@ -1,5 +1,5 @@
 import type { Request, Response, Router } from 'express';
-import { errorBody, orderPage } from '@smm/contracts/http';
+import { type AdminOrderSearchBody, errorBody, orderPage } from '@smm/contracts/http';
 import { HttpError } from '@smm/platform';
 import { messages } from '../messages.ts';
 import type { TokenVerifier } from '../security/token-verifier.ts';
@@ -44,7 +44,7 @@ export function adminOrderRoutes(router: Router, verifier: TokenVerifier, auth: 
       if (loginId.length > 50 || /[\s/]/.test(loginId)) throw bad('loginId');
       const userId = await userIdOfLoginId(auth, ctx, loginId);
       if (userId === null) {
-        res.json({ items: [], page: Number(query.get('page') ?? 1), pageSize: Number(query.get('pageSize') ?? 20), hasNext: false });
+        res.json({ items: [], page: Number(query.get('page') ?? 1), pageSize: Number(query.get('pageSize') ?? 20), hasNext: false } satisfies AdminOrderSearchBody);
         return;
       }
       query.set('userId', userId);
@@ -62,13 +62,13 @@ export function adminOrderRoutes(router: Router, verifier: TokenVerifier, auth: 
         pageSize: Number(query.get('pageSize') ?? 20),
       });
       if ('relayed' in found) return relay(res, found.relayed!);
-      res.json({ ...found.page, items: await withLoginIds(auth, ctx, found.page.items) });
+      res.json({ ...found.page, items: await withLoginIds(auth, ctx, found.page.items) } satisfies AdminOrderSearchBody);
       return;
     }
     const answer = await order.call(ctx, 'GET', '/admin/orders/search', { query });
     if (answer.status !== 200) return relay(res, answer);
     const page = await withForwarding(fulfillment, ctx, readAnswer(ctx, answer, orderPage));
-    res.json({ ...page, items: await withLoginIds(auth, ctx, page.items) });
+    res.json({ ...page, items: await withLoginIds(auth, ctx, page.items) } satisfies AdminOrderSearchBody);
   });
 
   // The provider filter's choices; staff may not open the providers screen, so only id and name.

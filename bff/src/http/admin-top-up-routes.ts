@@ -1,6 +1,6 @@
 import type { Request, Response, Router } from 'express';
 import { ChargeStatus, receiptTypeLabels } from '@smm/contracts';
-import { type AdminTopUpViewBody, adminTopUpPage } from '@smm/contracts/http';
+import { type AdminTopUpRowsBody, type AdminTopUpViewBody, type RejectTopUpRequest, adminTopUpPage } from '@smm/contracts/http';
 import { HttpError } from '@smm/platform';
 import { type CsvCell, toCsv } from '../domain/csv.ts';
 import { messages } from '../messages.ts';
@@ -76,13 +76,13 @@ export function adminTopUpRoutes(router: Router, verifier: TokenVerifier, auth: 
     const ctx = callContext(req);
     const query = await walletQuery(req, auth, ctx);
     if (query === null) {
-      res.json({ items: [], page: Number(req.query.page ?? 1) || 1, pageSize: Number(req.query.pageSize ?? 20) || 20, hasNext: false });
+      res.json({ items: [], page: Number(req.query.page ?? 1) || 1, pageSize: Number(req.query.pageSize ?? 20) || 20, hasNext: false } satisfies AdminTopUpRowsBody);
       return;
     }
     const answer = await wallet.call(ctx, 'GET', '/admin/top-ups', { query });
     if (answer.status !== 200) return relay(res, answer);
     const page = readAnswer(ctx, answer, adminTopUpPage);
-    res.json({ ...page, items: await withLoginIds(auth, ctx, page.items) });
+    res.json({ ...page, items: await withLoginIds(auth, ctx, page.items) } satisfies AdminTopUpRowsBody);
   });
 
   router.get('/admin/top-ups.csv', operator, async (req: Request, res: Response) => {
@@ -110,7 +110,7 @@ export function adminTopUpRoutes(router: Router, verifier: TokenVerifier, auth: 
   router.post('/admin/top-ups/:id/reject', operator, async (req: Request, res: Response) => {
     const id = idParam(req.params.id, topUpNotFound);
     const reason = reasonOf(req.body);
-    relay(res, await wallet.call(callContext(req), 'POST', `/admin/top-ups/${id}/reject`, { body: { reason } }));
+    relay(res, await wallet.call(callContext(req), 'POST', `/admin/top-ups/${id}/reject`, { body: { reason } satisfies RejectTopUpRequest }));
   });
   router.post('/admin/top-ups/:id/receipt-issued', operator, async (req: Request, res: Response) => {
     const id = idParam(req.params.id, topUpNotFound);

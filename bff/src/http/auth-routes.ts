@@ -1,5 +1,14 @@
 import type { Request, Response, Router } from 'express';
 import type { z } from 'zod';
+import type {
+  KakaoLoginRequest,
+  LoginRequest,
+  NaverLoginRequest,
+  PhoneVerificationRequest,
+  RefreshTokenRequest,
+  RegisterRequest,
+  SocialRegisterRequest,
+} from '@smm/contracts/http';
 import { HttpError, parseInput } from '@smm/platform';
 import { messages } from '../messages.ts';
 import { answerSession, clearRefreshCookie, isSession, refreshCookieOf } from '../security/refresh-cookie.ts';
@@ -11,6 +20,20 @@ import { access } from './access.ts';
 import { callContext, callerOf } from './context.ts';
 import { kakaoLoginBody, loginBody, naverLoginBody, registerBody, sendPhoneBody, socialRegisterBody } from './schemas.ts';
 
+/**
+ * What each of auth's public calls takes (@smm/contracts/http): the BFF's own schema of a route
+ * (public messages, spec §7 names) must produce that body.
+ */
+type AuthPosts = {
+  '/sessions': LoginRequest;
+  '/sessions/naver': NaverLoginRequest;
+  '/sessions/kakao': KakaoLoginRequest;
+  '/members': RegisterRequest;
+  '/members/naver': SocialRegisterRequest;
+  '/members/kakao': SocialRegisterRequest;
+  '/phone-verifications': PhoneVerificationRequest;
+};
+
 /** A body-less client (no content-type) reads as an empty object so auth's field rules answer. */
 const bodyOf = (req: Request): unknown => req.body ?? {};
 
@@ -21,12 +44,12 @@ const bodyOf = (req: Request): unknown => req.body ?? {};
  */
 export function authRoutes(router: Router, auth: ServiceClient, verifier: TokenVerifier, catalog: ServiceClient): void {
   const offered = offeredRegisterWhere(catalog);
-  const forward = (path: string, schema: z.ZodType) => async (req: Request, res: Response) => {
+  const forward = <P extends keyof AuthPosts>(path: P, schema: z.ZodType<AuthPosts[P]>) => async (req: Request, res: Response) => {
     const input = parseInput(schema, bodyOf(req));
     relay(res, await auth.call(callContext(req), 'POST', path, { body: input }));
   };
   /** A log-in: the access token in the answer, the refresh token in the httpOnly cookie. */
-  const logIn = (path: string, schema: z.ZodType) => async (req: Request, res: Response) => {
+  const logIn = <P extends keyof AuthPosts>(path: P, schema: z.ZodType<AuthPosts[P]>) => async (req: Request, res: Response) => {
     const input = parseInput(schema, bodyOf(req));
     const answer = await auth.call(callContext(req), 'POST', path, { body: input });
     if (answer.status === 200 && isSession(answer.body)) answerSession(req, res, 200, answer.body);
@@ -39,7 +62,7 @@ export function authRoutes(router: Router, auth: ServiceClient, verifier: TokenV
   router.post('/auth/refresh', async (req: Request, res: Response) => {
     const refreshToken = refreshCookieOf(req);
     if (refreshToken === null) throw new HttpError(401, 'TOKEN_INVALID', messages.tokenInvalid);
-    const answer = await auth.call(callContext(req), 'POST', '/sessions/refresh', { body: { refreshToken } });
+    const answer = await auth.call(callContext(req), 'POST', '/sessions/refresh', { body: { refreshToken } satisfies RefreshTokenRequest });
     if (answer.status === 200 && isSession(answer.body)) {
       answerSession(req, res, 200, answer.body);
       return;
@@ -53,7 +76,7 @@ export function authRoutes(router: Router, auth: ServiceClient, verifier: TokenV
   /** This device: the refresh token is revoked and the cookie cleared (the access token lapses in minutes). */
   router.post('/auth/logout', async (req: Request, res: Response) => {
     const refreshToken = refreshCookieOf(req);
-    if (refreshToken !== null) await auth.call(callContext(req), 'POST', '/sessions/revoke', { body: { refreshToken } });
+    if (refreshToken !== null) await auth.call(callContext(req), 'POST', '/sessions/revoke', { body: { refreshToken } satisfies RefreshTokenRequest });
     clearRefreshCookie(req, res);
     res.status(204).end();
   });

@@ -1,5 +1,5 @@
 import type { Request, Response, Router } from 'express';
-import { depositPage } from '@smm/contracts/http';
+import { type AdminDepositRowsBody, depositPage } from '@smm/contracts/http';
 import { HttpError } from '@smm/platform';
 import { checkDepositSignature } from '../domain/deposit-signature.ts';
 import { messages } from '../messages.ts';
@@ -46,7 +46,7 @@ export function depositRoutes(router: Router, verifier: TokenVerifier, auth: Ser
     const page = readAnswer(ctx, answer, depositPage);
     const attached = page.items.filter((d): d is typeof d & { userId: string } => d.userId !== null);
     const named = new Map((await withLoginIds(auth, ctx, attached)).map((d) => [d.id, d.loginId]));
-    res.json({ ...page, items: page.items.map((d) => ({ ...d, loginId: named.get(d.id) ?? null })) });
+    res.json({ ...page, items: page.items.map((d) => ({ ...d, loginId: named.get(d.id) ?? null })) } satisfies AdminDepositRowsBody);
   });
   router.post('/admin/deposits', operator, async (req: Request, res: Response) => {
     const { depositorName, amount, depositedAt } = (req.body ?? {}) as Record<string, unknown>;

@@ -1,4 +1,5 @@
 import type { Request, Response, Router } from 'express';
+import type { TopUpRequest } from '@smm/contracts/http';
 import { HttpError, parseInput } from '@smm/platform';
 import { messages } from '../messages.ts';
 import type { TokenVerifier } from '../security/token-verifier.ts';
@@ -48,7 +49,7 @@ export function moneyRoutes(router: Router, verifier: TokenVerifier, order: Serv
 
   router.post('/service/point', member, async (req: Request, res: Response) => {
     const input = parseInput(topUpBody, req.body ?? {});
-    relay(res, await wallet.call(callContext(req), 'POST', '/top-ups', { body: input }));
+    relay(res, await wallet.call(callContext(req), 'POST', '/top-ups', { body: input satisfies TopUpRequest }));
   });
 
   router.get('/service/point-history', member, async (req: Request, res: Response) => {

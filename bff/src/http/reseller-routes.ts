@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response, Router } from 'express';
-import { anyOrderView, placedOrder } from '@smm/contracts/http';
+import { type PlaceOrderRequest, anyOrderView, placedOrder } from '@smm/contracts/http';
 import { HttpError, parseInput } from '@smm/platform';
 import { apiStatus, remainsOf, v2Errors } from '../domain/panel-v2.ts';
 import { messages } from '../messages.ts';
@@ -42,7 +42,8 @@ export type PlacedOrder = Partial<WebOrderBody>;
 export async function placeOrder(order: ServiceClient, ctx: CallContext, input: PlacedOrder, source: 'web' | 'api', waitMs: number): Promise<StoredAnswer & { orderId?: number }> {
   const query = new URLSearchParams({ waitMs: String(waitMs) });
   // The service may wait waitMs for the payment on top of its own work: the timeout leaves room for both.
-  const answer = await order.call(ctx, 'POST', '/orders', { query, body: { ...input, source }, timeoutMs: waitMs + order.timeoutMs });
+  const body: PlaceOrderRequest = { ...input, source };
+  const answer = await order.call(ctx, 'POST', '/orders', { query, body, timeoutMs: waitMs + order.timeoutMs });
   if (answer.status === 201) {
     const placed = readAnswer(ctx, answer, placedOrder);
     return { status: 201, body: answer.body, orderId: placed.order.id };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { restrictionBlocks, restrictionMessage } from '@smm/contracts';
-import { resolvedApiKey } from '@smm/contracts/http';
+import { type ResolveApiKeyRequest, resolvedApiKey } from '@smm/contracts/http';
 import { HttpError } from '@smm/platform';
 import type { Caller } from '../domain/caller.ts';
 import { messages } from '../messages.ts';
@@ -135,7 +135,7 @@ export class ApiKeyResolver {
   }
 
   private async ask(ctx: CallContext, apiKey: string): Promise<Caller> {
-    const answer = await this.auth.call({ ...ctx, caller: undefined }, 'POST', '/api-keys/resolve', { body: { apiKey } });
+    const answer = await this.auth.call({ ...ctx, caller: undefined }, 'POST', '/api-keys/resolve', { body: { apiKey } satisfies ResolveApiKeyRequest });
     if (answer.status === 404 || answer.status === 400) throw apiKeyInvalid();
     if (answer.status !== 200) {
       if (answer.status >= 400 && answer.status < 500 && isErrorBody(answer.body)) throw apiKeyInvalid();

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  adminDashboard,
+  adminServiceView,
+  adminDepositRows,
+  adminOrderSearch,
   adminTopUpPage,
+  adminTopUpRows,
   anyOrderView,
   authProfile,
   authSession,
@@ -9,6 +14,7 @@ import {
   depositPage,
   errorBody,
   memberLogins,
+  memberProfile,
   moneySummary,
   orderCounts,
   orderForwards,
@@ -134,6 +140,39 @@ const cases: Array<{ name: string; schema: z.ZodType; real: unknown; malformed: 
     schema: serviceList,
     real: [{ id: 1, text: order.serviceText, categoryId: 10, platformId: 1, min: 10, max: 10000, point: 2.5, unitPriceDeci: 25, notice: '', enableAuto: true, isReadOnly: false }],
     malformed: [{ id: 1, text: order.serviceText }],
+  },
+  {
+    name: "operators' product",
+    schema: adminServiceView,
+    real: { id: 1, text: order.serviceText, categoryId: 10, platformId: 1, min: 10, max: 10000, point: 2.5, unitPriceDeci: 25, notice: '', enableAuto: true, isReadOnly: false, visible: false, sortOrder: 3 },
+    malformed: { id: 1, text: order.serviceText, categoryId: 10, platformId: 1, min: 10, max: 10000, point: 2.5, unitPriceDeci: 25, notice: '', enableAuto: true, isReadOnly: false },
+  },
+  // Composed by the BFF for the web app (member.ts, admin-console.ts).
+  {
+    name: "member's profile",
+    schema: memberProfile,
+    real: { id: 'kim', point: 1234.5, pointDeci: 12345, apiKey: null, referralCode: 'K7QX2M9P', userId: order.userId, role: 'member', email: null, restriction: null },
+    malformed: { id: 'kim', point: 1234.5, pointDeci: 12345, apiKey: null, referralCode: null, userId: order.userId, email: null, restriction: null },
+  },
+  {
+    name: "operators' order search",
+    schema: adminOrderSearch,
+    real: { ...page([{ ...order, loginId: 'kim', forwarding: { state: 'forwarded', providerId: 1, providerName: 'Panel A', providerOrderId: '9001', providerStatus: null } }, { ...order, id: 23500, loginId: null, forwarding: null }]), scanLimited: true },
+    malformed: { ...page([{ ...order, loginId: 'kim' }]), forwardingUnavailable: false },
+  },
+  { name: "operators' top-ups with login ids", schema: adminTopUpRows, real: page([{ ...adminTopUp, loginId: 'kim' }]), malformed: page([adminTopUp]) },
+  { name: "operators' deposits with login ids", schema: adminDepositRows, real: page([{ ...deposit, loginId: null }]), malformed: page([deposit]) },
+  {
+    name: "operators' dashboard",
+    schema: adminDashboard,
+    real: {
+      days: [{ date: '2026-03-02', salesDeci: 2550, refundsDeci: 0, topUpsDeci: 100000, topUpCount: 1 }],
+      pendingTopUps: 2,
+      ordersByStatus: { '0': 3 },
+      fulfillment: { review: 1, failed: 0, notices: null, providers: null },
+      deadLetters: { total: 2, topics: [{ consumer: 'order', topic: 'wallet.events.dlq', count: 2 }] },
+    },
+    malformed: { days: [], pendingTopUps: 0, ordersByStatus: {}, fulfillment: { review: 1, failed: 0, notices: 0, providers: [provider] }, deadLetters: null },
   },
 ];
 

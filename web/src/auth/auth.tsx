@@ -4,10 +4,10 @@ import useSWR from 'swr';
 import { api, endSession, onUnauthorized } from '../lib/api.ts';
 import type { AuthState } from '../lib/statuses.ts';
 import { storage } from '../lib/storage.ts';
-import type { Profile } from '../lib/types.ts';
+import type { GuestProfile, Profile } from '../lib/types.ts';
 
 /** Spec §3: the guest profile is the web app's own — point 0, id meaning browse mode, no API key. */
-export const guestProfile: Profile = { id: '둘러보기', point: 0, pointDeci: 0, apiKey: null, referralCode: null };
+export const guestProfile: GuestProfile = { id: '둘러보기', point: 0, pointDeci: 0, apiKey: null, referralCode: null };
 
 type Auth = {
   state: AuthState;

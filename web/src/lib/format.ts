@@ -1,4 +1,4 @@
-import { formatWon, groupThousands, parseWon } from './contracts.ts';
+import { formatWon, groupThousands } from './contracts.ts';
 
 // `toLocaleString` builds an Intl formatter on every call (milliseconds each on a phone, and the
 // order screen and the histories format hundreds of figures as the data arrives): whole numbers
@@ -15,12 +15,6 @@ export function grouped(value: number): string {
 /** Won from a deci-won integer: "1,234원", "12.5원" (spec §9). */
 export function won(deci: number): string {
   return formatWon(deci);
-}
-
-/** Won from a won number the API sent (≤ 1 decimal digit); falls back to plain formatting. */
-export function wonFromNumber(value: number): string {
-  const deci = parseWon(value);
-  return deci === undefined ? `${grouped(value)}원` : formatWon(deci);
 }
 
 export function count(value: number): string {

@@ -1,41 +1,24 @@
 import type {
+  AutoOrderViewBody,
+  CategoryViewBody,
   FaqViewBody,
+  MemberProfileBody,
   NoticeViewBody,
+  OrderViewBody,
   Page,
+  PlatformViewBody,
   RegisterWhereViewBody,
+  ServiceViewBody,
   TopUpViewBody,
 } from '@smm/contracts/http';
-import type { Restriction } from './contracts.ts';
 
 /** Answers of the BFF (bff/API.md, /tmp/plan/bff-money-api.md) as the web app reads them. */
 export type Setting = { key: string; value: string };
-export type Profile = {
-  id: string;
-  point: number;
-  pointDeci: number;
-  apiKey: string | null;
-  referralCode: string | null;
-  userId?: string;
-  role?: string;
-  email?: string;
-  /** A warning from the operators (issue 12); a suspended or banned member gets no profile. */
-  restriction?: Restriction | null;
-};
-export type Platform = { id: number; text: string; icon?: string; visible: boolean; background: string };
-export type Category = { id: string | number; text: string; platform?: unknown; platformId: number };
-export type Service = {
-  id: string | number;
-  text: string;
-  categoryId: string | number;
-  platformId?: number;
-  min: number;
-  max: number;
-  point: number;
-  unitPriceDeci: number;
-  notice: string;
-  enableAuto: boolean;
-  isReadOnly: boolean;
-};
+/** GET /api/auth/profile: auth's profile with wallet's balance, as the BFF composes it. */
+export type MemberProfile = MemberProfileBody;
+/** The guest's profile is the web app's own (spec §3): browse mode, no member behind it. */
+export type GuestProfile = Pick<MemberProfileBody, 'id' | 'point' | 'pointDeci' | 'apiKey' | 'referralCode'> & { userId?: never; role?: never; email?: never; restriction?: never };
+export type Profile = MemberProfile | GuestProfile;
 /**
  * What the BFF relays as the services send it: the services' answer contracts (@smm/contracts/http,
  * type-only, so nothing of zod reaches the bundle).
@@ -45,36 +28,14 @@ export type Qna = FaqViewBody;
 export type RegisterWhere = RegisterWhereViewBody;
 export type { Page };
 export type TopUp = TopUpViewBody;
-/*
- * Still restated here, looser than the contracts (issue 15, left for a follow-up): the order views
- * say `status` and `linkUrl` may be null and ids are numbers, which the history screens and their
- * tests do not handle yet; the catalogue's platform carries `icon` always.
+/** The public catalogue (catalog's `/platforms`, `/categories`, `/services`), relayed unchanged. */
+export type Platform = PlatformViewBody;
+export type Category = CategoryViewBody;
+export type Service = ServiceViewBody;
+/**
+ * The member's histories (order's `/orders` and `/auto-orders`), relayed unchanged. `status` is null
+ * until an order is paid and `linkUrl` null for a link with no public address (the screens show
+ * both); the member's lists hold paid orders only, the operators' may hold unpaid ones.
  */
-/** What both history rows carry: the product, the link, the money used and the quantity. */
-type HistoryItemBase = {
-  id: string | number;
-  createdAt: string;
-  serviceId: string | number;
-  serviceText?: string;
-  link: string;
-  linkUrl?: string;
-  point: number;
-  pointDeci: number;
-  amount: number;
-  status: number;
-};
-export type OrderItem = HistoryItemBase & {
-  startCount: number | null;
-  remains: number | null;
-  autoOrderId?: string | null;
-  /** Why the order last changed status (e.g. the provider refused the link), in Korean. */
-  reason?: string | null;
-};
-export type AutoOrderItem = HistoryItemBase & {
-  completed: number;
-  runs: number;
-  interval: number;
-  totalQuantity?: number;
-  /** What was charged up front (unit price × amount × runs). */
-  chargeDeci?: number;
-};
+export type OrderItem = OrderViewBody;
+export type AutoOrderItem = AutoOrderViewBody;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateText, itemList, restrictionBody } from './common.ts';
+import { isoDateText, itemList, requestBody, requestText, restrictionBody } from './common.ts';
 
 /** Auth service answers (services/auth/src/use-cases and http/*.ts). */
 
@@ -47,3 +47,48 @@ export type SessionStateBody = z.infer<typeof sessionState>;
 /** A new session (login, sign-up, refresh): the BFF moves `refreshToken` into its cookie. */
 export const authSession = z.looseObject({ accessToken: z.string(), expiresIn: z.number().int(), refreshToken: z.string(), refreshExpiresIn: z.number().int() });
 export type AuthSessionBody = z.infer<typeof authSession>;
+
+/*
+ * Requests (see common.ts): what the BFF sends and auth reads. Auth's rules check every field
+ * (required, spaces, lengths, formats) with their Korean messages; text of another type reads as
+ * absent, which those rules already refused the same way.
+ */
+
+/** `POST /sessions`. */
+export const loginRequest = requestBody({ id: requestText(), password: requestText() });
+export type LoginRequest = z.input<typeof loginRequest>;
+/** `POST /sessions/naver`: the authorization code. */
+export const naverLoginRequest = requestBody({ code: requestText() });
+export type NaverLoginRequest = z.input<typeof naverLoginRequest>;
+/** `POST /sessions/kakao`: Kakao's access token. */
+export const kakaoLoginRequest = requestBody({ accessToken: requestText() });
+export type KakaoLoginRequest = z.input<typeof kakaoLoginRequest>;
+/** `POST /sessions/refresh` and `/sessions/revoke`: the refresh token from the BFF's cookie. */
+export const refreshTokenRequest = requestBody({ refreshToken: requestText() });
+export type RefreshTokenRequest = z.input<typeof refreshTokenRequest>;
+
+const signUpFields = { registerWhere: requestText(), phoneNumber: requestText(), sendCode: requestText(), referral: requestText() };
+/** `POST /members`: a local sign-up. */
+export const registerRequest = requestBody({ id: requestText(), password: requestText(), email: requestText(), ...signUpFields });
+export type RegisterRequest = z.input<typeof registerRequest>;
+/** `POST /members/naver`, `/members/kakao`: a social sign-up with the provider's token. */
+export const socialRegisterRequest = requestBody({ accessToken: requestText(), ...signUpFields });
+export type SocialRegisterRequest = z.input<typeof socialRegisterRequest>;
+/** `POST /phone-verifications`. */
+export const phoneVerificationRequest = requestBody({ phoneNumber: requestText() });
+export type PhoneVerificationRequest = z.input<typeof phoneVerificationRequest>;
+/** `PUT /members/me/password`. */
+export const changePasswordRequest = requestBody({ currentPassword: requestText(), newPassword: requestText() });
+export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
+/** `POST /api-keys/resolve`: whose key it is. */
+export const resolveApiKeyRequest = requestBody({ apiKey: requestText() });
+export type ResolveApiKeyRequest = z.input<typeof resolveApiKeyRequest>;
+/** `POST /admin/members/login-ids`: at most 500 member ids (auth checks count and format). */
+export const loginIdsRequest = requestBody({ userIds: z.array(z.string()).optional().catch(undefined) });
+export type LoginIdsRequest = z.input<typeof loginIdsRequest>;
+/** `PUT /admin/members/:userId/role`: member or staff. */
+export const roleRequest = requestBody({ role: requestText() });
+export type RoleRequest = z.input<typeof roleRequest>;
+/** `PUT /admin/members/:userId/restriction`: level (or none), the mandatory reason, and `until` for a suspension. */
+export const restrictionRequest = requestBody({ level: requestText(), reason: requestText(), until: z.string().nullish().catch(undefined) });
+export type RestrictionRequest = z.input<typeof restrictionRequest>;

@@ -34,3 +34,18 @@ export const platformList = z.array(platformView);
 export const categoryList = z.array(categoryView);
 export const serviceList = z.array(serviceView);
 export const registerWhereList = z.array(registerWhereView);
+
+/** The operators' views (`/admin/...` of catalog, relayed by the BFF): the public view, its order on screens, and for products whether they are shown. */
+const sortOrder = z.number().int();
+export const adminPlatformView = platformView.extend({ sortOrder });
+export type AdminPlatformViewBody = z.infer<typeof adminPlatformView>;
+export const adminCategoryView = categoryView.extend({ sortOrder });
+export type AdminCategoryViewBody = z.infer<typeof adminCategoryView>;
+export const adminServiceView = serviceView.extend({ visible: z.boolean(), sortOrder });
+export type AdminServiceViewBody = z.infer<typeof adminServiceView>;
+export const adminNoticeView = noticeView.extend({ sortOrder });
+export type AdminNoticeViewBody = z.infer<typeof adminNoticeView>;
+export const adminFaqView = faqView.extend({ sortOrder });
+export type AdminFaqViewBody = z.infer<typeof adminFaqView>;
+export const adminRegisterWhereView = registerWhereView.extend({ sortOrder });
+export type AdminRegisterWhereViewBody = z.infer<typeof adminRegisterWhereView>;

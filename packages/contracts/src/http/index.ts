@@ -9,3 +9,5 @@ export * from './wallet.ts';
 export * from './fulfillment.ts';
 export * from './catalog.ts';
 export * from './reseller.ts';
+export * from './member.ts';
+export * from './admin-console.ts';

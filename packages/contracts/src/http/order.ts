@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateText, itemList, page } from './common.ts';
+import { isoDateText, itemList, page, requestNumber } from './common.ts';
 
 /** Order service answers (services/order/src/use-cases/views.ts and http/*.ts). */
 
@@ -74,3 +74,28 @@ export type PlacedOrderBody = z.infer<typeof placedOrder>;
 /** `GET /admin/dashboard`: paid orders per status number. */
 export const orderCounts = z.looseObject({ byStatus: z.record(z.string(), z.number().int()) });
 export type OrderCountsBody = z.infer<typeof orderCounts>;
+
+/*
+ * Requests (see common.ts): what the BFF sends and order reads.
+ */
+
+/**
+ * `POST /orders`: a one-off order, or an auto order with `runs` and `interval`. Only the shape here;
+ * order's rules (spec §5) judge the values in their order with their Korean messages: a number of
+ * another type reads as NaN (refused, and a garbled `runs` never turns an auto order into a one-off
+ * one), a link of another type as empty. `source` names the caller's channel (web app or API).
+ */
+export const placeOrderRequest = z.object({
+  serviceId: requestNumber(),
+  link: z.string().nullish().catch(''),
+  amount: requestNumber(),
+  runs: requestNumber(),
+  interval: requestNumber(),
+  /**
+   * The unit price (deci-won) the caller showed the member — the web's order screen: charged at it,
+   * or refused with 409 PRICE_CHANGED when the product was repriced. API callers send none.
+   */
+  unitPriceDeci: requestNumber(),
+  source: orderSource.default('web'),
+});
+export type PlaceOrderRequest = z.input<typeof placeOrderRequest>;

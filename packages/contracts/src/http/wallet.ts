@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { receiptTypes } from '../statuses.ts';
-import { isoDateText, page } from './common.ts';
+import { isoDateText, page, requestBody, requestText } from './common.ts';
 
 /** Wallet service answers (services/wallet/src/use-cases/views.ts and http/*.ts). */
 
@@ -69,3 +69,31 @@ export const moneySummary = z.looseObject({
   pendingTopUps: z.number().int(),
 });
 export type MoneySummaryBody = z.infer<typeof moneySummary>;
+
+/*
+ * Requests (see common.ts): what the BFF sends and wallet reads.
+ */
+
+/** A form field as a scalar; wallet's rules read it (another type reads as absent). */
+const scalar = () => z.union([z.string(), z.number(), z.boolean(), z.null()]).optional().catch(undefined);
+
+/**
+ * `POST /top-ups`: the depositor's name, the amount in won and the receipt (`feeType` none, cash
+ * or fee, and its details). Wallet checks every rule in its order with its own messages; a receipt
+ * type of another type reads as no known one (refused), never as "none".
+ */
+export const topUpRequest = requestBody({
+  name: scalar(),
+  point: scalar(),
+  feeType: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional().catch(''),
+  feeValue: z.record(z.string(), scalar()).nullish().catch(null),
+});
+export type TopUpRequest = z.input<typeof topUpRequest>;
+
+/** `POST /admin/top-ups/:id/reject`: an optional reason (wallet trims it and allows 200 characters). */
+export const rejectTopUpRequest = requestBody({ reason: z.string().nullish().catch(undefined) });
+export type RejectTopUpRequest = z.input<typeof rejectTopUpRequest>;
+
+/** `POST /admin/accounts/:userId/adjustments`: won (negative takes away) and the reason, checked by wallet. */
+export const adjustmentRequest = requestBody({ amount: z.number().optional().catch(undefined), reason: requestText() });
+export type AdjustmentRequest = z.input<typeof adjustmentRequest>;

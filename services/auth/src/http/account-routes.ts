@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import type { AuthProfileBody, ResolvedApiKeyBody, SessionStateBody } from '@smm/contracts/http';
+import { type AuthProfileBody, type ResolvedApiKeyBody, type SessionStateBody, changePasswordRequest, resolveApiKeyRequest } from '@smm/contracts/http';
 import { changePassword } from '../use-cases/change-password.ts';
 import type { AuthServices } from '../use-cases/context.ts';
 import { getProfile } from '../use-cases/get-profile.ts';
@@ -7,7 +7,7 @@ import { issueReferralCode } from '../use-cases/issue-referral-code.ts';
 import { resolveApiKey } from '../use-cases/resolve-api-key.ts';
 import { rotateApiKey } from '../use-cases/rotate-api-key.ts';
 import { endAllSessions, sessionState } from '../use-cases/sessions.ts';
-import { bodyOf, callerOf, originOf } from './request.ts';
+import { callerOf, originOf } from './request.ts';
 
 /** The signed-in member's own account (the BFF's service credential names the member), and API-key lookup. */
 export function accountRoutes(app: Express, services: AuthServices): void {
@@ -16,7 +16,7 @@ export function accountRoutes(app: Express, services: AuthServices): void {
   });
   /** Also ends every session of the member. */
   app.put('/members/me/password', async (req, res) => {
-    await changePassword(services, callerOf(req), bodyOf(req));
+    await changePassword(services, callerOf(req), changePasswordRequest.parse(req.body));
     res.status(204).end();
   });
   /** "Log out everywhere". */
@@ -35,6 +35,6 @@ export function accountRoutes(app: Express, services: AuthServices): void {
   });
   // POST so the key never lands in an access log's URL.
   app.post('/api-keys/resolve', async (req, res) => {
-    res.json((await resolveApiKey(services, bodyOf(req))) satisfies ResolvedApiKeyBody);
+    res.json((await resolveApiKey(services, resolveApiKeyRequest.parse(req.body))) satisfies ResolvedApiKeyBody);
   });
 }

@@ -1,5 +1,14 @@
 import type { Express } from 'express';
-import type { AuthSessionBody } from '@smm/contracts/http';
+import {
+  type AuthSessionBody,
+  kakaoLoginRequest,
+  loginRequest,
+  naverLoginRequest,
+  phoneVerificationRequest,
+  refreshTokenRequest,
+  registerRequest,
+  socialRegisterRequest,
+} from '@smm/contracts/http';
 import type { AuthServices } from '../use-cases/context.ts';
 import { logIn } from '../use-cases/log-in.ts';
 import { registerMember } from '../use-cases/register-member.ts';
@@ -7,38 +16,38 @@ import { registerSocial } from '../use-cases/register-social.ts';
 import { sendPhoneCode } from '../use-cases/send-phone-code.ts';
 import { refreshSession, revokeRefreshToken } from '../use-cases/sessions.ts';
 import { type SocialProvider, logInWithKakao, logInWithNaver } from '../use-cases/social-login.ts';
-import { bodyOf, originOf } from './request.ts';
+import { originOf } from './request.ts';
 
-/** Sign-up, phone verification and log-in: callers without a token. */
+/** Sign-up, phone verification and log-in: callers without a token. Bodies as the BFF sends them (@smm/contracts/http). */
 export function authRoutes(app: Express, services: AuthServices): void {
   app.post('/members', async (req, res) => {
-    res.status(201).json(await registerMember(services, bodyOf(req), originOf(req)));
+    res.status(201).json(await registerMember(services, registerRequest.parse(req.body), originOf(req)));
   });
 
   for (const provider of ['naver', 'kakao'] as const satisfies readonly SocialProvider[]) {
     app.post(`/members/${provider}`, async (req, res) => {
-      res.status(201).json(await registerSocial(services, provider, bodyOf(req), originOf(req)));
+      res.status(201).json(await registerSocial(services, provider, socialRegisterRequest.parse(req.body), originOf(req)));
     });
   }
 
   app.post('/phone-verifications', async (req, res) => {
-    res.status(201).json(await sendPhoneCode(services, bodyOf(req), originOf(req)));
+    res.status(201).json(await sendPhoneCode(services, phoneVerificationRequest.parse(req.body), originOf(req)));
   });
 
   app.post('/sessions/refresh', async (req, res) => {
-    res.json((await refreshSession(services, bodyOf(req))) satisfies AuthSessionBody);
+    res.json((await refreshSession(services, refreshTokenRequest.parse(req.body))) satisfies AuthSessionBody);
   });
   app.post('/sessions/revoke', async (req, res) => {
-    await revokeRefreshToken(services, bodyOf(req));
+    await revokeRefreshToken(services, refreshTokenRequest.parse(req.body));
     res.status(204).end();
   });
   app.post('/sessions', async (req, res) => {
-    res.json((await logIn(services, bodyOf(req), originOf(req))) satisfies AuthSessionBody);
+    res.json((await logIn(services, loginRequest.parse(req.body), originOf(req))) satisfies AuthSessionBody);
   });
   app.post('/sessions/naver', async (req, res) => {
-    res.json(await logInWithNaver(services, bodyOf(req), originOf(req)));
+    res.json(await logInWithNaver(services, naverLoginRequest.parse(req.body), originOf(req)));
   });
   app.post('/sessions/kakao', async (req, res) => {
-    res.json(await logInWithKakao(services, bodyOf(req), originOf(req)));
+    res.json(await logInWithKakao(services, kakaoLoginRequest.parse(req.body), originOf(req)));
   });
 }

@@ -2,12 +2,6 @@ import { isIP } from 'node:net';
 import type { Request } from 'express';
 import type { RequestOrigin } from '../use-cases/context.ts';
 
-/** The JSON body as an object; anything else reads as empty, so the field rules answer. */
-export function bodyOf(req: Request): Record<string, unknown> {
-  const body: unknown = req.body;
-  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-}
-
 /**
  * The caller's address as the BFF reports it; without one, per-address limits do not apply. Trusted
  * only because the platform let the request in: it carries a verified service credential.

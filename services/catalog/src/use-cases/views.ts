@@ -1,4 +1,14 @@
-import type { CategoryViewBody, FaqViewBody, NoticeViewBody, PlatformViewBody, RegisterWhereViewBody, ServiceViewBody } from '@smm/contracts/http';
+import type {
+  AdminCategoryViewBody,
+  AdminPlatformViewBody,
+  AdminServiceViewBody,
+  CategoryViewBody,
+  FaqViewBody,
+  NoticeViewBody,
+  PlatformViewBody,
+  RegisterWhereViewBody,
+  ServiceViewBody,
+} from '@smm/contracts/http';
 import { platformIcon } from '../domain/platform-icons.ts';
 import { unitPriceWon } from '../domain/price.ts';
 import type { Category, Platform, Service } from '../store/catalog.models.ts';
@@ -9,7 +19,7 @@ export function platformView(p: Platform) {
   return { id: p._id, text: p.text, icon: platformIcon(p._id), visible: p.visible, background: p.background } satisfies PlatformViewBody;
 }
 export function adminPlatformView(p: Platform) {
-  return { ...platformView(p), sortOrder: p.sortOrder };
+  return { ...platformView(p), sortOrder: p.sortOrder } satisfies AdminPlatformViewBody;
 }
 
 /** `platform` is the spec's field name; `platformId` says the same for readers of the admin API. */
@@ -17,7 +27,7 @@ export function categoryView(c: Category) {
   return { id: c._id, text: c.text, platform: c.platformId, platformId: c.platformId } satisfies CategoryViewBody;
 }
 export function adminCategoryView(c: Category) {
-  return { ...categoryView(c), sortOrder: c.sortOrder };
+  return { ...categoryView(c), sortOrder: c.sortOrder } satisfies AdminCategoryViewBody;
 }
 
 /** `point` is the unit price in won (≤ 1 decimal digit); `unitPriceDeci` the exact integer behind it. */
@@ -37,7 +47,7 @@ export function serviceView(s: Service, platformId: number) {
   } satisfies ServiceViewBody;
 }
 export function adminServiceView(s: Service, platformId: number) {
-  return { ...serviceView(s, platformId), visible: s.visible, sortOrder: s.sortOrder };
+  return { ...serviceView(s, platformId), visible: s.visible, sortOrder: s.sortOrder } satisfies AdminServiceViewBody;
 }
 
 export function noticeView(n: Notice) {

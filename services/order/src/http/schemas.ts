@@ -50,17 +50,8 @@ export const placeQuery = z.object({
   waitMs: intFromQuery(0, 30_000).default(5000),
 });
 
-/** Types are checked by the domain rules (so their messages and order hold); only the shape here. */
-export const placeBody = z.object({
-  serviceId: z.unknown().optional(),
-  link: z.unknown().optional(),
-  amount: z.unknown().optional(),
-  runs: z.unknown().optional(),
-  interval: z.unknown().optional(),
-  /** The unit price the member was shown (the web's order screen); absent for API callers. */
-  unitPriceDeci: z.unknown().optional(),
-  source: z.enum(['web', 'api']).default('web'),
-});
+/** The shape the BFF sends (@smm/contracts/http); the domain rules judge the values, in their order. */
+export { placeOrderRequest as placeBody } from '@smm/contracts/http';
 
 export const idParam = z.object({ id: z.string().regex(/^\d{1,15}$/).transform(Number) });
 

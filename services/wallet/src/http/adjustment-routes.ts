@@ -1,5 +1,6 @@
 import type { Express } from 'express';
 import { deciToWon } from '@smm/contracts';
+import { adjustmentRequest } from '@smm/contracts/http';
 import { HttpError, badRequest, forbidden } from '@smm/platform';
 import { validateAdjustment } from '../domain/adjustment.ts';
 import { messages } from '../domain/messages.ts';
@@ -24,7 +25,7 @@ export function adjustmentRoutes(deps: WalletDeps) {
   return (app: Express) => {
     app.post('/admin/accounts/:userId/adjustments', async (req, res) => {
       if (!isAdmin(req)) throw forbidden(messages.adminOnly, 'ADMIN_ONLY');
-      const checked = validateAdjustment(req.body);
+      const checked = validateAdjustment(adjustmentRequest.parse(req.body));
       if (!checked.ok) throw badRequest(checked.problem.message, undefined, checked.problem.code);
       const operator = callerId(req);
       const result = await adjustBalance(deps, req.params.userId, checked.input, operator, originOf(req), req.caller);

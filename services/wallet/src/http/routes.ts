@@ -1,6 +1,15 @@
 import type { Express } from 'express';
 import { ChargeStatus, type PaymentTypeFilter, deciToWon, paymentTypeFilters } from '@smm/contracts';
-import type { AdminTopUpPageBody, AdminTopUpViewBody, BalanceBody, TopUpPageBody, TopUpViewBody } from '@smm/contracts/http';
+import {
+  type AdminTopUpPageBody,
+  type AdminTopUpViewBody,
+  type BalanceBody,
+  type RejectTopUpRequest,
+  type TopUpPageBody,
+  type TopUpViewBody,
+  rejectTopUpRequest,
+  topUpRequest,
+} from '@smm/contracts/http';
 import { HttpError, badRequest, forbidden, notFound } from '@smm/platform';
 import { messages } from '../domain/messages.ts';
 import type { WalletDeps } from '../use-cases/context.ts';
@@ -12,8 +21,7 @@ import { pageOf, queryText } from './paging.ts';
 import { referralRoutes } from './referral-routes.ts';
 
 /** An optional operator's reason for a rejection: trimmed, at most 200 characters, else none. */
-const rejectReasonOf = (body: unknown): string | null => {
-  const reason = typeof body === 'object' && body !== null ? (body as { reason?: unknown }).reason : undefined;
+const rejectReasonOf = ({ reason }: RejectTopUpRequest): string | null => {
   if (typeof reason !== 'string' || reason.trim() === '') return null;
   if (reason.trim().length > 200) throw badRequest(messages.rejectReasonTooLong, undefined, 'REASON_TOO_LONG');
   return reason.trim();
@@ -37,7 +45,7 @@ export function walletRoutes(deps: WalletDeps) {
 
     /** 201 for a new request; 200 with the earlier one for a double submit. */
     app.post('/top-ups', async (req, res) => {
-      const result = await requestTopUp(deps, callerId(req), req.body, originOf(req));
+      const result = await requestTopUp(deps, callerId(req), topUpRequest.parse(req.body), originOf(req));
       if (!result.ok) throw badRequest(result.problem.message, undefined, result.problem.code);
       if (result.created) req.log.info({ topUpId: result.topUp.id, pointDeci: result.topUp.pointDeci }, 'top-up requested');
       res.status(result.created ? 201 : 200).json(topUpView(result.topUp) satisfies TopUpViewBody);
@@ -84,7 +92,7 @@ export function walletRoutes(deps: WalletDeps) {
     for (const decision of ['approve', 'reject'] as const) {
       app.post(`/admin/top-ups/:id/${decision}`, async (req, res) => {
         const id = topUpIdOf(req.params.id);
-        const result = await decideTopUpRequest(deps, id, decision, originOf(req), decision === 'reject' ? rejectReasonOf(req.body) : null, req.caller);
+        const result = await decideTopUpRequest(deps, id, decision, originOf(req), decision === 'reject' ? rejectReasonOf(rejectTopUpRequest.parse(req.body)) : null, req.caller);
         if (!result.ok) throw new HttpError(result.status, result.problem.code, result.problem.message);
         req.log.info({ topUpId: id, decision, operator: req.caller.userId }, 'top-up decided');
         res.json(adminTopUpView(result.topUp) satisfies AdminTopUpViewBody);

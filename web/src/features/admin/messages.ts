@@ -42,6 +42,9 @@ export const adminText = {
     actions: '처리',
   },
   unknownMember: '(탈퇴 회원)',
+  /** An order without a status yet: its payment is still awaited, or was refused. */
+  paymentAwaiting: '결제 확인 중',
+  paymentRejected: '결제 거절',
   chargePoint: (point: string) => `충전 ${point}`,
   approve: '승인',
   reject: '거절',

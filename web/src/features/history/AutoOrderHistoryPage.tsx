@@ -20,7 +20,13 @@ const filters = [
   { value: v.CANCELED, label: '취소' },
 ];
 const tones: Record<number, keyof typeof ui.badge> = { [v.ACTIVE]: 'primary', [v.COMPLETED]: 'success', [v.CANCELED]: 'danger', [v.PARTIAL]: 'success' };
-const badge = (o: AutoOrderItem) => <span className={ui.badge[tones[o.status] ?? 'neutral']}>{AutoOrderStatus.labels[o.status] ?? o.status}</span>;
+/** An auto order's status; before one is set (unpaid, or the payment refused) its payment state. */
+const badge = (o: AutoOrderItem) =>
+  o.status === null ? (
+    <span className={ui.badge[o.payment === 'rejected' ? 'danger' : 'neutral']}>{o.payment === 'rejected' ? t.paymentRejected : t.paymentAwaiting}</span>
+  ) : (
+    <span className={ui.badge[tones[o.status] ?? 'neutral']}>{AutoOrderStatus.labels[o.status] ?? o.status}</span>
+  );
 
 /** Spec §2: the columns of the auto-order history (its 관리 column is the row actions). */
 const columns: ReadonlyArray<Column<AutoOrderItem>> = [
@@ -29,10 +35,10 @@ const columns: ReadonlyArray<Column<AutoOrderItem>> = [
   { head: t.link, cell: (o) => <LinkText link={o.link} linkUrl={o.linkUrl} /> },
   { head: t.finalUsed, cell: (o) => money(o), numeric: true },
   { head: t.perRun, cell: (o) => count(o.amount), numeric: true },
-  { head: t.product, cell: (o) => o.serviceText ?? o.serviceId, wrap: true },
+  { head: t.product, cell: (o) => o.serviceText, wrap: true },
   { head: t.runs, cell: (o) => `${o.completed}/${o.runs}` },
   { head: t.interval, cell: (o) => t.minutes(o.interval) },
-  { head: t.finalQuantity, cell: (o) => count(o.totalQuantity ?? o.amount * o.runs), numeric: true },
+  { head: t.finalQuantity, cell: (o) => count(o.totalQuantity), numeric: true },
   { head: t.status, cell: badge },
 ];
 

@@ -1,3 +1,4 @@
+import type { ProductFlagsBody } from '@smm/contracts/http';
 import { useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { messageOf, post } from '../../lib/api.ts';
@@ -9,7 +10,8 @@ import * as ui from '../../ui/ui.css.ts';
 import { shortId } from './cells.tsx';
 import { historyText as t } from './messages.ts';
 
-type Flags = Array<{ productId: number; refill: boolean; cancel: boolean }>;
+/** Fulfillment's `/products/flags`, relayed by the BFF (type-only). */
+type Flags = ProductFlagsBody;
 
 /** Products whose provider takes refill / cancel (read once per screen). */
 export function useFulfillmentFlags(): Map<number, { refill: boolean; cancel: boolean }> {

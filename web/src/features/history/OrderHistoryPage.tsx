@@ -16,7 +16,10 @@ const tones: Record<number, keyof typeof ui.badge> = {
   [OrderStatus.values.CANCELED]: 'danger',
 };
 
-export function OrderStatusBadge({ status }: { status: number }) {
+/** An order's status; before one is set (unpaid, or the payment refused) its payment state. */
+export function OrderStatusBadge({ order }: { order: Pick<OrderItem, 'status' | 'payment'> }) {
+  const { status, payment } = order;
+  if (status === null) return <span className={ui.badge[payment === 'rejected' ? 'danger' : 'neutral']}>{payment === 'rejected' ? t.paymentRejected : t.paymentAwaiting}</span>;
   return <span className={ui.badge[tones[status] ?? 'neutral']}>{OrderStatus.labels[status] ?? status}</span>;
 }
 
@@ -26,7 +29,7 @@ const filters = [{ value: null, label: t.all }, ...Object.entries(OrderStatus.la
 const columns: ReadonlyArray<Column<OrderItem>> = [
   { head: t.orderNo, cell: (o) => <span title={String(o.id)}>{shortId(o.id)}</span> },
   { head: t.date, cell: (o) => dateTime(o.createdAt) },
-  { head: t.product, cell: (o) => o.serviceText ?? o.serviceId, wrap: true },
+  { head: t.product, cell: (o) => o.serviceText, wrap: true },
   { head: t.link, cell: (o) => <LinkText link={o.link} linkUrl={o.linkUrl} /> },
   { head: t.used, cell: (o) => money(o), numeric: true },
   { head: t.quantity, cell: (o) => count(o.amount), numeric: true },
@@ -34,13 +37,13 @@ const columns: ReadonlyArray<Column<OrderItem>> = [
     head: t.status,
     cell: (o) => (
       <>
-        <OrderStatusBadge status={o.status} />
+        <OrderStatusBadge order={o} />
         {o.reason ? <div className={ui.muted}>{o.reason}</div> : null}
       </>
     ),
   },
   { head: t.startCount, cell: (o) => startCount(o.startCount), numeric: true },
-  { head: t.remains, cell: (o) => (typeof o.remains === 'number' ? count(o.remains) : ''), numeric: true },
+  { head: t.remains, cell: (o) => count(o.remains), numeric: true },
 ];
 
 /** Spec §2 order history: a chip per order status, the nine columns (a card per order on a phone). */
@@ -55,8 +58,8 @@ export default function OrderHistoryPage() {
       history={history}
       columns={columns}
       cardTitle={(o) => `${t.orderNo} ${shortId(o.id)}`}
-      cardBadge={(o) => <OrderStatusBadge status={o.status} />}
-      actions={{ head: t.manage, render: (o) => <OrderActions order={o} flags={flags.get(Number(o.serviceId))} /> }}
+      cardBadge={(o) => <OrderStatusBadge order={o} />}
+      actions={{ head: t.manage, render: (o) => <OrderActions order={o} flags={flags.get(o.serviceId)} /> }}
     />
   );
 }

@@ -1,8 +1,11 @@
-import { won, wonFromNumber } from '../../lib/format.ts';
+import { won } from '../../lib/format.ts';
 import * as ui from '../../ui/ui.css.ts';
 
-/** Spec §5: a link not starting with https is a profile name; the BFF sends its public address as linkUrl. */
-export function LinkText({ link, linkUrl }: { link: string; linkUrl?: string | undefined }) {
+/**
+ * Spec §5: a link not starting with https is a profile name; order sends its public address as
+ * linkUrl, null when the platform has none (the name is then shown as text).
+ */
+export function LinkText({ link, linkUrl }: { link: string; linkUrl: string | null }) {
   const href = linkUrl ?? (link.startsWith('https://') ? link : undefined);
   return href ? (
     <a href={href} target="_blank" rel="noopener noreferrer" className={`${ui.link} ${ui.ellipsis}`} title={link}>
@@ -13,8 +16,9 @@ export function LinkText({ link, linkUrl }: { link: string; linkUrl?: string | u
   );
 }
 
-export function money(item: { point: number; pointDeci?: number }): string {
-  return typeof item.pointDeci === 'number' ? won(item.pointDeci) : wonFromNumber(item.point);
+/** What an order used, from its exact deci-won figure. */
+export function money(item: { pointDeci: number }): string {
+  return won(item.pointDeci);
 }
 
 export function shortId(id: string | number): string {

@@ -15,6 +15,8 @@ export const historyText = {
   used: '사용 금액',
   quantity: '수량',
   status: '상태',
+  paymentAwaiting: '결제 확인 중',
+  paymentRejected: '결제 거절',
   startCount: '시작 수량',
   remains: '남은 수량',
   finalUsed: '최종 사용 금액',

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { CheckIcon, CopyIcon } from '../../layout/icons.tsx';
 import { post } from '../../lib/api.ts';
-import { dateTime, grouped, won, wonFromNumber } from '../../lib/format.ts';
+import { dateTime, grouped, won } from '../../lib/format.ts';
 import { keys, useSettings } from '../../lib/settings.ts';
 import { ChargeStatus, receiptTypeLabels, receiptTypes } from '../../lib/statuses.ts';
 import type { TopUp } from '../../lib/types.ts';
@@ -58,7 +58,7 @@ function History() {
               <tr key={item.id}>
                 <td className={ui.td}>{String(item.id).slice(-8)}</td>
                 <td className={ui.td}>{dateTime(item.createdAt)}</td>
-                <td className={`${ui.td} ${ui.num}`}>{typeof item.pointDeci === 'number' ? won(item.pointDeci) : wonFromNumber(item.point)}</td>
+                <td className={`${ui.td} ${ui.num}`}>{won(item.pointDeci)}</td>
                 <td className={ui.td}>{statusBadge(item.status)}</td>
                 <td className={ui.td}>{dateTime(item.responseAt) || '—'}</td>
               </tr>

@@ -3,13 +3,13 @@ import { OrderStatus } from '../../../lib/statuses.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import * as ui from '../../../ui/ui.css.ts';
 import { adminText as t } from '../messages.ts';
-import type { AdminOrder } from './types.ts';
+import type { PaidOrder } from './types.ts';
 
 export type OrderPatch = { status?: number; startCount?: number | null; remains?: number };
 const statuses = Object.values(OrderStatus.values);
 
 /** Status, start count and remains of one order (order's guarded transition checks the rest). */
-export function EditOrderDialog({ order, busy, error, onClose, onSave }: { order: AdminOrder; busy: boolean; error: string | null; onClose(): void; onSave(patch: OrderPatch): void }) {
+export function EditOrderDialog({ order, busy, error, onClose, onSave }: { order: PaidOrder; busy: boolean; error: string | null; onClose(): void; onSave(patch: OrderPatch): void }) {
   const [status, setStatus] = useState(order.status);
   const [start, setStart] = useState(order.startCount === null ? '' : String(order.startCount));
   const [remains, setRemains] = useState(String(order.remains));

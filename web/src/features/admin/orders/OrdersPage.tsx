@@ -13,7 +13,7 @@ import { ReviewLink } from '../review/ReviewLink.tsx';
 import { EditOrderDialog, type OrderPatch } from './EditOrderDialog.tsx';
 import { ForwardingCell, ForwardingState } from './ForwardingCell.tsx';
 import * as oc from './orders.css.ts';
-import type { AdminOrder, BulkResult, OrdersPage as OrdersAnswer, ProviderName } from './types.ts';
+import { type AdminOrder, type BulkResult, type OrdersPage as OrdersAnswer, type PaidOrder, type ProviderName, isPaid } from './types.ts';
 import { ConsoleTable } from '../ConsoleTable.tsx';
 
 const statuses = Object.values(OrderStatus.values);
@@ -32,7 +32,7 @@ export default function OrdersPage() {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [bulkStatus, setBulkStatus] = useState<number>(OrderStatus.values.IN_PROGRESS);
-  const [editing, setEditing] = useState<AdminOrder | null>(null);
+  const [editing, setEditing] = useState<PaidOrder | null>(null);
   const [editError, setEditError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const services = useSWR<Service[]>('/service/services');
@@ -249,7 +249,7 @@ export default function OrdersPage() {
             </td>
             <td className={ui.td}>
               <span className={ui.badge.neutral} style={{ whiteSpace: 'nowrap' }}>
-                {OrderStatus.is(o.status) ? OrderStatus.label(o.status) : o.status}
+                {o.status === null ? (o.payment === 'rejected' ? t.paymentRejected : t.paymentAwaiting) : OrderStatus.is(o.status) ? OrderStatus.label(o.status) : o.status}
               </span>
             </td>
             <td className={ui.td}>
@@ -259,16 +259,18 @@ export default function OrdersPage() {
               <ForwardingCell forwarding={o.forwarding} />
             </td>
             <td className={ui.td}>
-              <button
-                type="button"
-                className={`${ui.button.secondary} ${ui.small}`}
-                onClick={() => {
-                  setEditError(null);
-                  setEditing(o);
-                }}
-              >
-                {t.edit}
-              </button>
+              {isPaid(o) && (
+                <button
+                  type="button"
+                  className={`${ui.button.secondary} ${ui.small}`}
+                  onClick={() => {
+                    setEditError(null);
+                    setEditing(o);
+                  }}
+                >
+                  {t.edit}
+                </button>
+              )}
             </td>
           </tr>
         ))}

@@ -1,22 +1,16 @@
-/** One row of GET /api/admin/orders/search. */
-export type AdminOrder = {
-  id: number;
-  createdAt: string;
-  userId: string;
-  loginId: string | null;
-  serviceId: number;
-  serviceText: string;
-  link: string;
-  amount: number;
-  pointDeci: number;
-  status: number;
-  startCount: number | null;
-  remains: number;
-  /** Fulfillment's record of this order (null: none, e.g. not forwarded yet). */
-  forwarding: Forwarding | null;
-};
-/** GET /api/admin/orders/search: a page, and whether fulfillment answered (forwarding) / the provider filter stopped early. */
-export type OrdersPage = { items: AdminOrder[]; page: number; pageSize: number; hasNext: boolean; forwardingUnavailable?: true; scanLimited?: true };
-export type Forwarding = { state: string; providerId: number | null; providerName: string | null; providerOrderId: string | null; providerStatus: string | null };
+import type { AdminOrderRowBody, AdminOrderSearchBody, ForwardingViewBody } from '@smm/contracts/http';
+
+/**
+ * GET /api/admin/orders/search as the BFF composes it (@smm/contracts/http admin-console): order's
+ * view with the login id and fulfillment's forwarding (null: none, e.g. not forwarded yet); the page
+ * says whether fulfillment answered (forwardingUnavailable) and whether the provider filter stopped
+ * early (scanLimited).
+ */
+export type AdminOrder = AdminOrderRowBody;
+export type OrdersPage = AdminOrderSearchBody;
+export type Forwarding = ForwardingViewBody;
+/** A paid order has a status; only those can be changed (order refuses the rest: ORDER_NOT_PAID). */
+export type PaidOrder = AdminOrder & { status: number };
+export const isPaid = (order: AdminOrder): order is PaidOrder => order.status !== null;
 export type ProviderName = { id: number; name: string };
 export type BulkResult = { results: Array<{ id: number; ok: boolean; message?: string }> };

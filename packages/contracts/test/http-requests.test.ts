@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { adjustmentRequest, loginIdsRequest, loginRequest, placeOrderRequest, registerRequest, restrictionRequest, topUpRequest } from '../src/http/index.ts';
+
+// The request schemas type what the BFF sends and let the services' rules judge every value: a
+// value of another type must read as what those rules already refuse (absent, NaN), never as a
+// valid one, and a body that is no object as an empty one.
+describe('HTTP request contracts (@smm/contracts/http)', () => {
+  it('passes what the BFF sends through unchanged', () => {
+    const order = { serviceId: 7, link: 'https://www.instagram.com/p/abc', amount: '100', runs: 3, interval: 60, source: 'api' as const };
+    expect(placeOrderRequest.parse(order)).toEqual(order);
+    const topUp = { name: '홍길동', point: 50_000, feeType: 'cash', feeValue: { phone: '010-1234-5678' } };
+    expect(topUpRequest.parse(topUp)).toEqual(topUp);
+    expect(loginRequest.parse({ id: 'kim', password: 'pw' })).toEqual({ id: 'kim', password: 'pw' });
+  });
+
+  it('order: a number of another type reads as NaN (refused), a link of another type as empty, the channel as web by default', () => {
+    const read = placeOrderRequest.parse({ serviceId: true, link: 5, amount: { n: 1 }, runs: [2], interval: null });
+    expect(read).toEqual({ serviceId: Number.NaN, link: '', amount: Number.NaN, runs: Number.NaN, interval: null, source: 'web' });
+    // A garbled run count stays "asked for" (NaN), so it never turns an auto order into a one-off one.
+    expect(Number.isNaN(read.runs)).toBe(true);
+    // The channel is the BFF's to name: an unknown one is refused here.
+    expect(placeOrderRequest.safeParse({ source: 'app' }).success).toBe(false);
+  });
+
+  it('wallet: odd top-up fields read as absent, an odd receipt type as no known one (never as "none")', () => {
+    expect(topUpRequest.parse({ name: { first: '홍' }, point: [5000], feeType: { kind: 'fee' }, feeValue: { company: {}, phone: '01012345678' } })).toEqual({
+      name: undefined,
+      point: undefined,
+      feeType: '',
+      feeValue: { company: undefined, phone: '01012345678' },
+    });
+    expect(topUpRequest.parse({ name: '홍길동', point: 5000, feeValue: 'x' }).feeValue).toBeNull();
+    expect(topUpRequest.parse('not an object')).toEqual({});
+    expect(adjustmentRequest.parse({ amount: '5000', reason: 7 })).toEqual({ amount: undefined, reason: undefined });
+  });
+
+  it('auth: text of another type reads as absent; a list of ids with a non-text one reads as no list', () => {
+    expect(loginRequest.parse({ id: 12345, password: ['x'] })).toEqual({ id: undefined, password: undefined });
+    expect(loginRequest.parse(null)).toEqual({});
+    expect(registerRequest.parse({ id: 'kim', extra: 'dropped' })).toEqual({ id: 'kim' });
+    expect(loginIdsRequest.parse({ userIds: ['a', 2] })).toEqual({ userIds: undefined });
+    expect(restrictionRequest.parse({ level: 'suspended', reason: '도배', until: 0 })).toEqual({ level: 'suspended', reason: '도배', until: undefined });
+  });
+});
