@@ -155,40 +155,72 @@ function applyOp(engine: Engine, op: Doc): void {
   }
 }
 
-/** Full committed state as snapshot records. */
-export function* dump(engine: Engine): Iterable<Doc> {
+/** A consistent view of the committed state being written out as a snapshot. */
+export interface DumpSource {
+  /** Snapshot records; `undefined` marks a point where the writer may yield to other clients. */
+  records: Iterable<Doc | undefined>;
+  /** Releases the view (the versions it kept alive); call once, when done or failed. */
+  end(): void;
+}
+
+/**
+ * The committed state as of now, as snapshot records produced later, a few documents at a time,
+ * while clients keep committing. Synchronously it only registers an open snapshot at the current
+ * timestamp (so every commit meanwhile keeps the versions it replaces) and copies each
+ * collection's ids in `_id` order, its options and index specs; documents are read through the
+ * version chains as of that timestamp.
+ */
+export function beginDump(engine: Engine): DumpSource {
   const ts = engine.clock;
-  for (const [db, colls] of engine.dbs) {
-    for (const coll of colls.values()) {
+  const reader = engine.begin(true, ts);
+  const colls: Array<{ db: string; coll: Collection; ops: Doc[]; ids: string[] }> = [];
+  for (const [db, m] of engine.dbs) {
+    for (const coll of m.values()) {
       const ops: Doc[] = [{ k: 'createColl', d: db, c: coll.name, o: coll.options }];
       for (const ix of coll.indexes) ops.push({ k: 'createIdx', d: db, c: coll.name, spec: ix.spec });
-      yield { ts, ops };
-      // Documents in batches of concatenated BSON, those bson decodes as they are apart from the rest.
-      const batches = { plain: [] as Buffer[], typed: [] as Buffer[] };
-      const emit = (kind: 'plain' | 'typed'): Doc => {
-        const b = new Binary(Buffer.concat(batches[kind]));
-        batches[kind] = [];
-        return { ts, ops: [{ k: 'docs', d: db, c: coll.name, plain: kind === 'plain', b }] };
-      };
-      // In _id order, so loading lays out the _id index without sorting.
-      for (const entry of coll.idIndex.ordered.all()) {
-        const v = coll.heads.get(entry.id);
-        if (!v?.doc) continue;
-        const kind = v.plain === v.doc && decodesAsIs(v.doc) ? 'plain' : 'typed';
-        batches[kind].push(Buffer.from(BSON.serialize(v.doc, { ignoreUndefined: true })));
-        if (batches[kind].length >= 1000) yield emit(kind);
-      }
-      if (batches.plain.length) yield emit('plain');
-      if (batches.typed.length) yield emit('typed');
+      colls.push({ db, coll, ops, ids: coll.idIndex.ordered.map((e) => e.id) });
     }
   }
   const now = Date.now();
-  const ops: Doc[] = [];
+  const sessions: Doc[] = [];
   for (const [s, r] of engine.sessions) {
     if (now - r.lastUse > SESSION_TTL_MS) continue;
-    ops.push(sessionOp(s, r.txnNumber, r.response, r.committed));
+    sessions.push(sessionOp(s, r.txnNumber, r.response, r.committed));
   }
-  if (ops.length) yield { ts, ops };
+  let ended = false;
+  return {
+    records: dumpRecords(ts, colls, sessions),
+    end: () => {
+      if (ended) return;
+      ended = true;
+      engine.abort(reader);
+    },
+  };
+}
+
+function* dumpRecords(ts: number, colls: Array<{ db: string; coll: Collection; ops: Doc[]; ids: string[] }>, sessions: Doc[]): Generator<Doc | undefined> {
+  for (const { db, coll, ops, ids } of colls) {
+    yield { ts, ops };
+    // Documents in batches of concatenated BSON, those bson decodes as they are apart from the rest.
+    const batches = { plain: [] as Buffer[], typed: [] as Buffer[] };
+    const emit = (kind: 'plain' | 'typed'): Doc => {
+      const b = new Binary(Buffer.concat(batches[kind]));
+      batches[kind] = [];
+      return { ts, ops: [{ k: 'docs', d: db, c: coll.name, plain: kind === 'plain', b }] };
+    };
+    // In _id order, so loading lays out the _id index without sorting.
+    for (let i = 0; i < ids.length; i++) {
+      if ((i & 63) === 63) yield undefined;
+      const v = coll.at(ids[i]!, ts);
+      if (!v?.doc) continue;
+      const kind = v.plain === v.doc && decodesAsIs(v.doc) ? 'plain' : 'typed';
+      batches[kind].push(Buffer.from(BSON.serialize(v.doc, { ignoreUndefined: true })));
+      if (batches[kind].length >= 1000) yield emit(kind);
+    }
+    if (batches.plain.length) yield emit('plain');
+    if (batches.typed.length) yield emit('typed');
+  }
+  if (sessions.length) yield { ts, ops: sessions };
 }
 
 export function sessionOp(sid: string, txnNumber: number, response: Doc | undefined, committed?: boolean): Doc {

@@ -105,6 +105,14 @@ export class SortedBlocks<T> {
     for (const block of this.blocks) yield* block;
   }
 
+  /** Every entry mapped, in ascending order, into a new array (a copy that later changes leave alone). */
+  map<U>(fn: (x: T) => U): U[] {
+    const out = new Array<U>(this.size);
+    let k = 0;
+    for (const block of this.blocks) for (const x of block) out[k++] = fn(x);
+    return out;
+  }
+
   get cmpFn(): (a: T, b: T) => number {
     return this.cmp;
   }
