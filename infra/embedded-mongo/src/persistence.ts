@@ -35,9 +35,12 @@ interface Row {
  */
 export function loadSnapshot(engine: Engine, records: Iterable<Doc>): number {
   const pending = new Map<Collection, Row[]>();
+  /** Index orders stored after a collection's documents (positions in its rows). */
+  const orders = new Map<Collection, Map<string, Uint32Array>>();
   const flush = (): void => {
-    for (const [coll, rows] of pending) coll.bulkLoad(rows, engine.clock);
+    for (const [coll, rows] of pending) coll.bulkLoad(rows, engine.clock, orders.get(coll));
     pending.clear();
+    orders.clear();
   };
   let applied = 0;
   for (const rec of records) {
@@ -45,6 +48,16 @@ export function loadSnapshot(engine: Engine, records: Iterable<Doc>): number {
     if (ts > engine.clock) engine.clock = ts;
     for (const op of (rec['ops'] as Doc[] | undefined) ?? []) {
       applied++;
+      if (op['k'] === 'order') {
+        const coll = engine.collection(String(op['d']), String(op['c']));
+        if (!coll || !pending.has(coll)) continue;
+        let m = orders.get(coll);
+        if (!m) orders.set(coll, (m = new Map()));
+        const bytes = (op['b'] as Binary).value();
+        // Copied: a Uint32Array view needs 4-byte alignment.
+        m.set(String(op['n']), new Uint32Array(new Uint8Array(bytes).buffer, 0, bytes.byteLength >> 2));
+        continue;
+      }
       if (op['k'] !== 'put' && op['k'] !== 'docs') {
         flush();
         applyOp(engine, fromWireDoc(op));
@@ -173,12 +186,17 @@ export interface DumpSource {
 export function beginDump(engine: Engine): DumpSource {
   const ts = engine.clock;
   const reader = engine.begin(true, ts);
-  const colls: Array<{ db: string; coll: Collection; ops: Doc[]; ids: string[] }> = [];
+  const colls: DumpColl[] = [];
   for (const [db, m] of engine.dbs) {
     for (const coll of m.values()) {
       const ops: Doc[] = [{ k: 'createColl', d: db, c: coll.name, o: coll.options }];
-      for (const ix of coll.indexes) ops.push({ k: 'createIdx', d: db, c: coll.name, spec: ix.spec });
-      colls.push({ db, coll, ops, ids: coll.idIndex.ordered.map((e) => e.id) });
+      const orders: Array<{ name: string; ids: string[] }> = [];
+      for (const ix of coll.indexes) {
+        ops.push({ k: 'createIdx', d: db, c: coll.name, spec: ix.spec });
+        // One key per document: its order can be stored, so a load lays it out without sorting.
+        if (ix.multikeyDocs === 0 && ix.ordered.size === coll.idIndex.ordered.size) orders.push({ name: ix.name, ids: ix.ordered.map((e) => e.id) });
+      }
+      colls.push({ db, coll, ops, ids: coll.idIndex.ordered.map((e) => e.id), orders });
     }
   }
   const now = Date.now();
@@ -198,14 +216,30 @@ export function beginDump(engine: Engine): DumpSource {
   };
 }
 
-function* dumpRecords(ts: number, colls: Array<{ db: string; coll: Collection; ops: Doc[]; ids: string[] }>, sessions: Doc[]): Generator<Doc | undefined> {
-  for (const { db, coll, ops, ids } of colls) {
+interface DumpColl {
+  db: string;
+  coll: Collection;
+  ops: Doc[];
+  /** Ids in _id order at the dump's timestamp. */
+  ids: string[];
+  /** Secondary indexes with one key per document: their ids in index order. */
+  orders: Array<{ name: string; ids: string[] }>;
+}
+
+function* dumpRecords(ts: number, colls: DumpColl[], sessions: Doc[]): Generator<Doc | undefined> {
+  for (const { db, coll, ops, ids, orders } of colls) {
     yield { ts, ops };
     // Documents in batches of concatenated BSON, those bson decodes as they are apart from the rest.
     const batches = { plain: [] as Buffer[], typed: [] as Buffer[] };
+    const batchIds = { plain: [] as string[], typed: [] as string[] };
+    // Each document's position among the rows a load will gather, for the stored index orders.
+    const position = orders.length ? new Map<string, number>() : undefined;
+    let written = 0;
     const emit = (kind: 'plain' | 'typed'): Doc => {
       const b = new Binary(Buffer.concat(batches[kind]));
       batches[kind] = [];
+      if (position) for (const id of batchIds[kind]) position.set(id, written++);
+      batchIds[kind] = [];
       return { ts, ops: [{ k: 'docs', d: db, c: coll.name, plain: kind === 'plain', b }] };
     };
     // In _id order, so loading lays out the _id index without sorting.
@@ -215,10 +249,25 @@ function* dumpRecords(ts: number, colls: Array<{ db: string; coll: Collection; o
       if (!v?.doc) continue;
       const kind = v.plain === v.doc && decodesAsIs(v.doc) ? 'plain' : 'typed';
       batches[kind].push(Buffer.from(BSON.serialize(v.doc, { ignoreUndefined: true })));
+      batchIds[kind].push(ids[i]!);
       if (batches[kind].length >= 1000) yield emit(kind);
     }
     if (batches.plain.length) yield emit('plain');
     if (batches.typed.length) yield emit('typed');
+    if (!position) continue;
+    for (const o of orders) {
+      // Past 3,000,000 documents the record would near the 16 MB BSON limit: such an index is sorted at load.
+      if (o.ids.length !== written || written > 3_000_000) continue;
+      const perm = new Uint32Array(written);
+      let ok = true;
+      for (let j = 0; j < written && ok; j++) {
+        if ((j & 4095) === 4095) yield undefined;
+        const pos = position.get(o.ids[j]!);
+        if (pos === undefined) ok = false;
+        else perm[j] = pos;
+      }
+      if (ok) yield { ts, ops: [{ k: 'order', d: db, c: coll.name, n: o.name, b: new Binary(new Uint8Array(perm.buffer)) }] };
+    }
   }
   if (sessions.length) yield { ts, ops: sessions };
 }
