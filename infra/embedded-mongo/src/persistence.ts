@@ -86,19 +86,20 @@ export function loadSnapshot(engine: Engine, records: Iterable<Doc>): number {
 function readDocs(op: Doc, rows: Row[]): number {
   const bytes = (op['b'] as Binary).value();
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const plain = op['plain'] === true;
   let n = 0;
-  for (let off = 0; off < buf.length; n++) {
+  for (let off = 0; off < buf.length; n++) off += buf.readInt32LE(off);
+  if (op['plain'] === true) {
+    // One bson call for the whole batch (no per-document options, views or buffer conversion).
+    const docs = new Array<Doc>(n);
+    BSON.deserializeStream(buf, 0, n, docs, 0, {});
+    for (const doc of docs) rows.push({ id: valueKey(doc['_id']), doc, plain: doc });
+    return n;
+  }
+  for (let off = 0; off < buf.length; ) {
     const len = buf.readInt32LE(off);
-    const body = buf.subarray(off, off + len);
+    const doc = fromWireDoc(BSON.deserialize(buf.subarray(off, off + len), { promoteValues: false }));
     off += len;
-    if (plain) {
-      const doc = BSON.deserialize(body);
-      rows.push({ id: valueKey(doc['_id']), doc, plain: doc });
-    } else {
-      const doc = fromWireDoc(BSON.deserialize(body, { promoteValues: false }));
-      rows.push({ id: valueKey(doc['_id']), doc, plain: plainDoc(doc) });
-    }
+    rows.push({ id: valueKey(doc['_id']), doc, plain: plainDoc(doc) });
   }
   return n;
 }
