@@ -12,9 +12,7 @@ import * as BSON from 'bson';
 import type { JournalSink } from './engine.ts';
 import type { Doc } from './values.ts';
 import type { DumpSource } from './persistence.ts';
-
-/** Longest stretch a background snapshot holds the event loop before letting clients in. */
-const SNAPSHOT_SLICE_MS = 2;
+import { sliceMs, startSliced, yieldTurn } from './slices.ts';
 
 const JOURNAL = 'journal.log';
 const SEALED = /^journal\.(\d+)\.sealed$/;
@@ -224,12 +222,14 @@ export class Journal implements JournalSink {
   /**
    * Writes the state as of this call to a new snapshot and then deletes the journal it makes
    * redundant. The state is captured synchronously (an open snapshot over the version chains)
-   * and the journal sealed at the same point; the documents are then written in slices of about
-   * 2 ms that let other clients in between (`background: false` at shutdown writes straight
-   * through). Resolves when the snapshot is durable. A compaction already running is awaited instead.
+   * and the journal sealed at the same point; the documents are then written in slices that let
+   * other clients in between (sharing about 1 ms per turn of the event loop with other long
+   * operations; `background: false` at shutdown writes straight through). Resolves when the
+   * snapshot is durable. A compaction already running is awaited instead.
    */
   compact(background = true): Promise<void> {
     if (this.compacting) return this.compacting;
+    if (this.fd < 0) return Promise.reject(new Error('journal closed'));
     const source = this.opts.dump();
     const sealed = this.requestSeal();
     const run = this.writeSnapshot(source, sealed, background).finally(() => {
@@ -259,18 +259,25 @@ export class Journal implements JournalSink {
         bytes += data.length;
       };
       let sliceStart = performance.now();
-      for (const rec of source.records) {
-        if (rec) {
-          const f = frame(rec);
-          chunk.push(f);
-          chunkBytes += f.length;
-          if (chunkBytes > 1 << 20) await drain();
+      const sliced = background ? startSliced() : undefined;
+      let budget = sliceMs();
+      try {
+        for (const rec of source.records) {
+          if (rec) {
+            const f = frame(rec);
+            chunk.push(f);
+            chunkBytes += f.length;
+            if (chunkBytes > 1 << 20) await drain();
+          }
+          // At shutdown (no more clients) a background snapshot finishes straight through.
+          if (background && !this.closed && performance.now() - sliceStart > budget) {
+            await yieldTurn();
+            sliceStart = performance.now();
+            budget = sliceMs();
+          }
         }
-        // At shutdown (no more clients) a background snapshot finishes straight through.
-        if (background && !this.closed && performance.now() - sliceStart > SNAPSHOT_SLICE_MS) {
-          await new Promise((r) => setImmediate(r));
-          sliceStart = performance.now();
-        }
+      } finally {
+        sliced?.();
       }
       await drain();
       await fh.sync();
