@@ -231,7 +231,7 @@ function* dumpRecords(ts: number, colls: DumpColl[], sessions: Doc[]): Generator
   for (const { db, coll, ops, ids, orders } of colls) {
     yield { ts, ops };
     // Documents in batches of concatenated BSON, those bson decodes as they are apart from the rest.
-    const batches = { plain: [] as Buffer[], typed: [] as Buffer[] };
+    const batches = { plain: [] as Uint8Array[], typed: [] as Uint8Array[] };
     const batchIds = { plain: [] as string[], typed: [] as string[] };
     // Each document's position among the rows a load will gather, for the stored index orders.
     const position = orders.length ? new Map<string, number>() : undefined;
@@ -249,7 +249,7 @@ function* dumpRecords(ts: number, colls: DumpColl[], sessions: Doc[]): Generator
       const v = coll.at(ids[i]!, ts);
       if (!v?.doc) continue;
       const kind = v.plain === v.doc && decodesAsIs(v.doc) ? 'plain' : 'typed';
-      batches[kind].push(Buffer.from(BSON.serialize(v.doc, { ignoreUndefined: true })));
+      batches[kind].push(BSON.serialize(v.doc, { ignoreUndefined: true }));
       batchIds[kind].push(ids[i]!);
       if (batches[kind].length >= 1000) yield emit(kind);
     }
