@@ -191,13 +191,13 @@ export function beginDump(engine: Engine): DumpSource {
   for (const [db, m] of engine.dbs) {
     for (const coll of m.values()) {
       const ops: Doc[] = [{ k: 'createColl', d: db, c: coll.name, o: coll.options }];
-      const orders: Array<{ name: string; ids: string[] }> = [];
+      const orders: Array<{ name: string; ids: Keyed[][] }> = [];
       for (const ix of coll.indexes) {
         ops.push({ k: 'createIdx', d: db, c: coll.name, spec: ix.spec });
         // One key per document: its order can be stored, so a load lays it out without sorting.
-        if (ix.multikeyDocs === 0 && ix.ordered.size === coll.idIndex.ordered.size) orders.push({ name: ix.name, ids: ix.ordered.map((e) => e.id) });
+        if (ix.multikeyDocs === 0 && ix.ordered.size === coll.idIndex.ordered.size) orders.push({ name: ix.name, ids: ix.ordered.copyBlocks() });
       }
-      colls.push({ db, coll, ops, ids: coll.idIndex.ordered.map((e) => e.id), orders });
+      colls.push({ db, coll, ops, ids: coll.idIndex.ordered.copyBlocks(), orders });
     }
   }
   const now = Date.now();
@@ -217,14 +217,24 @@ export function beginDump(engine: Engine): DumpSource {
   };
 }
 
+/** Index entries (immutable once made), copied block by block at the dump's instant. */
+interface Keyed {
+  id: string;
+}
+
+/** The ids of copied blocks, in order. */
+function* idsOf(blocks: Keyed[][]): Generator<string> {
+  for (const b of blocks) for (const e of b) yield e.id;
+}
+
 interface DumpColl {
   db: string;
   coll: Collection;
   ops: Doc[];
   /** Ids in _id order at the dump's timestamp. */
-  ids: string[];
-  /** Secondary indexes with one key per document: their ids in index order. */
-  orders: Array<{ name: string; ids: string[] }>;
+  ids: Keyed[][];
+  /** Secondary indexes with one key per document: their entries in index order. */
+  orders: Array<{ name: string; ids: Keyed[][] }>;
 }
 
 function* dumpRecords(ts: number, colls: DumpColl[], sessions: Doc[]): Generator<Doc | undefined> {
@@ -244,13 +254,14 @@ function* dumpRecords(ts: number, colls: DumpColl[], sessions: Doc[]): Generator
       return { ts, ops: [{ k: 'docs', d: db, c: coll.name, plain: kind === 'plain', b }] };
     };
     // In _id order, so loading lays out the _id index without sorting.
-    for (let i = 0; i < ids.length; i++) {
-      if ((i & 63) === 63) yield undefined;
-      const v = coll.at(ids[i]!, ts);
+    let i = 0;
+    for (const id of idsOf(ids)) {
+      if ((++i & 63) === 0) yield undefined;
+      const v = coll.at(id, ts);
       if (!v?.doc) continue;
       const kind = v.plain === v.doc && decodesAsIs(v.doc) ? 'plain' : 'typed';
       batches[kind].push(BSON.serialize(v.doc, { ignoreUndefined: true }));
-      batchIds[kind].push(ids[i]!);
+      batchIds[kind].push(id);
       if (batches[kind].length >= 1000) yield emit(kind);
     }
     if (batches.plain.length) yield emit('plain');
@@ -258,15 +269,20 @@ function* dumpRecords(ts: number, colls: DumpColl[], sessions: Doc[]): Generator
     if (!position) continue;
     for (const o of orders) {
       // Past 3,000,000 documents the record would near the 16 MB BSON limit: such an index is sorted at load.
-      if (o.ids.length !== written || written > 3_000_000) continue;
+      if (written > 3_000_000) continue;
       const perm = new Uint32Array(written);
+      let j = 0;
       let ok = true;
-      for (let j = 0; j < written && ok; j++) {
+      for (const id of idsOf(o.ids)) {
         if ((j & 4095) === 4095) yield undefined;
-        const pos = position.get(o.ids[j]!);
-        if (pos === undefined) ok = false;
-        else perm[j] = pos;
+        const pos = position.get(id);
+        if (pos === undefined || j >= written) {
+          ok = false;
+          break;
+        }
+        perm[j++] = pos;
       }
+      ok &&= j === written;
       if (ok) yield { ts, ops: [{ k: 'order', d: db, c: coll.name, n: o.name, b: new Binary(new Uint8Array(perm.buffer)) }] };
     }
   }

@@ -105,12 +105,12 @@ export class SortedBlocks<T> {
     for (const block of this.blocks) yield* block;
   }
 
-  /** Every entry mapped, in ascending order, into a new array (a copy that later changes leave alone). */
-  map<U>(fn: (x: T) => U): U[] {
-    const out = new Array<U>(this.size);
-    let k = 0;
-    for (const block of this.blocks) for (const x of block) out[k++] = fn(x);
-    return out;
+  /**
+   * The entries in ascending order as a copy of the blocks (later changes leave it alone): copies
+   * of a few hundred pointers each, so a million entries take about a millisecond.
+   */
+  copyBlocks(): T[][] {
+    return this.blocks.map((b) => b.slice());
   }
 
   get cmpFn(): (a: T, b: T) => number {
