@@ -1,7 +1,10 @@
 // Benchmark: latency of short operations (ping + _id lookup on a small collection) while other
-// clients run long scans over a big collection. The server runs in its own process (the CLI), so
-// the figures are the server's, not this client's event loop. Prints p50/p99/max; not a test.
-// Run: node --import tsx bench/stalls.ts   (BENCH_DOCS=200000 BENCH_SECONDS=10 BENCH_SCANNERS=2)
+// clients run long scans over a big collection, and then while the journal is compacted over and
+// over (each compaction snapshots the whole big collection; a writer keeps the journal growing).
+// The server runs in its own process (the CLI), so the figures are the server's, not this
+// client's event loop. Prints p50/p99/max; not a test.
+// Run: node --import tsx bench/stalls.ts
+//   (BENCH_DOCS=200000 BENCH_SECONDS=10 BENCH_SCANNERS=2 BENCH_COMPACT_BYTES=4000000 BENCH_SERVER=src/main.ts)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,10 +15,13 @@ import { MongoClient } from 'mongodb';
 const DOCS = Number(process.env['BENCH_DOCS'] ?? 200_000);
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
 const SCANNERS = Number(process.env['BENCH_SCANNERS'] ?? 2);
+const COMPACT_BYTES = Number(process.env['BENCH_COMPACT_BYTES'] ?? 4_000_000);
+/** Another server entry point (e.g. an older checkout's src/main.ts) to compare with. */
+const SERVER = process.env['BENCH_SERVER'] ?? 'src/main.ts';
 
 const pkgDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'emongo-stalls-'));
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--port', '0', '--data-dir', dataDir, '--log-level', 'warn'], {
+const child = spawn(process.execPath, ['--import', 'tsx', SERVER, '--port', '0', '--data-dir', dataDir, '--log-level', 'info', '--compact-bytes', String(COMPACT_BYTES)], {
   cwd: pkgDir,
   stdio: ['ignore', 'pipe', 'inherit'],
 });
@@ -25,11 +31,11 @@ process.on('unhandledRejection', (e) => {
   console.error(e);
   process.exit(1);
 });
+let serverLog = '';
 const port = await new Promise<number>((resolve, reject) => {
-  let buf = '';
   child.stdout.on('data', (d: Buffer) => {
-    buf += d.toString();
-    const line = buf.split('\n').find((l) => l.includes('"msg":"listening"'));
+    serverLog += d.toString();
+    const line = serverLog.split('\n').find((l) => l.includes('"msg":"listening"'));
     if (line) resolve(Number((JSON.parse(line) as { port: number }).port));
   });
   child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
@@ -56,14 +62,19 @@ function stats(label: string, xs: number[]): void {
   console.log(`${label.padEnd(34)} n=${String(s.length).padStart(6)}  p50 ${at(0.5).padStart(7)} ms  p99 ${at(0.99).padStart(7)} ms  max ${at(1).padStart(7)} ms`);
 }
 
+/** Latencies, and when each operation started and ended (epoch ms, to match the server's log). */
+const spans: Array<{ start: number; end: number; ms: number }> = [];
 async function shortOps(until: number): Promise<number[]> {
   const lat: number[] = [];
   let i = 0;
   while (Date.now() < until) {
+    const start = Date.now();
     const t = performance.now();
     await shortClient.db('admin').command({ ping: 1 });
     await small.findOne({ _id: i++ % 100 });
-    lat.push(performance.now() - t);
+    const ms = performance.now() - t;
+    lat.push(ms);
+    spans.push({ start, end: Date.now(), ms });
   }
   return lat;
 }
@@ -85,6 +96,35 @@ running = false;
 await Promise.all(scanners);
 stats('ping + _id lookup, during scans', during);
 stats(`full scans of ${DOCS} documents`, scanTimes);
+
+// Compactions: a writer appends 200 KB inserts, so the journal passes COMPACT_BYTES every few
+// seconds and each pass snapshots the whole big collection while short operations continue.
+const logged = (): Array<{ time: number; ms: number; background?: boolean }> =>
+  serverLog
+    .split('\n')
+    .filter((l) => l.includes('"msg":"journal compacted"'))
+    .map((l) => JSON.parse(l) as { time: number; ms: number; background?: boolean });
+const compactionsBefore = logged().length;
+spans.length = 0;
+let writing = true;
+const writer = (async () => {
+  const logColl = db.collection('log');
+  while (writing) await logColl.insertMany(Array.from({ length: 100 }, () => ({ pad: 'y'.repeat(2000) })));
+})();
+await shortOps(Date.now() + SECONDS * 1000);
+writing = false;
+await writer;
+await new Promise((r) => setTimeout(r, 200));
+const windows = logged()
+  .slice(compactionsBefore)
+  .map((c) => ({ from: c.time - c.ms, to: c.time, ms: c.ms }));
+const inWindow = (s: { start: number; end: number }): boolean => windows.some((w) => s.end >= w.from && s.start <= w.to);
+const overlapping = spans.filter(inWindow).map((s) => s.ms);
+const between = spans.filter((s) => !inWindow(s)).map((s) => s.ms);
+const compactMs = windows.map((w) => w.ms).sort((a, b) => a - b);
+console.log(`${windows.length} compactions of ${DOCS}+ documents, each ${compactMs[0] ?? '-'}–${compactMs.at(-1) ?? '-'} ms`);
+stats('ping + _id lookup, during compaction', overlapping);
+stats('ping + _id lookup, writes, no compaction', between);
 await scanClient.close();
 await shortClient.close();
 child.kill('SIGTERM');

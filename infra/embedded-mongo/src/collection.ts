@@ -73,7 +73,7 @@ export class Collection {
    * Installs many committed documents into an empty collection (loading a snapshot): the heads
    * are set directly and each index is built in one pass instead of one ordered insert per key.
    */
-  bulkLoad(rows: Array<{ id: string; doc: Doc; plain: Doc }>, ts: number): void {
+  bulkLoad(rows: Array<{ id: string; doc: Doc; plain: Doc }>, ts: number, orders?: Map<string, Uint32Array>): void {
     if (this.heads.size > 0) {
       for (const r of rows) this.install(r.id, ts, r.doc, r.plain, false);
       return;
@@ -81,7 +81,7 @@ export class Collection {
     for (const r of rows) this.heads.set(r.id, { ts, doc: r.doc, plain: r.plain, prev: null });
     this.live = this.heads.size;
     this.idIndex.bulkAdd(rows);
-    for (const ix of this.indexes) ix.bulkAdd(rows);
+    for (const ix of this.indexes) ix.bulkAdd(rows, orders?.get(ix.name));
   }
 
   /** Drops history older than every open snapshot. */

@@ -271,9 +271,17 @@ export class Engine {
     if (wasActive) this.prune();
   }
 
+  /** The oldest snapshot at the last prune (null: never pruned). */
+  private prunedFor: number | undefined | null = null;
+
   private prune(): void {
     let min: number | undefined = this.unsynced.length > 0 ? this.durableTs : undefined;
     for (const t of this.active) min = min === undefined ? t.snapTs : Math.min(min, t.snapTs);
+    // Every commit since the last prune is newer than an unchanged oldest snapshot, so a prune
+    // would only shorten chains; skipped, as otherwise each commit during a long read or a
+    // background snapshot walks the whole history, which grows with every commit meanwhile.
+    if (min !== undefined && min === this.prunedFor) return;
+    this.prunedFor = min;
     for (const m of this.dbs.values()) for (const c of m.values()) if (c.history.size) c.prune(min);
   }
 }

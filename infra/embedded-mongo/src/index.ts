@@ -4,7 +4,7 @@ import pino from 'pino';
 import type { Logger } from 'pino';
 import { Engine } from './engine.ts';
 import { Journal } from './journal.ts';
-import { dump, loadSnapshot, replay } from './persistence.ts';
+import { beginDump, loadSnapshot, replay } from './persistence.ts';
 import { WireServer } from './server.ts';
 
 export interface EmbeddedMongoOptions {
@@ -30,8 +30,11 @@ export interface EmbeddedMongo {
   url: string;
   /** Connection string for one database (the recommended form for services). */
   uri(db: string): string;
-  /** Forces a snapshot + journal truncation now. */
-  compact(): void;
+  /**
+   * Snapshots the state as of now and drops the journal it covers, in the background (clients
+   * are served meanwhile); resolves once the snapshot is durable.
+   */
+  compact(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -45,8 +48,9 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     const j = new Journal({
       dataDir: options.dataDir,
       compactBytes: options.compactBytes ?? 64 * 1024 * 1024,
-      dump: () => dump(engine),
+      dump: () => beginDump(engine),
       onCompact: (info) => logger.info(info, 'journal compacted'),
+      onCompactError: (e) => logger.error({ err: e }, 'snapshot failed; the journal keeps every commit'),
     });
     const started = Date.now();
     const { snapshot, journal: records } = j.open();
@@ -86,7 +90,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     replSetName,
     url: `${base}/?replicaSet=${replSetName}`,
     uri: (db) => `${base}/${db}?replicaSet=${replSetName}`,
-    compact: () => journal?.compact(),
+    compact: () => journal?.compact() ?? Promise.resolve(),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -151,12 +151,13 @@ export class Index {
    * they already come in order, as the _id keys of a snapshot do) and laid out as blocks. A
    * non-empty index takes them one at a time.
    */
-  bulkAdd(rows: Array<{ id: string; plain: Doc }>): void {
+  bulkAdd(rows: Array<{ id: string; plain: Doc }>, order?: Uint32Array): void {
     if (this.ordered.size > 0) {
       for (const r of rows) this.add(r.id, r.plain);
       return;
     }
-    const entries: Entry[] = [];
+    const entries = (order && this.entriesInOrder(rows, order)) || [];
+    if (entries.length) rows = [];
     for (const { id, plain } of rows) {
       const { tuples, multi } = this.valueTuples(plain);
       if (multi) this.multikeyDocs++;
@@ -171,6 +172,28 @@ export class Index {
     for (let i = 1; i < entries.length && sorted; i++) if (cmp(entries[i - 1]!, entries[i]!) > 0) sorted = false;
     if (!sorted) entries.sort(cmp);
     this.ordered.load(entries);
+  }
+
+  /**
+   * The entries laid out in a stored order (a snapshot's record of this index's order as
+   * positions in `rows`), for an index with one key per document; undefined when the order does
+   * not fit (the caller then collects and sorts). The caller still checks the result is sorted.
+   */
+  private entriesInOrder(rows: Array<{ id: string; plain: Doc }>, order: Uint32Array): Entry[] | undefined {
+    if (order.length !== rows.length) return undefined;
+    const entries = new Array<Entry>(rows.length);
+    const seen = new Uint8Array(rows.length);
+    for (let j = 0; j < order.length; j++) {
+      const pos = order[j]!;
+      const r = rows[pos];
+      if (!r || seen[pos]) return undefined;
+      seen[pos] = 1;
+      const { tuples, multi } = this.valueTuples(r.plain);
+      if (multi || tuples.length !== 1) return undefined;
+      entries[j] = { k: tuples[0]!, id: r.id };
+    }
+    if (this.unique) for (const e of entries) this.own(fullKey(e.k), e.id);
+    return entries;
   }
 
   private mutate(id: string, plain: Doc, add: boolean): void {

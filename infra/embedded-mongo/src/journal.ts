@@ -1,15 +1,21 @@
 // Durability: an append-only journal of committed changes, group-committed with fdatasync before
-// clients are answered, plus a snapshot file. When the journal passes a size threshold the full
-// state is written to a new snapshot (tmp + fsync + rename) and the journal is truncated. Records
-// carry full document images, so replaying a journal over a newer snapshot converges to the same state.
+// clients are answered, plus a snapshot file. When the journal passes a size threshold it is
+// sealed (renamed to journal.<gen>.sealed, a fresh journal.log takes the next commits) and the
+// state as of that moment is written to a new snapshot in the background, a slice at a time
+// between other clients' requests (tmp + fsync + rename); only then are the sealed segments it
+// covers deleted. Records carry full document images, so replaying a journal over a newer
+// snapshot converges to the same state.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import * as BSON from 'bson';
 import type { JournalSink } from './engine.ts';
 import type { Doc } from './values.ts';
+import type { DumpSource } from './persistence.ts';
+import { sliceMs, startSliced, yieldTurn } from './slices.ts';
 
 const JOURNAL = 'journal.log';
+const SEALED = /^journal\.(\d+)\.sealed$/;
 const SNAPSHOT = 'snapshot.bson';
 const LOCK = 'embedded-mongo.lock';
 
@@ -85,9 +91,10 @@ export interface JournalOptions {
   dataDir: string;
   /** Journal size that triggers compaction. */
   compactBytes: number;
-  /** Produces the full state as records for a snapshot. */
-  dump: () => Iterable<Doc>;
-  onCompact?: (info: { journalBytes: number; snapshotBytes: number; ms: number }) => void;
+  /** Captures the current state (synchronously); its records are produced as the snapshot is written. */
+  dump: () => DumpSource;
+  onCompact?: (info: { journalBytes: number; snapshotBytes: number; ms: number; background: boolean }) => void;
+  onCompactError?: (e: Error) => void;
 }
 
 export class Journal implements JournalSink {
@@ -96,23 +103,51 @@ export class Journal implements JournalSink {
   private pending: Pending[] = [];
   private flushing = false;
   private closed = false;
+  /** Generation of the newest sealed segment (0: none yet). */
+  private gen = 0;
+  /** Sealed segments not yet covered by a durable snapshot, oldest first. */
+  private sealed: Array<{ gen: number; file: string }> = [];
+  private sealWaiters: Array<{ resolve: (gen: number) => void; reject: (e: Error) => void }> = [];
+  private compacting: Promise<void> | null = null;
 
   constructor(private readonly opts: JournalOptions) {}
 
+  private get journalFile(): string {
+    return path.join(this.opts.dataDir, JOURNAL);
+  }
+
   /**
    * Returns the snapshot's records (read lazily, so a large snapshot is never held twice in
-   * memory) and the journal's, truncating a torn journal tail.
+   * memory) and the journal's: the sealed segments the snapshot does not cover, in order, then
+   * journal.log, whose torn tail is truncated.
    */
   open(): { snapshot: Iterable<Doc>; journal: Doc[] } {
     const dir = this.opts.dataDir;
     fs.mkdirSync(dir, { recursive: true });
     takeLock(dir);
     fs.rmSync(path.join(dir, `${SNAPSHOT}.tmp`), { force: true });
-    const snapshot = frames(readFile(path.join(dir, SNAPSHOT)), { validBytes: 0 });
-    const jfile = path.join(dir, JOURNAL);
+    const sbuf = readFile(path.join(dir, SNAPSHOT));
+    // A snapshot's first record names the newest sealed segment it covers (none in older formats).
+    const first = frames(sbuf, { validBytes: 0 }).next();
+    const covers = first.done ? 0 : Number(first.value['covers'] ?? 0);
+    const snapshot = frames(sbuf, { validBytes: 0 });
+    const journal: Doc[] = [];
+    this.gen = covers;
+    for (const name of fs.readdirSync(dir).sort()) {
+      const m = SEALED.exec(name);
+      if (!m) continue;
+      const gen = Number(m[1]);
+      this.gen = Math.max(this.gen, gen);
+      // Left by a crash after the snapshot covering it was renamed into place.
+      if (gen <= covers) fs.rmSync(path.join(dir, name), { force: true });
+      else this.sealed.push({ gen, file: path.join(dir, name) });
+    }
+    this.sealed.sort((a, b) => a.gen - b.gen);
+    for (const s of this.sealed) journal.push(...frames(readFile(s.file), { validBytes: 0 }));
+    const jfile = this.journalFile;
     const jbuf = readFile(jfile);
     const end = { validBytes: 0 };
-    const journal = [...frames(jbuf, end)];
+    journal.push(...frames(jbuf, end));
     this.fd = fs.openSync(jfile, 'a+');
     if (end.validBytes < jbuf.length) {
       fs.ftruncateSync(this.fd, end.validBytes);
@@ -133,7 +168,11 @@ export class Journal implements JournalSink {
   private async flushLoop(): Promise<void> {
     this.flushing = true;
     try {
-      while (this.pending.length) {
+      while (this.pending.length || this.sealWaiters.length) {
+        // Sealing happens between batches: every record written to the sealed segment was taken
+        // before the seal was asked for, so the snapshot begun at that moment holds all of them.
+        if (this.sealWaiters.length) await this.seal();
+        if (!this.pending.length) continue;
         const batch = this.pending.splice(0);
         const data = Buffer.concat(batch.map((p) => p.buf));
         try {
@@ -144,49 +183,115 @@ export class Journal implements JournalSink {
         } catch (e) {
           for (const p of batch) p.reject(e as Error);
         }
-        if (this.size >= this.opts.compactBytes) this.compact();
+        if (this.size >= this.opts.compactBytes && !this.compacting && !this.closed) {
+          this.compact().catch((e: unknown) => this.opts.onCompactError?.(e as Error));
+        }
       }
     } finally {
       this.flushing = false;
     }
   }
 
+  /** Renames journal.log to the next sealed segment and continues in a new, empty journal.log. */
+  private async seal(): Promise<void> {
+    const waiters = this.sealWaiters.splice(0);
+    try {
+      const gen = this.gen + 1;
+      const file = path.join(this.opts.dataDir, `journal.${gen}.sealed`);
+      const oldFd = this.fd;
+      fs.renameSync(this.journalFile, file);
+      this.gen = gen;
+      this.sealed.push({ gen, file });
+      this.fd = fs.openSync(this.journalFile, 'a+');
+      this.size = 0;
+      fs.closeSync(oldFd);
+      // The rename and the new file must be on disk before anything written to it is acknowledged.
+      await syncDirAsync(this.opts.dataDir);
+      for (const w of waiters) w.resolve(gen);
+    } catch (e) {
+      for (const w of waiters) w.reject(e as Error);
+    }
+  }
+
+  private requestSeal(): Promise<number> {
+    const p = new Promise<number>((resolve, reject) => this.sealWaiters.push({ resolve, reject }));
+    if (!this.flushing) void this.flushLoop();
+    return p;
+  }
+
   /**
-   * Writes the current in-memory state as the new snapshot and empties the journal. Runs
-   * synchronously so the captured state is a consistent cut.
+   * Writes the state as of this call to a new snapshot and then deletes the journal it makes
+   * redundant. The state is captured synchronously (an open snapshot over the version chains)
+   * and the journal sealed at the same point; the documents are then written in slices that let
+   * other clients in between (sharing about 1 ms per turn of the event loop with other long
+   * operations; `background: false` at shutdown writes straight through). Resolves when the
+   * snapshot is durable. A compaction already running is awaited instead.
    */
-  compact(): void {
+  compact(background = true): Promise<void> {
+    if (this.compacting) return this.compacting;
+    if (this.fd < 0) return Promise.reject(new Error('journal closed'));
+    const source = this.opts.dump();
+    const sealed = this.requestSeal();
+    const run = this.writeSnapshot(source, sealed, background).finally(() => {
+      source.end();
+      this.compacting = null;
+    });
+    this.compacting = run;
+    return run;
+  }
+
+  private async writeSnapshot(source: DumpSource, sealed: Promise<number>, background: boolean): Promise<void> {
     const started = Date.now();
+    const covers = await sealed;
+    const journalBytes = this.sealed.reduce((n, s) => n + fileSize(s.file), 0);
     const dir = this.opts.dataDir;
     const tmp = path.join(dir, `${SNAPSHOT}.tmp`);
-    const fd = fs.openSync(tmp, 'w');
+    const fh = await fs.promises.open(tmp, 'w');
     let bytes = 0;
-    let chunk: Buffer[] = [];
-    let chunkBytes = 0;
-    const drain = (): void => {
-      const data = Buffer.concat(chunk);
-      let off = 0;
-      while (off < data.length) off += fs.writeSync(fd, data, off);
-      bytes += data.length;
-      chunk = [];
-      chunkBytes = 0;
-    };
-    for (const rec of this.opts.dump()) {
-      const f = frame(rec);
-      chunk.push(f);
-      chunkBytes += f.length;
-      if (chunkBytes > 4 << 20) drain();
+    try {
+      let chunk: Buffer[] = [frame({ ts: 0, ops: [], covers })];
+      let chunkBytes = chunk[0]!.length;
+      const drain = async (): Promise<void> => {
+        const data = Buffer.concat(chunk);
+        chunk = [];
+        chunkBytes = 0;
+        for (let off = 0; off < data.length; ) off += (await fh.write(data, off, data.length - off)).bytesWritten;
+        bytes += data.length;
+      };
+      let sliceStart = performance.now();
+      const sliced = background ? startSliced() : undefined;
+      let budget = sliceMs();
+      try {
+        for (const rec of source.records) {
+          if (rec) {
+            const f = frame(rec);
+            chunk.push(f);
+            chunkBytes += f.length;
+            if (chunkBytes > 1 << 20) await drain();
+          }
+          // At shutdown (no more clients) a background snapshot finishes straight through.
+          if (background && !this.closed && performance.now() - sliceStart > budget) {
+            await yieldTurn();
+            sliceStart = performance.now();
+            budget = sliceMs();
+          }
+        }
+      } finally {
+        sliced?.();
+      }
+      await drain();
+      await fh.sync();
+    } finally {
+      await fh.close();
     }
-    drain();
-    fs.fsyncSync(fd);
-    fs.closeSync(fd);
-    fs.renameSync(tmp, path.join(dir, SNAPSHOT));
-    syncDir(dir);
-    const journalBytes = this.size;
-    fs.ftruncateSync(this.fd, 0);
-    fs.fsyncSync(this.fd);
-    this.size = 0;
-    this.opts.onCompact?.({ journalBytes, snapshotBytes: bytes, ms: Date.now() - started });
+    await fs.promises.rename(tmp, path.join(dir, SNAPSHOT));
+    await syncDirAsync(dir);
+    // The snapshot is durable: the segments it covers are no longer needed (a crash before these
+    // deletions is handled at the next start, which deletes segments the snapshot covers).
+    const done = this.sealed.filter((s) => s.gen <= covers);
+    this.sealed = this.sealed.filter((s) => s.gen > covers);
+    for (const s of done) await fs.promises.rm(s.file, { force: true });
+    this.opts.onCompact?.({ journalBytes, snapshotBytes: bytes, ms: Date.now() - started, background });
   }
 
   get bytes(): number {
@@ -194,15 +299,17 @@ export class Journal implements JournalSink {
   }
 
   /**
-   * Flushes, and when the journal holds anything writes a snapshot, so the next start loads the
-   * snapshot alone instead of replaying the journal (much slower per document).
+   * Flushes, waits for a running compaction, and when the journal holds anything writes a
+   * snapshot, so the next start loads the snapshot alone instead of replaying the journal (much
+   * slower per document).
    */
   async close(): Promise<void> {
     while (this.flushing || this.pending.length) await new Promise((r) => setTimeout(r, 5));
     this.closed = true;
     try {
+      await this.compacting?.catch(() => undefined);
       // A failure here loses nothing: the journal still holds every commit.
-      if (this.fd >= 0 && this.size > 0) this.compact();
+      if (this.fd >= 0 && (this.size > 0 || this.sealed.length > 0)) await this.compact(false);
     } finally {
       this.release();
     }
@@ -220,6 +327,26 @@ export class Journal implements JournalSink {
   }
 }
 
+function fileSize(file: string): number {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+async function syncDirAsync(dir: string): Promise<void> {
+  let fh: fs.promises.FileHandle | undefined;
+  try {
+    fh = await fs.promises.open(dir, 'r');
+    await fh.sync();
+  } catch {
+    // Some filesystems refuse fsync on directories; the rename is still atomic.
+  } finally {
+    await fh?.close().catch(() => undefined);
+  }
+}
+
 function writeAll(fd: number, data: Buffer): Promise<void> {
   return new Promise((resolve, reject) => {
     const step = (off: number): void => {
@@ -228,17 +355,4 @@ function writeAll(fd: number, data: Buffer): Promise<void> {
     };
     step(0);
   });
-}
-
-function syncDir(dir: string): void {
-  try {
-    const fd = fs.openSync(dir, 'r');
-    try {
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-  } catch {
-    // Some filesystems refuse fsync on directories; the rename is still atomic.
-  }
 }

@@ -35,9 +35,12 @@ interface Row {
  */
 export function loadSnapshot(engine: Engine, records: Iterable<Doc>): number {
   const pending = new Map<Collection, Row[]>();
+  /** Index orders stored after a collection's documents (positions in its rows). */
+  const orders = new Map<Collection, Map<string, Uint32Array>>();
   const flush = (): void => {
-    for (const [coll, rows] of pending) coll.bulkLoad(rows, engine.clock);
+    for (const [coll, rows] of pending) coll.bulkLoad(rows, engine.clock, orders.get(coll));
     pending.clear();
+    orders.clear();
   };
   let applied = 0;
   for (const rec of records) {
@@ -45,6 +48,16 @@ export function loadSnapshot(engine: Engine, records: Iterable<Doc>): number {
     if (ts > engine.clock) engine.clock = ts;
     for (const op of (rec['ops'] as Doc[] | undefined) ?? []) {
       applied++;
+      if (op['k'] === 'order') {
+        const coll = engine.collection(String(op['d']), String(op['c']));
+        if (!coll || !pending.has(coll)) continue;
+        let m = orders.get(coll);
+        if (!m) orders.set(coll, (m = new Map()));
+        const bytes = (op['b'] as Binary).value();
+        // Copied: a Uint32Array view needs 4-byte alignment.
+        m.set(String(op['n']), new Uint32Array(new Uint8Array(bytes).buffer, 0, bytes.byteLength >> 2));
+        continue;
+      }
       if (op['k'] !== 'put' && op['k'] !== 'docs') {
         flush();
         applyOp(engine, fromWireDoc(op));
@@ -73,19 +86,20 @@ export function loadSnapshot(engine: Engine, records: Iterable<Doc>): number {
 function readDocs(op: Doc, rows: Row[]): number {
   const bytes = (op['b'] as Binary).value();
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const plain = op['plain'] === true;
   let n = 0;
-  for (let off = 0; off < buf.length; n++) {
+  for (let off = 0; off < buf.length; n++) off += buf.readInt32LE(off);
+  if (op['plain'] === true) {
+    // One bson call for the whole batch (no per-document options, views or buffer conversion).
+    const docs = new Array<Doc>(n);
+    BSON.deserializeStream(buf, 0, n, docs, 0, {});
+    for (const doc of docs) rows.push({ id: valueKey(doc['_id']), doc, plain: doc });
+    return n;
+  }
+  for (let off = 0; off < buf.length; ) {
     const len = buf.readInt32LE(off);
-    const body = buf.subarray(off, off + len);
+    const doc = fromWireDoc(BSON.deserialize(buf.subarray(off, off + len), { promoteValues: false }));
     off += len;
-    if (plain) {
-      const doc = BSON.deserialize(body);
-      rows.push({ id: valueKey(doc['_id']), doc, plain: doc });
-    } else {
-      const doc = fromWireDoc(BSON.deserialize(body, { promoteValues: false }));
-      rows.push({ id: valueKey(doc['_id']), doc, plain: plainDoc(doc) });
-    }
+    rows.push({ id: valueKey(doc['_id']), doc, plain: plainDoc(doc) });
   }
   return n;
 }
@@ -155,40 +169,124 @@ function applyOp(engine: Engine, op: Doc): void {
   }
 }
 
-/** Full committed state as snapshot records. */
-export function* dump(engine: Engine): Iterable<Doc> {
+/** A consistent view of the committed state being written out as a snapshot. */
+export interface DumpSource {
+  /** Snapshot records; `undefined` marks a point where the writer may yield to other clients. */
+  records: Iterable<Doc | undefined>;
+  /** Releases the view (the versions it kept alive); call once, when done or failed. */
+  end(): void;
+}
+
+/**
+ * The committed state as of now, as snapshot records produced later, a few documents at a time,
+ * while clients keep committing. Synchronously it only registers an open snapshot at the current
+ * timestamp (so every commit meanwhile keeps the versions it replaces) and copies each
+ * collection's ids in `_id` order, its options and index specs; documents are read through the
+ * version chains as of that timestamp.
+ */
+export function beginDump(engine: Engine): DumpSource {
   const ts = engine.clock;
-  for (const [db, colls] of engine.dbs) {
-    for (const coll of colls.values()) {
+  const reader = engine.begin(true, ts);
+  const colls: DumpColl[] = [];
+  for (const [db, m] of engine.dbs) {
+    for (const coll of m.values()) {
       const ops: Doc[] = [{ k: 'createColl', d: db, c: coll.name, o: coll.options }];
-      for (const ix of coll.indexes) ops.push({ k: 'createIdx', d: db, c: coll.name, spec: ix.spec });
-      yield { ts, ops };
-      // Documents in batches of concatenated BSON, those bson decodes as they are apart from the rest.
-      const batches = { plain: [] as Buffer[], typed: [] as Buffer[] };
-      const emit = (kind: 'plain' | 'typed'): Doc => {
-        const b = new Binary(Buffer.concat(batches[kind]));
-        batches[kind] = [];
-        return { ts, ops: [{ k: 'docs', d: db, c: coll.name, plain: kind === 'plain', b }] };
-      };
-      // In _id order, so loading lays out the _id index without sorting.
-      for (const entry of coll.idIndex.ordered.all()) {
-        const v = coll.heads.get(entry.id);
-        if (!v?.doc) continue;
-        const kind = v.plain === v.doc && decodesAsIs(v.doc) ? 'plain' : 'typed';
-        batches[kind].push(Buffer.from(BSON.serialize(v.doc, { ignoreUndefined: true })));
-        if (batches[kind].length >= 1000) yield emit(kind);
+      const orders: Array<{ name: string; ids: Keyed[][] }> = [];
+      for (const ix of coll.indexes) {
+        ops.push({ k: 'createIdx', d: db, c: coll.name, spec: ix.spec });
+        // One key per document: its order can be stored, so a load lays it out without sorting.
+        if (ix.multikeyDocs === 0 && ix.ordered.size === coll.idIndex.ordered.size) orders.push({ name: ix.name, ids: ix.ordered.copyBlocks() });
       }
-      if (batches.plain.length) yield emit('plain');
-      if (batches.typed.length) yield emit('typed');
+      colls.push({ db, coll, ops, ids: coll.idIndex.ordered.copyBlocks(), orders });
     }
   }
   const now = Date.now();
-  const ops: Doc[] = [];
+  const sessions: Doc[] = [];
   for (const [s, r] of engine.sessions) {
     if (now - r.lastUse > SESSION_TTL_MS) continue;
-    ops.push(sessionOp(s, r.txnNumber, r.response, r.committed));
+    sessions.push(sessionOp(s, r.txnNumber, r.response, r.committed));
   }
-  if (ops.length) yield { ts, ops };
+  let ended = false;
+  return {
+    records: dumpRecords(ts, colls, sessions),
+    end: () => {
+      if (ended) return;
+      ended = true;
+      engine.abort(reader);
+    },
+  };
+}
+
+/** Index entries (immutable once made), copied block by block at the dump's instant. */
+interface Keyed {
+  id: string;
+}
+
+/** The ids of copied blocks, in order. */
+function* idsOf(blocks: Keyed[][]): Generator<string> {
+  for (const b of blocks) for (const e of b) yield e.id;
+}
+
+interface DumpColl {
+  db: string;
+  coll: Collection;
+  ops: Doc[];
+  /** Ids in _id order at the dump's timestamp. */
+  ids: Keyed[][];
+  /** Secondary indexes with one key per document: their entries in index order. */
+  orders: Array<{ name: string; ids: Keyed[][] }>;
+}
+
+function* dumpRecords(ts: number, colls: DumpColl[], sessions: Doc[]): Generator<Doc | undefined> {
+  for (const { db, coll, ops, ids, orders } of colls) {
+    yield { ts, ops };
+    // Documents in batches of concatenated BSON, those bson decodes as they are apart from the rest.
+    const batches = { plain: [] as Uint8Array[], typed: [] as Uint8Array[] };
+    const batchIds = { plain: [] as string[], typed: [] as string[] };
+    // Each document's position among the rows a load will gather, for the stored index orders.
+    const position = orders.length ? new Map<string, number>() : undefined;
+    let written = 0;
+    const emit = (kind: 'plain' | 'typed'): Doc => {
+      const b = new Binary(Buffer.concat(batches[kind]));
+      batches[kind] = [];
+      if (position) for (const id of batchIds[kind]) position.set(id, written++);
+      batchIds[kind] = [];
+      return { ts, ops: [{ k: 'docs', d: db, c: coll.name, plain: kind === 'plain', b }] };
+    };
+    // In _id order, so loading lays out the _id index without sorting.
+    let i = 0;
+    for (const id of idsOf(ids)) {
+      if ((++i & 63) === 0) yield undefined;
+      const v = coll.at(id, ts);
+      if (!v?.doc) continue;
+      const kind = v.plain === v.doc && decodesAsIs(v.doc) ? 'plain' : 'typed';
+      batches[kind].push(BSON.serialize(v.doc, { ignoreUndefined: true }));
+      batchIds[kind].push(id);
+      if (batches[kind].length >= 1000) yield emit(kind);
+    }
+    if (batches.plain.length) yield emit('plain');
+    if (batches.typed.length) yield emit('typed');
+    if (!position) continue;
+    for (const o of orders) {
+      // Past 3,000,000 documents the record would near the 16 MB BSON limit: such an index is sorted at load.
+      if (written > 3_000_000) continue;
+      const perm = new Uint32Array(written);
+      let j = 0;
+      let ok = true;
+      for (const id of idsOf(o.ids)) {
+        if ((j & 4095) === 4095) yield undefined;
+        const pos = position.get(id);
+        if (pos === undefined || j >= written) {
+          ok = false;
+          break;
+        }
+        perm[j++] = pos;
+      }
+      ok &&= j === written;
+      if (ok) yield { ts, ops: [{ k: 'order', d: db, c: coll.name, n: o.name, b: new Binary(new Uint8Array(perm.buffer)) }] };
+    }
+  }
+  if (sessions.length) yield { ts, ops: sessions };
 }
 
 export function sessionOp(sid: string, txnNumber: number, response: Doc | undefined, committed?: boolean): Doc {

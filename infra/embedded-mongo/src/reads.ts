@@ -7,6 +7,7 @@ import { Codes, MongoError, badValue } from './errors.ts';
 import { choosePlan } from './planner.ts';
 import type { Plan } from './planner.ts';
 import { compileFilter, sortVisible } from './query.ts';
+import { sliceMs, startSliced, yieldTurn } from './slices.ts';
 import { Txn } from './txn.ts';
 import { toPlain } from './values.ts';
 import type { Doc } from './values.ts';
@@ -19,8 +20,6 @@ export interface ReadOutcome {
   docsExamined: number;
 }
 
-/** Keep a long scan from holding the event loop longer than this between yields. */
-const SLICE_MS = 1;
 
 /**
  * The work of a read, as a generator that pauses every few hundred documents so an async driver
@@ -145,10 +144,13 @@ export async function readMatching(
   if (!coll || !plan) return out;
   const reader = txn ?? new Txn(atTs ?? engine.clock, true);
   let registered = false;
+  // Counted among the long operations sharing each turn of the event loop once it first yields.
+  let sliced: (() => void) | undefined;
   const wanted = sort && !plan.sorted ? Infinity : limit;
   try {
     const gen = scan(engine, reader, coll, q, plan, wanted, out);
     let sliceStart = performance.now();
+    let budget = sliceMs();
     for (;;) {
       let r;
       try {
@@ -157,17 +159,20 @@ export async function readMatching(
         throw badValue((e as Error).message);
       }
       if (r.done) return finish(engine, out, r.value);
-      if (performance.now() - sliceStart > SLICE_MS) {
+      if (performance.now() - sliceStart > budget) {
         if (Date.now() > deadline) throw new MongoError(Codes.MaxTimeMSExpired, 'operation exceeded time limit');
         if (!txn && !registered) {
           engine.active.add(reader);
           registered = true;
         }
-        await new Promise((resolve) => setImmediate(resolve));
+        sliced ??= startSliced();
+        await yieldTurn();
         sliceStart = performance.now();
+        budget = sliceMs();
       }
     }
   } finally {
+    sliced?.();
     if (registered) engine.abort(reader);
   }
 }

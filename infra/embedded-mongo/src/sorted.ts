@@ -105,6 +105,14 @@ export class SortedBlocks<T> {
     for (const block of this.blocks) yield* block;
   }
 
+  /**
+   * The entries in ascending order as a copy of the blocks (later changes leave it alone): copies
+   * of a few hundred pointers each, so a million entries take about a millisecond.
+   */
+  copyBlocks(): T[][] {
+    return this.blocks.map((b) => b.slice());
+  }
+
   get cmpFn(): (a: T, b: T) => number {
     return this.cmp;
   }

@@ -123,7 +123,7 @@ describe('durability', () => {
     await coll.deleteMany({ b: { $gte: 40 } });
     await coll.updateMany({ a: 0 }, { $set: { zero: true } });
     await coll.insertOne({ _id: 'typed' as never, a: 9, b: 9, i: new Int32(1), l: Long.fromNumber(2), d: new Double(3), f: 0.5 });
-    srv.compact();
+    await srv.compact();
     await coll.updateOne({ _id: 1 as never }, { $set: { after: 'compaction' } });
     await c.close();
     await srv.close();

@@ -93,7 +93,7 @@ describe('restart from a snapshot', () => {
     const client = await new MongoClient(srv.uri('app')).connect();
     const db = client.db('app');
     await seed(db);
-    srv.compact();
+    await srv.compact();
     const c = db.collection('people');
     await c.insertOne({ email: 'tail@example.kr', group: 3, score: 5000, l: Long.fromNumber(7) });
     await c.deleteOne({ email: 'p0@example.kr' });
