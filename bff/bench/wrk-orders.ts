@@ -54,7 +54,7 @@ try {
   const background = new Set(['hello', 'ismaster', 'isMaster', 'ping', 'serverStatus', 'endSessions', 'buildInfo', 'buildinfo']);
   const commandCounts = async (): Promise<Map<string, number>> => {
     const commands = (await mongo?.db('admin').command({ serverStatus: 1 }))?.metrics?.commands as Record<string, { total: unknown }> | undefined;
-    return new Map(Object.entries(commands ?? {}).filter(([name]) => !background.has(name)).map(([name, c]) => [name, Number(c.total)]));
+    return new Map(Object.entries(commands ?? {}).filter(([name]) => !background.has(name.split(':')[0]!)).map(([name, c]) => [name, Number(c.total)]));
   };
   for (const connections of CONNECTIONS) {
     const commandsBefore = await commandCounts();
@@ -87,7 +87,7 @@ try {
     if (mongo && r.placed > 0) {
       const perOrder = [...commandsAfter]
         .map(([name, total]) => ({ name, n: (total - (commandsBefore.get(name) ?? 0)) / r.placed }))
-        .filter((c) => c.n >= 0.01)
+        .filter((c) => c.n >= 0.05)
         .sort((a, b) => b.n - a.n);
       const total = perOrder.reduce((s, c) => s + c.n, 0);
       console.log(`   MongoDB commands per order: ${total.toFixed(1)} (${perOrder.map((c) => `${c.name} ${c.n.toFixed(2)}`).join(', ')})`);

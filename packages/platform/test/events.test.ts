@@ -138,6 +138,43 @@ describe('transactional outbox and relay', () => {
     }
   }, 60_000);
 
+  it('publishes what inTransaction committed at once, without reading the outbox back or waiting for a poll', async () => {
+    const watched = mongoose.createConnection(infra.mongo.uri('platform_test'), { monitorCommands: true });
+    await watched.asPromise();
+    const outboxFinds: unknown[] = [];
+    watched.getClient().on('commandStarted', (e) => {
+      if (e.commandName === 'find' && (e.command as { find?: unknown }).find === 'outbox') outboxFinds.push(e.command);
+    });
+    const topic = `handover-${randomUUID()}`;
+    await ensureTopics(kafka, [{ topic, numPartitions: 1 }]);
+    const received = await collect(topic, `g-${randomUUID()}`);
+    // A poll an hour away: whatever is published below was handed over, not found by a poll.
+    const relay = new OutboxRelay({ connection: watched, producer, logger, intervalMs: 3_600_000 });
+    relay.start();
+    try {
+      await eventually(() => outboxFinds.length, (n) => n >= 1); // the start-up read
+      await new Promise((r) => setTimeout(r, 200));
+      outboxFinds.length = 0;
+      const events = Array.from({ length: 12 }, (_, i) => WidgetCreated.create(`w-${i}`, { name: `handover-${i}` }, { correlationId: 'c' }));
+      // Commits that land while the relay is publishing earlier ones are not left for the poll.
+      await Promise.all(events.map((event) => inTransaction(watched, (session) => appendToOutbox(watched, session, topic, [event]))));
+      await expect(
+        inTransaction(watched, async (session) => {
+          await appendToOutbox(watched, session, topic, [WidgetCreated.create('w-x', { name: 'aborted' }, { correlationId: 'c' })]);
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
+      await eventually(() => received.length, (n) => n >= 12, 10_000);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(received.map((r) => r.event.eventId).sort()).toEqual(events.map((e) => e.eventId).sort());
+      expect(outboxFinds).toHaveLength(0);
+      await eventually(() => outboxModel(connection).countDocuments({ topic, pending: true }), (n) => n === 0);
+    } finally {
+      await relay.stop();
+      await watched.close();
+    }
+  }, 60_000);
+
   it('lets only one relay publish at a time', async () => {
     const a = new OutboxRelay({ connection, producer, logger, leaseMs: 10_000 });
     const b = new OutboxRelay({ connection, producer, logger, leaseMs: 10_000 });

@@ -69,6 +69,5 @@ export async function onOrderPaid(deps: HandlerDeps, event: EventEnvelope, paid:
     return;
   }
   if (record.state === 'queued') deps.wake();
-  else deps.relay.kick();
   log.info({ orderId: record._id, state: record.state, providerId: record.providerId, note: record.note }, 'order entered fulfillment');
 }

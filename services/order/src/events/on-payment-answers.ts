@@ -56,13 +56,12 @@ export async function onPaymentAnswers(deps: OrderDeps, answers: readonly Paymen
     }
     await repository.apply(writes, session);
     await appendToOutbox(deps.store.connection, session, Topics.order, events);
-    return { settled, emitted: events.length };
+    return { settled };
   });
   if (!value) {
     log.info({ answers: answers.length }, 'duplicate payment answers ignored');
     return;
   }
-  if (value.emitted > 0) deps.relay.kick();
   for (const { orderId, outcome, change, placedAt } of value.settled) {
     deps.waiter.notify(orderId, { outcome, change });
     sagaDuration.observeSince({ outcome }, placedAt);

@@ -63,7 +63,6 @@ export async function settleMoneyRequests(deps: WalletDeps, events: readonly Mon
   const references = [...new Set(requests.map(referenceOf))];
   const paymentReferences = [...new Set(requests.filter((r) => r.type === 'pay').map(referenceOf))];
   const userIds = [...new Set(requests.map((r) => r.userId))];
-  let announced = 0;
   const decisions = await inTransaction(store.connection, async (session) => {
     const now = new Date();
     const decided = new Set([...(await store.ledger.existing(references, session)), ...(await store.rejections.existing(paymentReferences, session))]);
@@ -78,9 +77,7 @@ export async function settleMoneyRequests(deps: WalletDeps, events: readonly Mon
     );
     const outgoing = outcome.decisions.flatMap((d, i) => announce(d, events[i]!, now) ?? []);
     await appendToOutbox(store.connection, session, Topics.wallet, outgoing);
-    announced = outgoing.length;
     return outcome.decisions;
   });
-  if (announced > 0) deps.relay.kick();
   return decisions;
 }
