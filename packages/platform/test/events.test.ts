@@ -17,6 +17,7 @@ import {
   handleOnce,
   inTransaction,
   kafkaReady,
+  together,
   modelOn,
   mongoReady,
   outboxModel,
@@ -356,6 +357,27 @@ describe('event consumer runner', () => {
     expect(received[0]!.event.eventId).toBe(event.eventId);
     expect(failures).toBe(3);
   }, 60_000);
+});
+
+describe('statements sent together in a transaction', () => {
+  it('commit together, and a failing one rolls back the others', async () => {
+    const Counters = modelOn(connection, 'Counter', counterSchema);
+    const [a, b] = [`together-a-${randomUUID()}`, `together-b-${randomUUID()}`];
+    await Counters.create([{ _id: a, value: 0 }, { _id: b, value: 0 }]);
+    const bump = (id: string, session: mongoose.ClientSession) => Counters.updateOne({ _id: id }, { $inc: { value: 1 } }, { session }).exec();
+    const [first, second] = await inTransaction(connection, async (session) => {
+      await Counters.findById(a).session(session); // the first statement goes alone
+      return together([bump(a, session), bump(b, session)]);
+    });
+    expect([first.modifiedCount, second.modifiedCount]).toEqual([1, 1]);
+    await expect(
+      inTransaction(connection, async (session) => {
+        await Counters.findById(a).session(session);
+        await together([bump(a, session), Counters.create([{ _id: b, value: 9 }], { session })]); // duplicate key
+      }),
+    ).rejects.toThrow(/duplicate key/);
+    expect((await Counters.find({ _id: { $in: [a, b] } }).sort({ _id: 1 }).lean()).map((c) => c.value)).toEqual([1, 1]);
+  }, 30_000);
 });
 
 describe('idempotent consumer record', () => {

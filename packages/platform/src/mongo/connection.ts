@@ -46,6 +46,22 @@ export async function inTransaction<T>(connection: Connection, work: (session: C
 }
 
 /**
+ * Sends independent statements of one transaction at the same time: one round trip for all of them
+ * instead of one each. Not for a transaction's first statement, which starts it on the server and
+ * must go alone. Settles every statement before failing, so none is still in flight when the
+ * transaction is aborted (and retried).
+ */
+export async function together<T extends readonly unknown[] | []>(statements: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const settled: Array<PromiseSettledResult<unknown>> = await Promise.allSettled(statements as readonly unknown[]);
+  const values: unknown[] = [];
+  for (const result of settled) {
+    if (result.status === 'rejected') throw result.reason;
+    values.push(result.value);
+  }
+  return values as { -readonly [K in keyof T]: Awaited<T[K]> };
+}
+
+/**
  * True for MongoDB's duplicate-key error; with `collection`, only when that collection raised it
  * (the E11000 message names `db.collection`), so one unique index is not mistaken for another.
  */

@@ -1,5 +1,5 @@
 import { type EventEnvelope, type EventOf, type PointDebitRejected, type PointDebited, Topics, causedBy } from '@smm/contracts';
-import { type Logger, appendToOutbox, inTransaction } from '@smm/platform';
+import { type Logger, appendToOutbox, inTransaction, together } from '@smm/platform';
 import { type PaymentChange, type PaymentOutcome, decidePayment, paymentChange, settleableBy, unpaidRefundId } from '../domain/payment.ts';
 import type { PaymentWrite } from '../store/order-repository.ts';
 import type { OrderDeps } from '../use-cases/context.ts';
@@ -56,8 +56,8 @@ export async function onPaymentAnswers(deps: OrderDeps, answers: readonly Paymen
         events.push(orderRejected({ orderId, kind, userId, reason: event.data.reason }, causedBy(event)));
       }
     }
-    await repository.apply(writes, session);
-    await appendToOutbox(deps.store.connection, session, Topics.order, events);
+    // The facts read started the transaction: the writes go together, one round trip.
+    await together([repository.apply(writes, session), appendToOutbox(deps.store.connection, session, Topics.order, events)]);
     return { settled };
   });
   for (const { orderId, outcome, change, placedAt } of value.settled) {
