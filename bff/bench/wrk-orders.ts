@@ -48,13 +48,23 @@ try {
     console.log(`idle CPU before the runs: ${total.toFixed(0)} ms per second over ${elapsed.toFixed(0)} s`);
   }
   console.log(`wrk -t1, ${SECONDS} s per run, POST /api/v2 action=add (form body)`);
+  // MongoDB commands per order (serverStatus metrics.commands; deterministic, unlike time on a shared
+  // machine): the driver's heartbeats and this probe are left out.
+  const mongo = stack.mongoUrl ? await MongoClient.connect(stack.mongoUrl, { directConnection: true }) : undefined;
+  const background = new Set(['hello', 'ismaster', 'isMaster', 'ping', 'serverStatus', 'endSessions', 'buildInfo', 'buildinfo']);
+  const commandCounts = async (): Promise<Map<string, number>> => {
+    const commands = (await mongo?.db('admin').command({ serverStatus: 1 }))?.metrics?.commands as Record<string, { total: unknown }> | undefined;
+    return new Map(Object.entries(commands ?? {}).filter(([name]) => !background.has(name.split(':')[0]!)).map(([name, c]) => [name, Number(c.total)]));
+  };
   for (const connections of CONNECTIONS) {
+    const commandsBefore = await commandCounts();
     const before = stack.pid ? processTree(stack.pid) : [];
     const profiled = process.env.BENCH_PROFILE_DIR ? before.filter((p) => p.name !== 'devstack') : [];
     for (const p of profiled) process.kill(p.pid, 'SIGUSR2');
     const r = wrk(url, connections, SECONDS, env);
     for (const p of profiled) process.kill(p.pid, 'SIGUSR2');
     const after = stack.pid ? processTree(stack.pid) : [];
+    const commandsAfter = await commandCounts();
     const refused = r.requests - r.placed;
     console.log(
       `${String(connections).padStart(2)} connections: ${(r.placed / r.seconds).toFixed(1).padStart(6)} orders/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms` +
@@ -74,6 +84,20 @@ try {
       const netTotal = net.reduce((s, p) => s + p.ms, 0);
       if (idle.size > 0) console.log(`   net of idle: ${net.map((p) => `${p.name} ${p.ms.toFixed(2)}`).join(', ')} — total ${netTotal.toFixed(2)} ms`);
     }
+    if (mongo && r.placed > 0) {
+      const perOrder = [...commandsAfter]
+        .map(([name, total]) => ({ name, n: (total - (commandsBefore.get(name) ?? 0)) / r.placed }))
+        .filter((c) => c.n >= 0.05)
+        .sort((a, b) => b.n - a.n);
+      const total = perOrder.reduce((s, c) => s + c.n, 0);
+      console.log(`   MongoDB commands per order: ${total.toFixed(1)} (${perOrder.map((c) => `${c.name} ${c.n.toFixed(2)}`).join(', ')})`);
+    }
+  }
+  await mongo?.close();
+  // Where the time of an order goes, stage by stage (BENCH_STAGES=0 to skip).
+  if (process.env.BENCH_STAGES !== '0' && stack.kafkaBrokers) {
+    const stages = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./saga-stages.ts', import.meta.url))], { env: { ...process.env, KAFKA_BROKERS: stack.kafkaBrokers }, encoding: 'utf8' });
+    console.log(stages.stdout.trim(), stages.stderr.trim());
   }
   const mongoUrl = process.env.BENCH_MONGO_URL ?? stack.mongoUrl;
   if (mongoUrl) {

@@ -49,6 +49,8 @@ export class Dispatcher {
     if (!handler) {
       return new MongoError(Codes.CommandNotFound, `no such command: '${name}'`).toResponse();
     }
+    // Counted like serverStatus().metrics.commands.<name>.total (benchmarks read commands per order).
+    this.engine.stats.commands.set(name, (this.engine.stats.commands.get(name) ?? 0) + 1);
     const ctx: Ctx = { engine: this.engine, server: this.server, db, cmd, name, connectionId, txn: null };
     try {
       return await this.withSession(ctx, handler);

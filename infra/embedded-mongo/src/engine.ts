@@ -39,7 +39,7 @@ export class Engine {
   private readonly unsynced: Array<{ ts: number; synced: boolean }> = [];
   private readonly durableWaiters: Array<{ ts: number; resolve: () => void }> = [];
   /** Documents examined by queries, reported like serverStatus.metrics.queryExecutor.scannedObjects. */
-  readonly stats = { scannedObjects: 0, scannedKeys: 0 };
+  readonly stats = { scannedObjects: 0, scannedKeys: 0, commands: new Map<string, number>() };
 
   collection(db: string, name: string): Collection | undefined {
     return this.dbs.get(db)?.get(name);

@@ -106,6 +106,24 @@ describe('index use', () => {
   });
 });
 
+describe('command counts', () => {
+  it('reports each command run in serverStatus metrics.commands.<name>.total, like MongoDB', async () => {
+    type Counts = Record<string, { total: unknown } | undefined>;
+    const counts = async (): Promise<Counts> => ((await db.admin().serverStatus()) as { metrics: { commands: Counts } }).metrics.commands;
+    const total = (c: Counts, name: string) => Number(c[name]?.total ?? 0);
+    const before = await counts();
+    const coll = db.collection('counted');
+    await coll.insertOne({ a: 1 });
+    await coll.insertOne({ a: 2 });
+    await coll.findOne({ a: 1 });
+    await coll.updateOne({ a: 1 }, { $set: { b: 1 } });
+    const after = await counts();
+    expect(total(after, 'insert') - total(before, 'insert')).toBe(2);
+    expect(total(after, 'find') - total(before, 'find')).toBe(1);
+    expect(total(after, 'update') - total(before, 'update')).toBe(1);
+  });
+});
+
 describe('null equality from an index', () => {
   const scanned = async (): Promise<number> => Number(((await db.admin().serverStatus()) as { metrics: { queryExecutor: { scannedObjects: unknown } } }).metrics.queryExecutor.scannedObjects);
 

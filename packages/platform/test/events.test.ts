@@ -17,6 +17,7 @@ import {
   handleOnce,
   inTransaction,
   kafkaReady,
+  together,
   modelOn,
   mongoReady,
   outboxModel,
@@ -135,6 +136,43 @@ describe('transactional outbox and relay', () => {
       expect(await outboxModel(connection).countDocuments({ topic, publishedAt: null })).toBe(0);
     } finally {
       await relay.stop();
+    }
+  }, 60_000);
+
+  it('publishes what inTransaction committed at once, without reading the outbox back or waiting for a poll', async () => {
+    const watched = mongoose.createConnection(infra.mongo.uri('platform_test'), { monitorCommands: true });
+    await watched.asPromise();
+    const outboxFinds: unknown[] = [];
+    watched.getClient().on('commandStarted', (e) => {
+      if (e.commandName === 'find' && (e.command as { find?: unknown }).find === 'outbox') outboxFinds.push(e.command);
+    });
+    const topic = `handover-${randomUUID()}`;
+    await ensureTopics(kafka, [{ topic, numPartitions: 1 }]);
+    const received = await collect(topic, `g-${randomUUID()}`);
+    // A poll an hour away: whatever is published below was handed over, not found by a poll.
+    const relay = new OutboxRelay({ connection: watched, producer, logger, intervalMs: 3_600_000 });
+    relay.start();
+    try {
+      await eventually(() => outboxFinds.length, (n) => n >= 1); // the start-up read
+      await new Promise((r) => setTimeout(r, 200));
+      outboxFinds.length = 0;
+      const events = Array.from({ length: 12 }, (_, i) => WidgetCreated.create(`w-${i}`, { name: `handover-${i}` }, { correlationId: 'c' }));
+      // Commits that land while the relay is publishing earlier ones are not left for the poll.
+      await Promise.all(events.map((event) => inTransaction(watched, (session) => appendToOutbox(watched, session, topic, [event]))));
+      await expect(
+        inTransaction(watched, async (session) => {
+          await appendToOutbox(watched, session, topic, [WidgetCreated.create('w-x', { name: 'aborted' }, { correlationId: 'c' })]);
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
+      await eventually(() => received.length, (n) => n >= 12, 10_000);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(received.map((r) => r.event.eventId).sort()).toEqual(events.map((e) => e.eventId).sort());
+      expect(outboxFinds).toHaveLength(0);
+      await eventually(() => outboxModel(connection).countDocuments({ topic, pending: true }), (n) => n === 0);
+    } finally {
+      await relay.stop();
+      await watched.close();
     }
   }, 60_000);
 
@@ -319,6 +357,27 @@ describe('event consumer runner', () => {
     expect(received[0]!.event.eventId).toBe(event.eventId);
     expect(failures).toBe(3);
   }, 60_000);
+});
+
+describe('statements sent together in a transaction', () => {
+  it('commit together, and a failing one rolls back the others', async () => {
+    const Counters = modelOn(connection, 'Counter', counterSchema);
+    const [a, b] = [`together-a-${randomUUID()}`, `together-b-${randomUUID()}`];
+    await Counters.create([{ _id: a, value: 0 }, { _id: b, value: 0 }]);
+    const bump = (id: string, session: mongoose.ClientSession) => Counters.updateOne({ _id: id }, { $inc: { value: 1 } }, { session }).exec();
+    const [first, second] = await inTransaction(connection, async (session) => {
+      await Counters.findById(a).session(session); // the first statement goes alone
+      return together([bump(a, session), bump(b, session)]);
+    });
+    expect([first.modifiedCount, second.modifiedCount]).toEqual([1, 1]);
+    await expect(
+      inTransaction(connection, async (session) => {
+        await Counters.findById(a).session(session);
+        await together([bump(a, session), Counters.create([{ _id: b, value: 9 }], { session })]); // duplicate key
+      }),
+    ).rejects.toThrow(/duplicate key/);
+    expect((await Counters.find({ _id: { $in: [a, b] } }).sort({ _id: 1 }).lean()).map((c) => c.value)).toEqual([1, 1]);
+  }, 30_000);
 });
 
 describe('idempotent consumer record', () => {

@@ -302,10 +302,16 @@ describe('routing', () => {
   it('puts events without the forward details (older orders) in review', async () => {
     const producer = new EventProducer(createKafka([infra.kafka.brokers], 'old-order', logger));
     await producer.connect();
-    await producer.publish(Topics.order, [OrderAccepted.create('order-900001', { orderId: 900_001, kind: 'order', userId: 'm-old', runs: 0, interval: 0 }, { correlationId: 'old-1' })]);
-    await producer.disconnect();
+    const old = OrderAccepted.create('order-900001', { orderId: 900_001, kind: 'order', userId: 'm-old', runs: 0, interval: 0 }, { correlationId: 'old-1' });
+    await producer.publish(Topics.order, [old]);
     expect((await settled(900_001, ['review'])).note).toBe('missing-details');
     expect((await eventually(() => stack.events.of(900_001, 'OrderForwardFailed'), (e) => e.length === 1))[0]!.data).toMatchObject({ reason: 'missing-details' });
+    // Redelivered, and copied under a new event id: the order is already known, nothing happens again.
+    await producer.publish(Topics.order, [old, OrderAccepted.create('order-900001', old.data, { correlationId: 'old-1-copy' })]);
+    await producer.disconnect();
+    await sleep(1500);
+    expect(stack.events.of(900_001, 'OrderForwardFailed')).toHaveLength(1);
+    expect(await forward(900_001)).toMatchObject({ state: 'review', note: 'missing-details' });
   });
 
   it('retries a provider that refused the connection (the request never left)', async () => {

@@ -38,7 +38,7 @@ export async function startOrderService(settings: OrderSettings): Promise<OrderS
     ...(settings.listen ? { listen: settings.listen } : {}),
     async build({ connection, logger, relay }) {
       const store = await createStore(connection, { idBlock: settings.idBlock ?? 20, replicaCacheMs: settings.replicaCacheMs ?? 1000 });
-      return { store, logger, relay, waiter: new PaymentWaiter(), placements: new PlacementBatcher(store, relay) };
+      return { store, logger, relay, waiter: new PaymentWaiter(), placements: new PlacementBatcher(store) };
     },
     jobs: (deps) => [{ name: 'payment waiter', stop: () => deps.waiter.stop() }],
     consumers: (deps, { kafka, producer }) => startConsumers(deps, kafka, producer),

@@ -61,7 +61,11 @@ const serverStatus: Handler = (ctx) => ({
   connections: { current: 0, available: 1000 },
   repl: { setName: ctx.server.setName, isWritablePrimary: true, primary: ctx.server.me, me: ctx.server.me },
   transactions: { currentActive: ctx.engine.active.size },
-  metrics: { queryExecutor: { scanned: Long.fromNumber(ctx.engine.stats.scannedKeys), scannedObjects: Long.fromNumber(ctx.engine.stats.scannedObjects) }, cursor: { open: { total: ctx.server.cursors.size } } },
+  metrics: {
+    queryExecutor: { scanned: Long.fromNumber(ctx.engine.stats.scannedKeys), scannedObjects: Long.fromNumber(ctx.engine.stats.scannedObjects) },
+    cursor: { open: { total: ctx.server.cursors.size } },
+    commands: Object.fromEntries([...ctx.engine.stats.commands].map(([name, total]) => [name, { failed: Long.fromNumber(0), total: Long.fromNumber(total) }])),
+  },
   ok: 1,
 });
 

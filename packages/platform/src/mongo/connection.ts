@@ -1,6 +1,7 @@
 import mongoose from 'mongoose';
 import type { ClientSession, Connection, Model, Schema } from 'mongoose';
 import type { Logger } from 'pino';
+import { handOverCommitted, takeAppended } from './outbox.ts';
 
 export type { ClientSession, Connection } from 'mongoose';
 
@@ -30,10 +31,34 @@ export function mongoReady(connection: Connection) {
 /**
  * Runs `work` in one transaction, retried as a whole on transient conflicts (WriteConflict), so a
  * state change and the records that go with it (outbox, processed-event marks, ledger lines) are
- * committed together or not at all.
+ * committed together or not at all. The outbox records it wrote are handed to the connection's
+ * relay once the commit is acknowledged (durable), and published without being read back.
  */
-export function inTransaction<T>(connection: Connection, work: (session: ClientSession) => Promise<T>): Promise<T> {
-  return connection.transaction(work);
+export async function inTransaction<T>(connection: Connection, work: (session: ClientSession) => Promise<T>): Promise<T> {
+  let used: ClientSession | undefined;
+  const value = await connection.transaction((session) => {
+    used = session;
+    takeAppended(session); // a retried attempt starts without the records of the one it replaces
+    return work(session);
+  });
+  if (used) handOverCommitted(connection, takeAppended(used));
+  return value;
+}
+
+/**
+ * Sends independent statements of one transaction at the same time: one round trip for all of them
+ * instead of one each. Not for a transaction's first statement, which starts it on the server and
+ * must go alone. Settles every statement before failing, so none is still in flight when the
+ * transaction is aborted (and retried).
+ */
+export async function together<T extends readonly unknown[] | []>(statements: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const settled: Array<PromiseSettledResult<unknown>> = await Promise.allSettled(statements as readonly unknown[]);
+  const values: unknown[] = [];
+  for (const result of settled) {
+    if (result.status === 'rejected') throw result.reason;
+    values.push(result.value);
+  }
+  return values as { -readonly [K in keyof T]: Awaited<T[K]> };
 }
 
 /**

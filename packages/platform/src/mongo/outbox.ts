@@ -23,6 +23,31 @@ type OutboxRecord = {
 
 type Lease = { _id: string; owner: string; expiresAt: Date };
 
+/** An outbox record as written, with the id the driver gave it: what a relay publishes. */
+export type AppendedRecord = { _id?: unknown; topic: string; event: EventEnvelope; trace?: TraceCarrier };
+
+/**
+ * Hand-over at commit: appendToOutbox notes the records it wrote in a session; when `inTransaction`
+ * has committed that session's transaction, the records go straight to the started relays of the
+ * connection, which publish them without reading them back. (Records of a transaction run some
+ * other way, of a crashed process or of another replica are found by the relay's poll.)
+ */
+const appendedIn = new WeakMap<object, AppendedRecord[]>();
+const relaysOf = new WeakMap<Connection, Set<OutboxRelay>>();
+
+/** The records appended in this session so far, cleared (each attempt of a transaction starts empty). */
+export function takeAppended(session: ClientSession): AppendedRecord[] {
+  const records = appendedIn.get(session) ?? [];
+  appendedIn.delete(session);
+  return records;
+}
+
+/** Gives records committed on this connection to its started relays (see takeAppended). */
+export function handOverCommitted(connection: Connection, records: readonly AppendedRecord[]): void {
+  if (records.length === 0) return;
+  for (const relay of relaysOf.get(connection) ?? []) relay.accept(records);
+}
+
 /** How long a published record stays readable (support, replays by hand) before MongoDB's TTL monitor removes it. */
 export const outboxRetentionSeconds = 7 * 24 * 3600;
 
@@ -71,13 +96,15 @@ export async function appendToOutbox(connection: Connection, session: ClientSess
   if (events.length === 0) return;
   const createdAt = new Date();
   // The driver assigns ObjectIds in creation order, which is the order the relay publishes in.
-  await outboxModel(connection).collection.insertMany(
-    events.map((event) => {
-      const trace = traceCarrierFor(event);
-      return { eventId: event.eventId, topic, event, createdAt, pending: true as const, publishedAt: null, attempts: 0, ...(trace ? { trace } : {}) };
-    }),
-    { session, ordered: true },
-  );
+  const records = events.map((event) => {
+    const trace = traceCarrierFor(event);
+    return { eventId: event.eventId, topic, event, createdAt, pending: true as const, publishedAt: null, attempts: 0, ...(trace ? { trace } : {}) };
+  });
+  await outboxModel(connection).collection.insertMany(records, { session, ordered: true });
+  // insertMany set each record's _id; the relay marks them by it once published.
+  const noted = appendedIn.get(session);
+  if (noted) noted.push(...records);
+  else appendedIn.set(session, [...records]);
 }
 
 export type OutboxRelayOptions = {
@@ -85,8 +112,9 @@ export type OutboxRelayOptions = {
   producer: EventProducer;
   logger: Logger;
   /**
-   * Safety-net poll: records committed by another process (a replica of the service) or left by a
-   * crash. This process's own commits call `kick()` and are published at once.
+   * Safety-net poll: records committed by another process (a replica of the service), left by a
+   * crash, or committed outside `inTransaction` (those callers `kick()`). Records committed through
+   * `inTransaction` are handed over at commit and published at once, without a read.
    */
   intervalMs?: number;
   batchSize?: number;
@@ -105,7 +133,8 @@ export class OutboxRelay {
   private readonly outbox: Model<OutboxRecord>;
   private readonly leases: Model<Lease>;
   private readonly owner = randomUUID();
-  private timer: NodeJS.Timeout | undefined;
+  private pollTimer: NodeJS.Timeout | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = true;
@@ -113,6 +142,10 @@ export class OutboxRelay {
   /** Until when this relay may publish without renewing its lease (in-memory; no write per drain). */
   private leaseTrustedUntil = 0;
   private migrated = false;
+  /** Records handed over at commit, waiting to be published (in commit order). */
+  private handed: AppendedRecord[] = [];
+  /** Whether the next cycle reads the outbox (poll or kick) rather than only publishing what was handed over. */
+  private readDue = true;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.outbox = outboxModel(options.connection);
@@ -122,20 +155,46 @@ export class OutboxRelay {
   start(): void {
     trackOutbox(this.options.connection);
     this.stopped = false;
-    this.schedule(0);
+    const relays = relaysOf.get(this.options.connection) ?? new Set<OutboxRelay>();
+    relays.add(this);
+    relaysOf.set(this.options.connection, relays);
+    this.readDue = true;
+    // The poll is a timer of its own: hand-overs under steady load do not postpone it.
+    clearInterval(this.pollTimer);
+    this.pollTimer = setInterval(() => this.kick(), this.options.intervalMs ?? 1000);
+    this.wake();
   }
 
-  /** Publish now rather than at the next poll: call after committing a transaction with events. */
+  /**
+   * Publish now rather than at the next poll, reading the outbox: for records committed outside
+   * `inTransaction` (whose records are handed over and published without a call).
+   */
   kick(): void {
     if (this.stopped) return;
+    this.readDue = true;
+    this.wake();
+  }
+
+  /** Committed records handed over by inTransaction: published at once, without reading them back. */
+  accept(records: readonly AppendedRecord[]): void {
+    if (this.stopped) return;
+    this.handed.push(...records);
+    this.wake();
+  }
+
+  private wake(): void {
     if (this.running) this.again = true;
-    else this.schedule(0);
+    else if (!this.retryTimer) setImmediate(() => this.run()); // while backing off, the retry publishes it
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    clearTimeout(this.timer);
+    relaysOf.get(this.options.connection)?.delete(this);
+    clearInterval(this.pollTimer);
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
     await this.running;
+    this.handed = [];
     this.leaseTrustedUntil = 0;
     await this.leases.deleteOne({ _id: 'outbox-relay', owner: this.owner }).catch(() => undefined);
   }
@@ -156,24 +215,51 @@ export class OutboxRelay {
         )
         .toArray();
       if (batch.length === 0) return published;
-      // Consecutive records of one topic go in one send, keeping the overall order.
-      for (let start = 0; start < batch.length; ) {
-        let end = start;
-        while (end < batch.length && batch[end]!.topic === batch[start]!.topic) end++;
-        const run = batch.slice(start, end);
-        const ids = run.map((r) => r._id);
-        try {
-          await this.options.producer.publish(run[0]!.topic, run.map((r) => r.event), run.map((r) => r.trace));
-        } catch (error) {
-          await this.outbox.collection.updateMany({ _id: { $in: ids } }, { $inc: { attempts: 1 } });
-          throw error;
-        }
-        await this.outbox.collection.updateMany({ _id: { $in: ids } }, { $set: { publishedAt: new Date() }, $unset: { pending: '' } });
-        published += run.length;
-        start = end;
+      // A record also waiting in the hand-over queue is published here, and not again from there.
+      if (this.handed.length > 0) {
+        const read = new Set(batch.map((r) => String(r._id)));
+        this.handed = this.handed.filter((r) => !read.has(String(r._id)));
       }
+      published += await this.publish(batch as unknown as AppendedRecord[]);
       if (batch.length < batchSize) return published;
     }
+  }
+
+  /** Publishes what was handed over at commit, without reading it back; resolves with how many. */
+  private async publishHanded(): Promise<number> {
+    if (this.handed.length === 0) return 0;
+    if (!(await this.holdLease())) {
+      this.handed = []; // the lease holder publishes them from its poll
+      return 0;
+    }
+    let published = 0;
+    while (this.handed.length > 0) {
+      const batch = this.handed.slice(0, this.options.batchSize ?? 500);
+      published += await this.publish(batch);
+      this.handed.splice(0, batch.length);
+    }
+    return published;
+  }
+
+  /** Sends records in their order (consecutive records of one topic in one send) and marks them published. */
+  private async publish(batch: readonly AppendedRecord[]): Promise<number> {
+    let published = 0;
+    for (let start = 0; start < batch.length; ) {
+      let end = start;
+      while (end < batch.length && batch[end]!.topic === batch[start]!.topic) end++;
+      const run = batch.slice(start, end);
+      const ids = run.map((r) => r._id);
+      try {
+        await this.options.producer.publish(run[0]!.topic, run.map((r) => r.event), run.map((r) => r.trace));
+      } catch (error) {
+        await this.outbox.collection.updateMany({ _id: { $in: ids } } as never, { $inc: { attempts: 1 } });
+        throw error;
+      }
+      await this.outbox.collection.updateMany({ _id: { $in: ids } } as never, { $set: { publishedAt: new Date() }, $unset: { pending: '' } });
+      published += run.length;
+      start = end;
+    }
+    return published;
   }
 
   /**
@@ -208,28 +294,38 @@ export class OutboxRelay {
     }
   }
 
-  private schedule(delay: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.cycle().finally(() => (this.running = undefined));
-    }, delay);
+  private run(): void {
+    if (this.running || this.stopped) return;
+    this.running = this.cycle().finally(() => {
+      this.running = undefined;
+      // Work that arrived while the cycle was finishing is not left for the next poll.
+      if (this.again && !this.stopped) this.wake();
+    });
   }
 
   private async cycle(): Promise<void> {
-    const interval = this.options.intervalMs ?? 1000;
     try {
       do {
         this.again = false;
-        const published = await this.drainOnce();
+        let published = await this.publishHanded();
+        if (this.readDue) {
+          this.readDue = false;
+          published += await this.drainOnce();
+        }
         if (published > 0) this.options.logger.debug({ published }, 'outbox published');
       } while (this.again && !this.stopped);
       this.failures = 0;
-      if (!this.stopped) this.schedule(interval);
     } catch (error) {
       this.failures++;
       const backoff = Math.min(200 * 2 ** this.failures, 10_000);
       this.options.logger.warn({ err: (error as Error).message, failures: this.failures, retryInMs: backoff }, 'outbox publish failed; will retry');
-      if (!this.stopped) this.schedule(backoff);
+      if (this.stopped) return;
+      // The retry reads what failed back from the outbox (the hand-over queue keeps its records too).
+      this.retryTimer = setTimeout(() => {
+        this.retryTimer = undefined;
+        this.readDue = true;
+        this.run();
+      }, backoff);
     }
   }
 }

@@ -20,11 +20,10 @@ export async function onAutoOrderRunDue(deps: OrderDeps, event: EventOf<typeof A
   // every concurrent run conflict on the counter.
   const childId = await deps.store.nextOrderId();
   let placed: { completed: boolean } | null = null;
-  let emitted = 0;
   try {
     await handleOnce(deps.store.connection, runsConsumer, event, async (session) => {
       placed = null;
-      const r = await withOutbox(deps, session, async (s, emit) => {
+      await withOutbox(deps, session, async (s, emit) => {
         const auto = await deps.store.repository.autoOrder(autoOrderId, s);
         if (!auto) {
           log.warn({ autoOrderId, run }, 'run due for an unknown auto order ignored');
@@ -68,7 +67,6 @@ export async function onAutoOrderRunDue(deps: OrderDeps, event: EventOf<typeof A
         if (verdict.finished) emit(autoOrderCompleted({ autoOrderId, userId: auto.userId, runs: auto.runs }, causedBy(event)));
         placed = { completed: verdict.finished };
       });
-      emitted = r.emitted;
     });
   } catch (error) {
     // The unique {autoOrderId, run} index: another delivery (another event id) placed this run first.
@@ -78,7 +76,6 @@ export async function onAutoOrderRunDue(deps: OrderDeps, event: EventOf<typeof A
     }
     throw error;
   }
-  if (emitted > 0) deps.relay.kick();
   const done = placed as { completed: boolean } | null;
   if (done) log.info({ autoOrderId, run, childOrderId: childId, completed: done.completed }, 'auto order run placed');
 }

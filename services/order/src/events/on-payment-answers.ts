@@ -1,5 +1,5 @@
 import { type EventEnvelope, type EventOf, type PointDebitRejected, type PointDebited, Topics, causedBy } from '@smm/contracts';
-import { type Logger, appendToOutbox, handleEachOnce } from '@smm/platform';
+import { type Logger, appendToOutbox, inTransaction, together } from '@smm/platform';
 import { type PaymentChange, type PaymentOutcome, decidePayment, paymentChange, settleableBy, unpaidRefundId } from '../domain/payment.ts';
 import type { PaymentWrite } from '../store/order-repository.ts';
 import type { OrderDeps } from '../use-cases/context.ts';
@@ -11,22 +11,24 @@ export const paymentsConsumer = 'order-payments';
 export type PaymentAnswerEvent = EventOf<typeof PointDebited> | EventOf<typeof PointDebitRejected>;
 
 /**
- * Saga step 3 for a run of wallet answers (one or many), in ONE transaction with their
- * processed-event marks: PointDebited → paid, status 0 (pending, or active for an auto order) +
- * OrderAccepted; PointDebitRejected → rejected + OrderRejected; a debit for an order given up at
- * timeout → RefundRequested `order-<id>-unpaid`. Answers apply in topic order against the state the
- * earlier ones left, so a duplicate or contradicting answer (same run or later) changes nothing.
- * The waiting requests of this process hear the outcome right after the commit.
+ * Saga step 3 for a run of wallet answers (one or many), in ONE transaction: PointDebited → paid,
+ * status 0 (pending, or active for an auto order) + OrderAccepted; PointDebitRejected → rejected +
+ * OrderRejected; a debit for an order given up at timeout → RefundRequested `order-<id>-unpaid`.
+ * The order's payment state is the idempotency guard (no processed-event marks): answers apply in
+ * topic order against the state the earlier ones left, every write is conditioned on the state it
+ * was decided on (a concurrent delivery fails the guard and is retried against the new state), so
+ * a duplicate, replayed or contradicting answer (same run or later) changes nothing. The waiting
+ * requests of this process hear the outcome right after the commit.
  */
 export async function onPaymentAnswers(deps: OrderDeps, answers: readonly PaymentAnswerEvent[], log: Logger): Promise<void> {
   const { repository } = deps.store;
-  const { fresh, value } = await handleEachOnce(deps.store.connection, paymentsConsumer, answers, async (session, fresh) => {
-    const facts = await repository.paymentFacts(fresh.map((e) => ({ kind: e.data.kind, id: e.data.orderId })), session);
+  const value = await inTransaction(deps.store.connection, async (session) => {
+    const facts = await repository.paymentFacts(answers.map((e) => ({ kind: e.data.kind, id: e.data.orderId })), session);
     const now = new Date();
     const writes: PaymentWrite[] = [];
     const events: EventEnvelope[] = [];
     const settled: Array<{ orderId: number; outcome: PaymentOutcome; change: PaymentChange; placedAt: Date }> = [];
-    for (const event of fresh) {
+    for (const event of answers) {
       const { orderId, kind, userId, amountDeci } = event.data;
       const outcome: PaymentOutcome = event.type === 'PointDebited' ? 'paid' : 'rejected';
       const current = facts.get(`${kind}:${orderId}`);
@@ -54,18 +56,13 @@ export async function onPaymentAnswers(deps: OrderDeps, answers: readonly Paymen
         events.push(orderRejected({ orderId, kind, userId, reason: event.data.reason }, causedBy(event)));
       }
     }
-    await repository.apply(writes, session);
-    await appendToOutbox(deps.store.connection, session, Topics.order, events);
-    return { settled, emitted: events.length };
+    // The facts read started the transaction: the writes go together, one round trip.
+    await together([repository.apply(writes, session), appendToOutbox(deps.store.connection, session, Topics.order, events)]);
+    return { settled };
   });
-  if (!value) {
-    log.info({ answers: answers.length }, 'duplicate payment answers ignored');
-    return;
-  }
-  if (value.emitted > 0) deps.relay.kick();
   for (const { orderId, outcome, change, placedAt } of value.settled) {
     deps.waiter.notify(orderId, { outcome, change });
     sagaDuration.observeSince({ outcome }, placedAt);
   }
-  log.info({ settled: value.settled.length, answers: answers.length, fresh: fresh.length }, 'payment answers applied');
+  log.info({ settled: value.settled.length, answers: answers.length }, 'payment answers applied');
 }

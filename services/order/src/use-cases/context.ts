@@ -6,7 +6,10 @@ import type { Store } from '../store/store.ts';
 import type { PaymentWaiter } from './payment-waiter.ts';
 import type { PlacementBatcher } from './placement-batcher.ts';
 
-/** What every use case and handler needs. `relay` is kicked after a commit that recorded events. */
+/**
+ * What every use case and handler needs. Events committed through `inTransaction` reach the relay at
+ * commit; `relay.kick()` is only for records written some other way.
+ */
 export type OrderDeps = {
   store: Store;
   logger: Logger;
@@ -18,14 +21,11 @@ export type OrderDeps = {
 export type Emit = (...events: EventEnvelope[]) => void;
 
 /**
- * Runs a change and the events it causes in one transaction (retried as a whole on WriteConflict),
- * then wakes the relay. `session` is given when the caller already runs one (handleOnce).
+ * Runs a change and the events it causes in one transaction (retried as a whole on WriteConflict);
+ * the relay gets the events at commit.
  */
 export async function commit<T>(deps: OrderDeps, work: (session: ClientSession, emit: Emit) => Promise<T>): Promise<T> {
-  let emitted = 0;
-  const value = await inTransaction(deps.store.connection, (session) => withOutbox(deps, session, work).then((r) => ((emitted = r.emitted), r.value)));
-  if (emitted > 0) deps.relay.kick();
-  return value;
+  return inTransaction(deps.store.connection, async (session) => (await withOutbox(deps, session, work)).value);
 }
 
 /** Inside an existing transaction: the work's events go to the outbox in the same transaction. */

@@ -16,9 +16,9 @@ export class PlacementBatcher {
   private queue: Placement[] = [];
   private running = false;
 
+  /** The relay receives each commit's OrderPlaced records from inTransaction, without a read. */
   constructor(
     private readonly store: Store,
-    private readonly relay: { kick(): void },
     private readonly maxBatch = 200,
   ) {}
 
@@ -38,13 +38,11 @@ export class PlacementBatcher {
         const batch = this.queue.splice(0, this.maxBatch);
         try {
           await this.commit(batch);
-          this.relay.kick();
           for (const p of batch) p.done();
         } catch {
           for (const p of batch) {
             try {
               await this.commit([p]);
-              this.relay.kick();
               p.done();
             } catch (error) {
               p.done(error);

@@ -9,7 +9,7 @@ import {
   Topics,
   causedBy,
 } from '@smm/contracts';
-import { appendToOutbox, inTransaction } from '@smm/platform';
+import { appendToOutbox, inTransaction, together } from '@smm/platform';
 import { type Decision, type MoneyRequest, decideRequests, referenceOf } from '../domain/payments.ts';
 import type { WalletDeps } from './context.ts';
 
@@ -63,24 +63,26 @@ export async function settleMoneyRequests(deps: WalletDeps, events: readonly Mon
   const references = [...new Set(requests.map(referenceOf))];
   const paymentReferences = [...new Set(requests.filter((r) => r.type === 'pay').map(referenceOf))];
   const userIds = [...new Set(requests.map((r) => r.userId))];
-  let announced = 0;
   const decisions = await inTransaction(store.connection, async (session) => {
     const now = new Date();
-    const decided = new Set([...(await store.ledger.existing(references, session)), ...(await store.rejections.existing(paymentReferences, session))]);
+    // Round trips: the first read starts the transaction alone; the other reads go together, then
+    // all the writes together (they touch different collections), then the commit.
     const accounts = new Map((await store.accounts.findMany(userIds, session)).map((a) => [a.userId, a]));
+    const [entered, refused] = await together([store.ledger.existing(references, session), store.rejections.existing(paymentReferences, session)]);
+    const decided = new Set([...entered, ...refused]);
 
     const outcome = decideRequests(requests, accounts, decided, now);
-    await store.accounts.applyBalances([...outcome.changed].map((userId) => ({ before: accounts.get(userId)!, after: outcome.accounts.get(userId)! })), session);
-    await store.ledger.appendMany(outcome.decisions.flatMap((d) => (d.type === 'debited' || d.type === 'credited' ? [d.entry] : [])), session);
-    await store.rejections.recordMany(
-      outcome.decisions.flatMap((d) => (d.type === 'rejected' ? [{ _id: referenceOf(d.request), userId: d.request.userId, amountDeci: d.request.amountDeci, reason: d.reason, rejectedAt: now }] : [])),
-      session,
-    );
     const outgoing = outcome.decisions.flatMap((d, i) => announce(d, events[i]!, now) ?? []);
-    await appendToOutbox(store.connection, session, Topics.wallet, outgoing);
-    announced = outgoing.length;
+    await together([
+      store.accounts.applyBalances([...outcome.changed].map((userId) => ({ before: accounts.get(userId)!, after: outcome.accounts.get(userId)! })), session),
+      store.ledger.appendMany(outcome.decisions.flatMap((d) => (d.type === 'debited' || d.type === 'credited' ? [d.entry] : [])), session),
+      store.rejections.recordMany(
+        outcome.decisions.flatMap((d) => (d.type === 'rejected' ? [{ _id: referenceOf(d.request), userId: d.request.userId, amountDeci: d.request.amountDeci, reason: d.reason, rejectedAt: now }] : [])),
+        session,
+      ),
+      appendToOutbox(store.connection, session, Topics.wallet, outgoing),
+    ]);
     return outcome.decisions;
   });
-  if (announced > 0) deps.relay.kick();
   return decisions;
 }
