@@ -71,6 +71,10 @@ export type OrderListBody = z.infer<typeof orderList>;
 export const placedOrder = z.looseObject({ outcome: z.enum(['accepted', 'awaiting_payment']), order: anyOrderView });
 export type PlacedOrderBody = z.infer<typeof placedOrder>;
 
+/** `POST /auto-orders/:id/cancel`: the canceled auto order and the refund of its runs not placed (won and deci-won). */
+export const autoOrderCancel = z.looseObject({ autoOrder: autoOrderView, refund: z.number(), refundDeci: z.number().int() });
+export type AutoOrderCancelBody = z.infer<typeof autoOrderCancel>;
+
 /** `GET /admin/dashboard`: paid orders per status number. */
 export const orderCounts = z.looseObject({ byStatus: z.record(z.string(), z.number().int()) });
 export type OrderCountsBody = z.infer<typeof orderCounts>;

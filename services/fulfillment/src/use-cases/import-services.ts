@@ -1,3 +1,4 @@
+import type { ProviderServiceViewBody } from '@smm/contracts/http';
 import { HttpError } from '@smm/platform';
 import { type RemoteService, fetchServices } from '../clients/provider-api.ts';
 import { messages } from '../domain/messages.ts';
@@ -6,7 +7,7 @@ import type { FulfillmentDeps } from './context.ts';
 import { endpointOf, requireProvider } from './providers.ts';
 
 export function providerServiceView(s: ProviderService) {
-  return { service: s.serviceId, name: s.name, type: s.type, category: s.category, rate: s.rate, min: s.min, max: s.max, dripfeed: s.dripfeed, refill: s.refill, cancel: s.cancel, listed: s.listed };
+  return { service: s.serviceId, name: s.name, type: s.type, category: s.category, rate: s.rate, min: s.min, max: s.max, dripfeed: s.dripfeed, refill: s.refill, cancel: s.cancel, listed: s.listed } satisfies ProviderServiceViewBody;
 }
 
 /**

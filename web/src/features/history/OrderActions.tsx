@@ -1,4 +1,4 @@
-import type { ProductFlagsBody } from '@smm/contracts/http';
+import type { CancelAnswerBody, ProductFlagsBody, RefillViewBody } from '@smm/contracts/http';
 import { useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { messageOf, post } from '../../lib/api.ts';
@@ -39,9 +39,11 @@ function ActionButtons({ order, canRefill, canCancel }: { order: OrderItem; canR
     if (busy) return;
     setBusy(true);
     try {
-      const answer = await post<{ cancel?: string }>(`/service/orders/${id}/${action}`);
-      if (action === 'refill') toast.success(t.refillDone);
-      else {
+      if (action === 'refill') {
+        await post<RefillViewBody>(`/service/orders/${id}/refill`);
+        toast.success(t.refillDone);
+      } else {
+        const answer = await post<CancelAnswerBody>(`/service/orders/${id}/cancel`);
         toast.success(answer.cancel === 'canceled' ? t.orderCanceled : t.orderCancelRequested);
         setConfirming(false);
         reload();

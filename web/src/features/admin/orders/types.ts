@@ -1,4 +1,4 @@
-import type { AdminOrderRowBody, AdminOrderSearchBody, ForwardingViewBody } from '@smm/contracts/http';
+import type { AdminOrderRowBody, AdminOrderSearchBody, BulkOrderResultBody, ForwardingViewBody } from '@smm/contracts/http';
 
 /**
  * GET /api/admin/orders/search as the BFF composes it (@smm/contracts/http admin-console): order's
@@ -13,4 +13,5 @@ export type Forwarding = ForwardingViewBody;
 export type PaidOrder = AdminOrder & { status: number };
 export const isPaid = (order: AdminOrder): order is PaidOrder => order.status !== null;
 export type ProviderName = { id: number; name: string };
-export type BulkResult = { results: Array<{ id: number; ok: boolean; message?: string }> };
+/** POST /api/admin/orders/bulk: per order, done or order's refusal (code and Korean message). */
+export type BulkResult = BulkOrderResultBody;
