@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adminMemberDetail } from './auth.ts';
-import { page } from './common.ts';
+import { page, requestBody } from './common.ts';
 import { providerView } from './fulfillment.ts';
 import { orderPage, orderView } from './order.ts';
 import { adjustmentList, adminTopUpPage, adminTopUpView, depositView, ledgerPage, moneySummary } from './wallet.ts';
@@ -92,3 +92,16 @@ export const bulkOrderResult = z.object({
   results: z.array(z.union([z.object({ id: z.number().int(), ok: z.literal(true) }), z.object({ id: z.number().int(), ok: z.literal(false), code: z.string(), message: z.string() })])),
 });
 export type BulkOrderResultBody = z.infer<typeof bulkOrderResult>;
+
+/**
+ * `POST /api/admin/orders/bulk`: up to 100 order ids (the BFF checks them) and one change for all,
+ * passed to order as it is (`orderStatusPatchRequest`). Anything but a list of ids reads as none
+ * (refused: VALIDATION_FAILED on `ids`).
+ */
+export const bulkOrderChangeRequest = requestBody({
+  ids: z.array(z.unknown()).optional().catch(undefined),
+  status: z.unknown().optional(),
+  startCount: z.unknown().optional(),
+  remains: z.unknown().optional(),
+});
+export type BulkOrderChangeRequest = z.input<typeof bulkOrderChangeRequest>;

@@ -150,3 +150,26 @@ export type RejectTopUpRequest = z.input<typeof rejectTopUpRequest>;
 /** `POST /admin/accounts/:userId/adjustments`: won (negative takes away) and the reason, checked by wallet. */
 export const adjustmentRequest = requestBody({ amount: z.number().optional().catch(undefined), reason: requestText() });
 export type AdjustmentRequest = z.input<typeof adjustmentRequest>;
+
+/**
+ * `POST /admin/deposits`: a deposit an operator enters by hand — the depositor, whole won, and when
+ * (absent or null: now). Wallet checks each in its order; a time of another type reads as text no
+ * date parses from (refused), never as absent (now).
+ */
+export const manualDepositRequest = requestBody({
+  depositorName: requestText(),
+  amount: z.number().optional().catch(undefined),
+  depositedAt: z.string().nullish().catch(''),
+});
+export type ManualDepositRequest = z.input<typeof manualDepositRequest>;
+
+/**
+ * `POST /admin/deposits/:id/attach`: exactly one of a top-up request or a member. A value of another
+ * type stays present and refused (NaN, empty text), so a wrong `topUpId` beside a `userId` is still
+ * "both named" and never attaches to the member.
+ */
+export const attachDepositRequest = requestBody({
+  topUpId: z.number().nullish().catch(Number.NaN),
+  userId: z.string().nullish().catch(''),
+});
+export type AttachDepositRequest = z.input<typeof attachDepositRequest>;
