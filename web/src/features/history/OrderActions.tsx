@@ -39,11 +39,10 @@ function ActionButtons({ order, canRefill, canCancel }: { order: OrderItem; canR
     if (busy) return;
     setBusy(true);
     try {
-      if (action === 'refill') {
-        await post<RefillViewBody>(`/service/orders/${id}/refill`);
-        toast.success(t.refillDone);
-      } else {
-        const answer = await post<CancelAnswerBody>(`/service/orders/${id}/cancel`);
+      // Fulfillment's refill (RefillViewBody) or cancel (CancelAnswerBody): `cancel` says which cancel it was.
+      const answer = await post<RefillViewBody | CancelAnswerBody>(`/service/orders/${id}/${action}`);
+      if (action === 'refill') toast.success(t.refillDone);
+      else {
         toast.success(answer.cancel === 'canceled' ? t.orderCanceled : t.orderCancelRequested);
         setConfirming(false);
         reload();
