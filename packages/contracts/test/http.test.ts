@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   adminDashboard,
+  importResult,
+  providerNames,
+  settingsChange,
   adminMemberDetail,
   adminMemberList,
   adminMemberPageView,
@@ -225,6 +228,9 @@ const cases: Array<{ name: string; schema: z.ZodType; real: unknown; malformed: 
     malformed: { ratePercent: 5, memberCount: 1, members: [], earningsDeci: 1500, earnings: 150, history: { items: [] } },
   },
   { name: 'settings', schema: settingsView, real: { version: 4, etag: '"settings-4"', items: [{ key: 'SITE_NAME', value: '패널' }], flags: { AUTO_ORDER: true } }, malformed: { version: 4, etag: '"settings-4"', items: [], flags: { AUTO_ORDER: 'on' } } },
+  { name: 'service import', schema: importResult, real: { imported: 120, skipped: 2 }, malformed: { imported: 120 } },
+  { name: 'provider names', schema: providerNames, real: [{ id: 1, name: 'Panel A' }], malformed: [{ id: '1', name: 'Panel A' }] },
+  { name: 'settings change', schema: settingsChange, real: { version: 5, changed: ['SITE_NAME'] }, malformed: { version: 5, changed: 'SITE_NAME' } },
   // Composed by the BFF for the web app (member.ts, admin-console.ts).
   {
     name: "member's profile",

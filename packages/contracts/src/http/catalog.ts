@@ -61,3 +61,7 @@ export const settingsView = z.looseObject({
   flags: z.record(z.string(), z.boolean()),
 });
 export type SettingsViewBody = z.infer<typeof settingsView>;
+
+/** `PUT /admin/settings` and `/admin/settings/:key`: the keys whose value changed and the version after. */
+export const settingsChange = z.looseObject({ version: z.number().int(), changed: z.array(z.string()) });
+export type SettingsChangeBody = z.infer<typeof settingsChange>;

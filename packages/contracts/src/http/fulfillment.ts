@@ -162,3 +162,11 @@ export type FulfillmentNoticeListBody = z.infer<typeof fulfillmentNoticeList>;
 /** `POST /orders/:id/cancel` (member or API key): canceled before sending (refunded), or asked of the provider. */
 export const cancelAnswer = z.looseObject({ orderId: z.number().int(), cancel: z.enum(['canceled', 'requested']) });
 export type CancelAnswerBody = z.infer<typeof cancelAnswer>;
+
+/** `POST /admin/providers/:id/import`: how many services the provider listed, and how many lacked an id, a rate or sane limits. */
+export const importResult = z.looseObject({ imported: z.number().int(), skipped: z.number().int() });
+export type ImportResultBody = z.infer<typeof importResult>;
+
+/** `GET /admin/order-forwards/providers`: the order list's provider filter (staff see names only). */
+export const providerNames = z.array(z.looseObject({ id: z.number().int(), name: z.string() }));
+export type ProviderNamesBody = z.infer<typeof providerNames>;

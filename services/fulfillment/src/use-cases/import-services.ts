@@ -1,4 +1,4 @@
-import type { ProviderServiceViewBody } from '@smm/contracts/http';
+import type { ImportResultBody, ProviderServiceViewBody } from '@smm/contracts/http';
 import { HttpError } from '@smm/platform';
 import { type RemoteService, fetchServices } from '../clients/provider-api.ts';
 import { messages } from '../domain/messages.ts';
@@ -20,7 +20,7 @@ export async function importServices(deps: FulfillmentDeps, providerId: number) 
   const answer = await fetchServices(endpointOf(deps, provider), deps.providerTimeoutMs);
   if (!answer.ok) throw new HttpError(502, 'PROVIDER_UNAVAILABLE', messages.providerUnreachable(answer.detail));
   await storeServices(deps, providerId, answer.value.services);
-  return { imported: answer.value.services.length, skipped: answer.value.skipped };
+  return { imported: answer.value.services.length, skipped: answer.value.skipped } satisfies ImportResultBody;
 }
 
 /** Replaces the stored list of a provider's services with what it lists now. */
