@@ -12,16 +12,18 @@ const summary: ReferralSummary = {
     { loginId: 'ca***', registeredAt: '2026-11-19T01:00:00.000Z' },
   ],
   earningsDeci: 1500,
+  earnings: 150,
   history: {
     page: 1,
+    pageSize: 10,
     hasNext: true,
     items: [
-      { createdAt: '2026-11-21T03:00:00.000Z', kind: 'reversal', member: 'bo***', amountDeci: 300, sourceDeci: 10_000, ratePercent: 5, shortfallDeci: 200 },
-      { createdAt: '2026-11-20T03:00:00.000Z', kind: 'credit', member: 'bo***', amountDeci: 2000, sourceDeci: 40_000, ratePercent: 5, shortfallDeci: 0 },
+      { createdAt: '2026-11-21T03:00:00.000Z', kind: 'reversal', member: 'bo***', amountDeci: 300, point: 30, sourceDeci: 10_000, ratePercent: 5, shortfallDeci: 200 },
+      { createdAt: '2026-11-20T03:00:00.000Z', kind: 'credit', member: 'bo***', amountDeci: 2000, point: 200, sourceDeci: 40_000, ratePercent: 5, shortfallDeci: 0 },
     ],
   },
 };
-const second: ReferralSummary = { ...summary, history: { page: 2, hasNext: false, items: [{ createdAt: '2026-11-18T03:00:00.000Z', kind: 'credit', member: 'ca***', amountDeci: 125, sourceDeci: 2500, ratePercent: 5, shortfallDeci: 0 }] } };
+const second: ReferralSummary = { ...summary, history: { page: 2, pageSize: 10, hasNext: false, items: [{ createdAt: '2026-11-18T03:00:00.000Z', kind: 'credit', member: 'ca***', amountDeci: 125, point: 12.5, sourceDeci: 2500, ratePercent: 5, shortfallDeci: 0 }] } };
 
 function renderSection(fallback: Record<string, unknown>) {
   return render(

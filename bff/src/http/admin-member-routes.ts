@@ -1,10 +1,12 @@
 import type { Request, Response, Router } from 'express';
-import { adjustmentRequest, restrictionRequest, roleRequest } from '@smm/contracts/http';
+import type { z } from 'zod';
+import { type AdminMemberPageViewBody, adjustmentList, adjustmentRequest, adminMemberDetail, adminTopUpPage, balance, ledgerPage, orderPage, restrictionRequest, roleRequest } from '@smm/contracts/http';
 import { HttpError } from '@smm/platform';
 import { messages } from '../messages.ts';
 import type { TokenVerifier } from '../security/token-verifier.ts';
 import { relay } from '../upstream/relay.ts';
-import { type ServiceAnswer, type ServiceClient, ServiceUnavailable } from '../upstream/service-client.ts';
+import { readAnswer } from '../upstream/read-answer.ts';
+import { type CallContext, type ServiceAnswer, type ServiceClient, ServiceUnavailable } from '../upstream/service-client.ts';
 import { access } from './access.ts';
 import { callContext } from './context.ts';
 import { userIdRule } from './query.ts';
@@ -16,8 +18,19 @@ const userIdOf = (req: Request): string => {
   return userId;
 };
 const pageQuery = (pageSize: number, extra: Record<string, string> = {}) => new URLSearchParams({ page: '1', pageSize: String(pageSize), ...extra });
-/** A part of the member page that could not be read is shown as missing, not as a failed page. */
-const bodyOrNull = (answer: ServiceAnswer | null) => (answer !== null && answer.status === 200 ? answer.body : null);
+/**
+ * A part of the member page that could not be read is shown as missing, not as a failed page: no
+ * answer, an error, or a body off its contract (logged by readAnswer).
+ */
+function partOf<S extends z.ZodType>(ctx: CallContext, answer: ServiceAnswer | null, schema: S): z.output<S> | null {
+  if (answer === null || answer.status !== 200) return null;
+  try {
+    return readAnswer(ctx, answer, schema);
+  } catch (error) {
+    if (error instanceof HttpError) return null;
+    throw error;
+  }
+}
 
 /**
  * Operators' member screens (issue 12): search by login id, e-mail or phone; one member's page
@@ -51,14 +64,14 @@ export function adminMemberRoutes(router: Router, verifier: TokenVerifier, auth:
       optional(order.call(ctx, 'GET', '/admin/orders', { query: pageQuery(20, { userId }) })),
     ]);
     res.json({
-      member: profile.body,
+      member: readAnswer(ctx, profile, adminMemberDetail),
       // No account yet: wallet opens it on the registration event, a moment after sign-up.
-      balance: bodyOrNull(account) ?? { point: 0, pointDeci: 0 },
-      ledger: bodyOrNull(ledger),
-      adjustments: bodyOrNull(adjustments),
-      topUps: bodyOrNull(topUps),
-      orders: bodyOrNull(orders),
-    });
+      balance: partOf(ctx, account, balance) ?? { point: 0, pointDeci: 0 },
+      ledger: partOf(ctx, ledger, ledgerPage),
+      adjustments: partOf(ctx, adjustments, adjustmentList),
+      topUps: partOf(ctx, topUps, adminTopUpPage),
+      orders: partOf(ctx, orders, orderPage),
+    } satisfies AdminMemberPageViewBody);
   });
 
   router.post('/admin/members/:userId/adjustments', admin, async (req: Request, res: Response) => {

@@ -1,5 +1,5 @@
 import type { Request, Response, Router } from 'express';
-import { type AdminOrderSearchBody, errorBody, orderPage } from '@smm/contracts/http';
+import { type AdminOrderSearchBody, type BulkOrderResultBody, type OrderStatusPatchRequest, bulkOrderChangeRequest, errorBody, orderPage } from '@smm/contracts/http';
 import { HttpError } from '@smm/platform';
 import { messages } from '../messages.ts';
 import type { TokenVerifier } from '../security/token-verifier.ts';
@@ -77,11 +77,11 @@ export function adminOrderRoutes(router: Router, verifier: TokenVerifier, auth: 
   });
 
   router.post('/admin/orders/bulk', operator, async (req: Request, res: Response) => {
-    const { ids, status, startCount, remains } = (req.body ?? {}) as Record<string, unknown>;
+    const { ids, status, startCount, remains } = bulkOrderChangeRequest.parse(req.body);
     if (!Array.isArray(ids) || ids.length === 0 || ids.length > maxBulk || !ids.every((id) => Number.isSafeInteger(id) && (id as number) > 0)) throw bad('ids');
     const ctx = callContext(req);
-    const patch = { status, startCount, remains };
-    const results = [];
+    const patch = { status, startCount, remains } satisfies OrderStatusPatchRequest;
+    const results: BulkOrderResultBody['results'] = [];
     // One after another: each change is its own transaction with its own refund, and the answer
     // says which ones order refused (a final order, for instance) without undoing the others.
     for (const id of new Set(ids as number[])) {
@@ -90,6 +90,6 @@ export function adminOrderRoutes(router: Router, verifier: TokenVerifier, auth: 
       const body = errorBody.safeParse(answer.body).data;
       results.push(answer.status === 200 ? { id, ok: true } : { id, ok: false, code: body?.code ?? `HTTP_${answer.status}`, message: body?.message ?? messages.upstreamFailed });
     }
-    res.json({ results });
+    res.json({ results } satisfies BulkOrderResultBody);
   });
 }

@@ -1,5 +1,5 @@
 import type { Request, Response, Router } from 'express';
-import { type AdminDepositRowsBody, depositPage } from '@smm/contracts/http';
+import { type AdminDepositRowsBody, type AttachDepositRequest, attachDepositRequest, depositPage, manualDepositRequest } from '@smm/contracts/http';
 import { HttpError } from '@smm/platform';
 import { checkDepositSignature } from '../domain/deposit-signature.ts';
 import { messages } from '../messages.ts';
@@ -49,21 +49,21 @@ export function depositRoutes(router: Router, verifier: TokenVerifier, auth: Ser
     res.json({ ...page, items: page.items.map((d) => ({ ...d, loginId: named.get(d.id) ?? null })) } satisfies AdminDepositRowsBody);
   });
   router.post('/admin/deposits', operator, async (req: Request, res: Response) => {
-    const { depositorName, amount, depositedAt } = (req.body ?? {}) as Record<string, unknown>;
-    relay(res, await wallet.call(callContext(req), 'POST', '/admin/deposits', { body: { depositorName, amount, depositedAt } }));
+    // Read as wallet reads it (the contract's schema): wallet's rules answer with their messages.
+    relay(res, await wallet.call(callContext(req), 'POST', '/admin/deposits', { body: manualDepositRequest.parse(req.body) }));
   });
   router.post('/admin/deposits/:id/attach', operator, async (req: Request, res: Response) => {
     const id = req.params.id;
     if (typeof id !== 'string' || !/^(bank|manual):[A-Za-z0-9._:-]{1,100}$/.test(id)) throw depositNotFound();
     const ctx = callContext(req);
     const { topUpId, loginId } = (req.body ?? {}) as { topUpId?: unknown; loginId?: unknown };
-    let body: { topUpId: unknown } | { userId: string };
+    let body: AttachDepositRequest;
     if (typeof loginId === 'string' && loginId.trim() !== '' && topUpId === undefined) {
       const userId = await userIdOfLoginId(auth, ctx, loginId.trim());
       if (userId === null) throw new HttpError(404, 'MEMBER_NOT_FOUND', messages.memberNotFound);
       body = { userId };
     } else if (loginId === undefined) {
-      body = { topUpId };
+      body = attachDepositRequest.parse({ topUpId });
     } else {
       throw new HttpError(400, 'DEPOSIT_TARGET_INVALID', messages.depositTargetInvalid);
     }

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { type AuthSessionBody, authSession } from '@smm/contracts/http';
+import { type AuthSessionBody, type BrowserSessionBody, authSession } from '@smm/contracts/http';
 
 /**
  * The refresh token lives only in this cookie: httpOnly (page scripts, and so an injected script,
@@ -41,5 +41,5 @@ export function isSession(body: unknown): body is SessionBody {
 export function answerSession(req: Request, res: Response, status: number, body: SessionBody): void {
   const { refreshToken, refreshExpiresIn, ...rest } = body;
   setRefreshCookie(req, res, refreshToken, refreshExpiresIn);
-  res.status(status).json(rest);
+  res.status(status).json(rest satisfies BrowserSessionBody);
 }

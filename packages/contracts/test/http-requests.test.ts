@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adjustmentRequest, loginIdsRequest, loginRequest, placeOrderRequest, registerRequest, restrictionRequest, topUpRequest } from '../src/http/index.ts';
+import { adjustmentRequest, attachDepositRequest, bulkOrderChangeRequest, orderStatusPatchRequest, loginIdsRequest, manualDepositRequest, loginRequest, placeOrderRequest, registerRequest, restrictionRequest, topUpRequest } from '../src/http/index.ts';
 
 // The request schemas type what the BFF sends and let the services' rules judge every value: a
 // value of another type must read as what those rules already refuse (absent, NaN), never as a
@@ -32,6 +32,29 @@ describe('HTTP request contracts (@smm/contracts/http)', () => {
     expect(topUpRequest.parse({ name: '홍길동', point: 5000, feeValue: 'x' }).feeValue).toBeNull();
     expect(topUpRequest.parse('not an object')).toEqual({});
     expect(adjustmentRequest.parse({ amount: '5000', reason: 7 })).toEqual({ amount: undefined, reason: undefined });
+  });
+
+  it("wallet deposits: a time of another type reads as no date (refused, never now); an odd attach target stays named and refused", () => {
+    expect(manualDepositRequest.parse({ depositorName: '홍길동', amount: 15_000 })).toEqual({ depositorName: '홍길동', amount: 15_000 });
+    expect(manualDepositRequest.parse({ depositorName: 5, amount: '15000', depositedAt: 1_700_000_000_000 })).toEqual({ depositorName: undefined, amount: undefined, depositedAt: '' });
+    expect(Number.isNaN(new Date(manualDepositRequest.parse({ depositedAt: {} }).depositedAt ?? 'now').getTime())).toBe(true);
+    expect(manualDepositRequest.parse({ depositedAt: null })).toEqual({ depositedAt: null });
+    // A wrong top-up id beside a member stays "both named" (refused), never attaches to the member.
+    const both = attachDepositRequest.parse({ topUpId: '12', userId: 'u-1' });
+    expect(Number.isNaN(both.topUpId)).toBe(true);
+    expect(both.userId).toBe('u-1');
+    expect(attachDepositRequest.parse({ topUpId: 12, userId: 7 })).toEqual({ topUpId: 12, userId: '' });
+    expect(attachDepositRequest.parse({ topUpId: null })).toEqual({ topUpId: null });
+  });
+
+  it("order's status change: values pass as sent for order's own codes; a reason of another type and a body that is no object stay refused", () => {
+    expect(orderStatusPatchRequest.parse({ status: '2', startCount: 'abc', remains: null })).toEqual({ status: '2', startCount: 'abc', remains: null });
+    expect(orderStatusPatchRequest.safeParse({ status: 5, reason: 7 }).success).toBe(false);
+    expect(orderStatusPatchRequest.safeParse([1]).success).toBe(false);
+    // The console's bulk change: anything but a list reads as no ids (the BFF refuses `ids`).
+    expect(bulkOrderChangeRequest.parse({ ids: '1,2', status: 3 })).toEqual({ ids: undefined, status: 3 });
+    expect(bulkOrderChangeRequest.parse({ ids: [1, 'x'], remains: 4 })).toEqual({ ids: [1, 'x'], remains: 4 });
+    expect(bulkOrderChangeRequest.parse('x')).toEqual({});
   });
 
   it('auth: text of another type reads as absent; a list of ids with a non-text one reads as no list', () => {

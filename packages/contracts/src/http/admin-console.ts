@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { page } from './common.ts';
+import { adminMemberDetail } from './auth.ts';
+import { page, requestBody } from './common.ts';
 import { providerView } from './fulfillment.ts';
-import { orderView } from './order.ts';
-import { adminTopUpView, depositView, moneySummary } from './wallet.ts';
+import { orderPage, orderView } from './order.ts';
+import { adjustmentList, adminTopUpPage, adminTopUpView, depositView, ledgerPage, moneySummary } from './wallet.ts';
 
 /**
  * Answers the BFF composes for the operators' console (issue 12) from several services' answers:
@@ -67,3 +68,40 @@ export const adminDashboard = moneySummary.extend({
   deadLetters: deadLetterCounts.nullable(),
 });
 export type AdminDashboardBody = z.infer<typeof adminDashboard>;
+
+/**
+ * `GET /api/admin/members/:userId`: auth's member, wallet's balance (zero before the account opens),
+ * the latest ledger lines, adjustments, top-ups and orders — each part null when its service could
+ * not answer, so the page shows it missing instead of failing.
+ */
+export const adminMemberPageView = z.object({
+  member: adminMemberDetail,
+  balance: z.looseObject({ point: z.number(), pointDeci: z.number().int() }),
+  ledger: ledgerPage.nullable(),
+  adjustments: adjustmentList.nullable(),
+  topUps: adminTopUpPage.nullable(),
+  orders: orderPage.nullable(),
+});
+export type AdminMemberPageViewBody = z.infer<typeof adminMemberPageView>;
+
+/**
+ * `POST /api/admin/orders/bulk`: per order asked, whether order took the change; a refusal names
+ * order's code and Korean message (or `HTTP_<status>` and the generic message).
+ */
+export const bulkOrderResult = z.object({
+  results: z.array(z.union([z.object({ id: z.number().int(), ok: z.literal(true) }), z.object({ id: z.number().int(), ok: z.literal(false), code: z.string(), message: z.string() })])),
+});
+export type BulkOrderResultBody = z.infer<typeof bulkOrderResult>;
+
+/**
+ * `POST /api/admin/orders/bulk`: up to 100 order ids (the BFF checks them) and one change for all,
+ * passed to order as it is (`orderStatusPatchRequest`). Anything but a list of ids reads as none
+ * (refused: VALIDATION_FAILED on `ids`).
+ */
+export const bulkOrderChangeRequest = requestBody({
+  ids: z.array(z.unknown()).optional().catch(undefined),
+  status: z.unknown().optional(),
+  startCount: z.unknown().optional(),
+  remains: z.unknown().optional(),
+});
+export type BulkOrderChangeRequest = z.input<typeof bulkOrderChangeRequest>;

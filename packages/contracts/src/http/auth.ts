@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateText, itemList, requestBody, requestText, restrictionBody } from './common.ts';
+import { isoDateText, itemList, page, requestBody, requestText, restrictionBody } from './common.ts';
 
 /** Auth service answers (services/auth/src/use-cases and http/*.ts). */
 
@@ -47,6 +47,66 @@ export type SessionStateBody = z.infer<typeof sessionState>;
 /** A new session (login, sign-up, refresh): the BFF moves `refreshToken` into its cookie. */
 export const authSession = z.looseObject({ accessToken: z.string(), expiresIn: z.number().int(), refreshToken: z.string(), refreshExpiresIn: z.number().int() });
 export type AuthSessionBody = z.infer<typeof authSession>;
+
+/** What the browser gets of a new session: the BFF keeps the refresh token in its cookie. */
+export const browserSession = authSession.omit({ refreshToken: true, refreshExpiresIn: true });
+export type BrowserSessionBody = z.infer<typeof browserSession>;
+
+const restrictionLevel = z.enum(['warning', 'suspended', 'banned']);
+
+/** One row of `GET /admin/members` (member-search.ts): `restrictionLevel` is the level in force, for the list's badge. */
+export const adminMemberRow = z.looseObject({
+  userId: z.string(),
+  loginId: z.string(),
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  role,
+  provider: z.string(),
+  createdAt: isoDateText,
+  restrictionLevel: restrictionLevel.nullable(),
+});
+export type AdminMemberRowBody = z.infer<typeof adminMemberRow>;
+export const adminMemberList = page(adminMemberRow);
+export type AdminMemberListBody = z.infer<typeof adminMemberList>;
+
+/** A change of a member's restriction (null level: lifted), newest first on the member page. */
+export const restrictionRecord = z.looseObject({
+  id: z.string(),
+  level: restrictionLevel.nullable(),
+  previousLevel: restrictionLevel.nullable(),
+  reason: z.string(),
+  until: isoDateText.nullable(),
+  changedByLoginId: z.string(),
+  at: isoDateText,
+});
+export type RestrictionRecordBody = z.infer<typeof restrictionRecord>;
+
+/** `GET /admin/members/:userId` (memberDetail): never a secret, the API key only by its prefix. */
+export const adminMemberDetail = adminMemberRow.omit({ restrictionLevel: true }).extend({
+  registerWhere: z.string().nullable(),
+  referralCode: z.string().nullable(),
+  referredBy: z.string().nullable(),
+  apiKeyPrefix: z.string().nullable(),
+  apiKeyIssuedAt: isoDateText.nullable(),
+  restriction: restrictionBody.nullable(),
+  restrictionHistory: z.array(restrictionRecord),
+});
+export type AdminMemberDetailBody = z.infer<typeof adminMemberDetail>;
+
+/** One entry of the audit log (`GET /admin/audit`, search-audit.ts): login ids null for members auth no longer knows. */
+export const auditRow = z.looseObject({
+  id: z.string(),
+  at: isoDateText,
+  actor: z.looseObject({ userId: z.string(), loginId: z.string().nullable(), role: z.string() }),
+  service: z.string(),
+  action: z.string(),
+  target: z.looseObject({ type: z.string(), id: z.string(), loginId: z.string().nullable() }),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditRowBody = z.infer<typeof auditRow>;
+export const auditPage = page(auditRow);
+export type AuditPageBody = z.infer<typeof auditPage>;
 
 /*
  * Requests (see common.ts): what the BFF sends and auth reads. Auth's rules check every field

@@ -49,3 +49,19 @@ export const adminFaqView = faqView.extend({ sortOrder });
 export type AdminFaqViewBody = z.infer<typeof adminFaqView>;
 export const adminRegisterWhereView = registerWhereView.extend({ sortOrder });
 export type AdminRegisterWhereViewBody = z.infer<typeof adminRegisterWhereView>;
+
+/**
+ * `GET /admin/settings` (read-settings.ts): every setting as text, the flags read as on/off, and the
+ * version a change must name (`etag` is its HTTP form).
+ */
+export const settingsView = z.looseObject({
+  version: z.number().int(),
+  etag: z.string(),
+  items: z.array(z.looseObject({ key: z.string(), value: z.string() })),
+  flags: z.record(z.string(), z.boolean()),
+});
+export type SettingsViewBody = z.infer<typeof settingsView>;
+
+/** `PUT /admin/settings` and `/admin/settings/:key`: the keys whose value changed and the version after. */
+export const settingsChange = z.looseObject({ version: z.number().int(), changed: z.array(z.string()) });
+export type SettingsChangeBody = z.infer<typeof settingsChange>;

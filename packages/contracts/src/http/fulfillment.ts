@@ -50,3 +50,123 @@ export type RefillViewBody = z.infer<typeof refillView>;
 /** `GET /products/flags`: refill and cancel per product forwarded to a provider. */
 export const productFlags = z.array(z.looseObject({ productId: z.number().int(), refill: z.boolean(), cancel: z.boolean() }));
 export type ProductFlagsBody = z.infer<typeof productFlags>;
+
+/*
+ * The operators' fulfillment screens (providers, mappings, review, notices), relayed by the BFF
+ * (`/api/admin/fulfillment/*`) and read by the console.
+ */
+
+const nullableInt = z.number().int().nullable();
+
+/** A provider as operators see it (`providerView`): the key only masked ("****abcd"). */
+export const adminProviderView = providerView.extend({
+  url: z.string(),
+  key: z.string(),
+  wonDeciPerUnit: z.number().int(),
+  lowBalanceThreshold: z.string(),
+  /** The provider replays `add` for a repeated Idempotency-Key. */
+  idempotentAdd: z.boolean(),
+  balanceCheckedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminProviderViewBody = z.infer<typeof adminProviderView>;
+export const adminProviderList = z.array(adminProviderView);
+export type AdminProviderListBody = z.infer<typeof adminProviderList>;
+
+/** `POST /admin/providers/:id/check`: the balance call's outcome and the provider after it. */
+export const providerCheck = z.looseObject({ ok: z.boolean(), balance: z.string().nullable(), currency: z.string().nullable(), error: z.string().nullable(), provider: adminProviderView });
+export type ProviderCheckBody = z.infer<typeof providerCheck>;
+
+/** One service of a provider's imported list (`providerServiceView`); `listed` false once a later import drops it. */
+export const providerServiceView = z.looseObject({
+  service: z.string(),
+  name: z.string(),
+  type: z.string(),
+  category: z.string(),
+  rate: z.string(),
+  min: z.number().int(),
+  max: z.number().int(),
+  dripfeed: z.boolean(),
+  refill: z.boolean(),
+  cancel: z.boolean(),
+  listed: z.boolean(),
+});
+export type ProviderServiceViewBody = z.infer<typeof providerServiceView>;
+export const providerServiceList = z.array(providerServiceView);
+export type ProviderServiceListBody = z.infer<typeof providerServiceList>;
+
+/** How a mapped product's price follows its provider's rate. */
+export const priceRule = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('markup'), percent: z.number().int() }),
+  z.object({ kind: z.literal('fixed'), unitPriceDeci: z.number().int() }),
+]);
+export type PriceRuleBody = z.infer<typeof priceRule>;
+
+/** A product's mapping (`mappingView`): manual, or a provider's service with a price rule. */
+export const mappingView = z.looseObject({
+  productId: z.number().int(),
+  mode: z.enum(['manual', 'provider']),
+  providerId: nullableInt,
+  providerServiceId: z.string().nullable(),
+  rule: priceRule.nullable(),
+  allowBelowCost: z.boolean(),
+  costDeci: nullableInt,
+  unitPriceDeci: nullableInt,
+  min: nullableInt,
+  max: nullableInt,
+  dripfeed: z.boolean(),
+  refill: z.boolean(),
+  cancel: z.boolean(),
+  /** Set by the price sync when the provider dropped or disabled the service, or the price fell below cost. */
+  suspendedReason: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type MappingViewBody = z.infer<typeof mappingView>;
+export const mappingList = z.array(mappingView);
+export type MappingListBody = z.infer<typeof mappingList>;
+
+/** A forward as the review screen shows it (`forwardView`); product, link and amount null for a run not yet read. */
+export const forwardRecord = z.looseObject({
+  orderId: z.number().int(),
+  userId: z.string(),
+  productId: nullableInt,
+  link: z.string().nullable(),
+  amount: nullableInt,
+  state: z.string(),
+  providerId: nullableInt,
+  providerOrderId: z.string().nullable(),
+  attempts: z.number().int(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ForwardRecordBody = z.infer<typeof forwardRecord>;
+export const forwardRecordList = z.array(forwardRecord);
+export type ForwardRecordListBody = z.infer<typeof forwardRecordList>;
+
+/** One notice of the price and balance syncs (`GET /admin/notices` items). */
+export const fulfillmentNotice = z.looseObject({
+  id: z.string(),
+  kind: z.enum(['repriced', 'suspended', 'resumed', 'balance-low']),
+  providerId: z.number().int(),
+  productId: nullableInt,
+  text: z.string(),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type FulfillmentNoticeBody = z.infer<typeof fulfillmentNotice>;
+/** `GET /admin/notices` with its items read whole (the console's notice card). */
+export const fulfillmentNoticeList = noticeList.extend({ items: z.array(fulfillmentNotice) });
+export type FulfillmentNoticeListBody = z.infer<typeof fulfillmentNoticeList>;
+
+/** `POST /orders/:id/cancel` (member or API key): canceled before sending (refunded), or asked of the provider. */
+export const cancelAnswer = z.looseObject({ orderId: z.number().int(), cancel: z.enum(['canceled', 'requested']) });
+export type CancelAnswerBody = z.infer<typeof cancelAnswer>;
+
+/** `POST /admin/providers/:id/import`: how many services the provider listed, and how many lacked an id, a rate or sane limits. */
+export const importResult = z.looseObject({ imported: z.number().int(), skipped: z.number().int() });
+export type ImportResultBody = z.infer<typeof importResult>;
+
+/** `GET /admin/order-forwards/providers`: the order list's provider filter (staff see names only). */
+export const providerNames = z.array(z.looseObject({ id: z.number().int(), name: z.string() }));
+export type ProviderNamesBody = z.infer<typeof providerNames>;

@@ -71,6 +71,10 @@ export type OrderListBody = z.infer<typeof orderList>;
 export const placedOrder = z.looseObject({ outcome: z.enum(['accepted', 'awaiting_payment']), order: anyOrderView });
 export type PlacedOrderBody = z.infer<typeof placedOrder>;
 
+/** `POST /auto-orders/:id/cancel`: the canceled auto order and the refund of its runs not placed (won and deci-won). */
+export const autoOrderCancel = z.looseObject({ autoOrder: autoOrderView, refund: z.number(), refundDeci: z.number().int() });
+export type AutoOrderCancelBody = z.infer<typeof autoOrderCancel>;
+
 /** `GET /admin/dashboard`: paid orders per status number. */
 export const orderCounts = z.looseObject({ byStatus: z.record(z.string(), z.number().int()) });
 export type OrderCountsBody = z.infer<typeof orderCounts>;
@@ -99,3 +103,18 @@ export const placeOrderRequest = z.object({
   source: orderSource.default('web'),
 });
 export type PlaceOrderRequest = z.input<typeof placeOrderRequest>;
+
+/**
+ * `PATCH /admin/orders/:id`: an operator's (or fulfillment's) change — a status number, a start count
+ * (or null) and the remains, with an optional member-facing reason. Order's own rules judge every
+ * value with their own codes (STATUS_INVALID, START_COUNT_INVALID, REMAINS_INVALID,
+ * NOTHING_TO_UPDATE), so the values pass as sent; a reason of another type, like a body that is no
+ * object, stays refused (VALIDATION_FAILED). Order adds the reason's length rule with its message.
+ */
+export const orderStatusPatchRequest = z.object({
+  status: z.unknown().optional(),
+  startCount: z.unknown().optional(),
+  remains: z.unknown().optional(),
+  reason: z.string().optional(),
+});
+export type OrderStatusPatchRequest = z.input<typeof orderStatusPatchRequest>;

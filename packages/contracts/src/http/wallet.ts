@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { receiptTypes } from '../statuses.ts';
-import { isoDateText, page, requestBody, requestText } from './common.ts';
+import { isoDateText, itemList, page, requestBody, requestText } from './common.ts';
 
 /** Wallet service answers (services/wallet/src/use-cases/views.ts and http/*.ts). */
 
@@ -70,6 +70,59 @@ export const moneySummary = z.looseObject({
 });
 export type MoneySummaryBody = z.infer<typeof moneySummary>;
 
+/** One line of a member's ledger (`GET /admin/accounts/:userId/ledger`, `ledgerView`). */
+export const ledgerEntry = z.looseObject({
+  seq: z.number().int(),
+  createdAt: isoDateText,
+  deltaDeci: z.number().int(),
+  balanceAfterDeci: z.number().int(),
+  kind: z.enum(['debit', 'credit']),
+  source: z.string(),
+  referenceId: z.string(),
+});
+export type LedgerEntryBody = z.infer<typeof ledgerEntry>;
+export const ledgerPage = page(ledgerEntry);
+export type LedgerPageBody = z.infer<typeof ledgerPage>;
+
+/** An operator's balance adjustment with its reason (`POST` answers 201 with one, `GET` lists up to 100). */
+export const adjustmentView = z.looseObject({
+  id: z.string(),
+  userId: z.string(),
+  amount: z.number(),
+  amountDeci: z.number().int(),
+  balanceAfterDeci: z.number().int(),
+  reason: z.string(),
+  operatorId: z.string(),
+  createdAt: isoDateText,
+});
+export type AdjustmentViewBody = z.infer<typeof adjustmentView>;
+export const adjustmentList = itemList(adjustmentView);
+export type AdjustmentListBody = z.infer<typeof adjustmentList>;
+
+/** One credit or reversal of referral earnings; `member` is the referred login id, masked. */
+export const referralEarning = z.looseObject({
+  createdAt: isoDateText,
+  kind: z.enum(['credit', 'reversal']),
+  member: z.string(),
+  amountDeci: z.number().int(),
+  point: z.number(),
+  sourceDeci: z.number().int(),
+  ratePercent: z.number(),
+  shortfallDeci: z.number().int(),
+});
+export type ReferralEarningBody = z.infer<typeof referralEarning>;
+
+/** `GET /referrals/:userId`: the referred members (login ids masked), net earnings, the paged history. */
+export const referralSummary = z.looseObject({
+  ratePercent: z.number(),
+  memberCount: z.number().int(),
+  members: z.array(z.looseObject({ loginId: z.string(), registeredAt: isoDateText })),
+  earningsDeci: z.number().int(),
+  earnings: z.number(),
+  history: page(referralEarning),
+});
+export type ReferralSummaryBody = z.infer<typeof referralSummary>;
+
 /*
  * Requests (see common.ts): what the BFF sends and wallet reads.
  */
@@ -97,3 +150,26 @@ export type RejectTopUpRequest = z.input<typeof rejectTopUpRequest>;
 /** `POST /admin/accounts/:userId/adjustments`: won (negative takes away) and the reason, checked by wallet. */
 export const adjustmentRequest = requestBody({ amount: z.number().optional().catch(undefined), reason: requestText() });
 export type AdjustmentRequest = z.input<typeof adjustmentRequest>;
+
+/**
+ * `POST /admin/deposits`: a deposit an operator enters by hand — the depositor, whole won, and when
+ * (absent or null: now). Wallet checks each in its order; a time of another type reads as text no
+ * date parses from (refused), never as absent (now).
+ */
+export const manualDepositRequest = requestBody({
+  depositorName: requestText(),
+  amount: z.number().optional().catch(undefined),
+  depositedAt: z.string().nullish().catch(''),
+});
+export type ManualDepositRequest = z.input<typeof manualDepositRequest>;
+
+/**
+ * `POST /admin/deposits/:id/attach`: exactly one of a top-up request or a member. A value of another
+ * type stays present and refused (NaN, empty text), so a wrong `topUpId` beside a `userId` is still
+ * "both named" and never attaches to the member.
+ */
+export const attachDepositRequest = requestBody({
+  topUpId: z.number().nullish().catch(Number.NaN),
+  userId: z.string().nullish().catch(''),
+});
+export type AttachDepositRequest = z.input<typeof attachDepositRequest>;

@@ -1,3 +1,4 @@
+import type { AuditPageBody } from '@smm/contracts/http';
 import { auditActions, auditTargetTypes } from '@smm/contracts';
 import { badRequest } from '@smm/platform';
 import { loginKey } from '../domain/login-rules.ts';
@@ -48,7 +49,7 @@ export async function searchAudit(services: AuthServices, query: Record<string, 
   if (targetType !== '' && !targetTypes.has(targetType)) throw badRequest(messages.auditTargetInvalid, undefined, 'QUERY_INVALID');
   const from = bound(text(query.from), false);
   const to = bound(text(query.to), true);
-  const empty = { items: [], page, pageSize: size, hasNext: false };
+  const empty = { items: [], page, pageSize: size, hasNext: false } satisfies AuditPageBody;
   if (from && to && from >= to) return empty;
 
   const filter: Record<string, unknown> = {};
@@ -88,5 +89,5 @@ export async function searchAudit(services: AuthServices, query: Record<string, 
     page,
     pageSize: size,
     hasNext: docs.length > size,
-  };
+  } satisfies AuditPageBody;
 }

@@ -1,3 +1,4 @@
+import type { AdminMemberDetailBody, AdminMemberListBody } from '@smm/contracts/http';
 import { badRequest, notFound } from '@smm/platform';
 import { loginKey } from '../domain/login-rules.ts';
 import { restrictionInForce } from '../domain/restriction-rules.ts';
@@ -42,7 +43,7 @@ export async function searchMembers(services: AuthServices, query: Record<string
   // embedded MongoDB serves only equality from indexes); otherwise the prefix range.
   if (key !== null && page === 1) {
     const exact = await services.members.model.findOne({ [key]: value }, projection).lean<MemberDoc>().exec();
-    if (exact) return { items: [row(exact)], page, pageSize: size, hasNext: false };
+    if (exact) return { items: [row(exact)], page, pageSize: size, hasNext: false } satisfies AdminMemberListBody;
   }
   const filter: Record<string, unknown> = key === null ? {} : { [key]: startsWith(value) };
   const sort: Record<string, 1 | -1> = key === null ? { createdAt: -1 } : { [key]: 1 };
@@ -58,7 +59,7 @@ export async function searchMembers(services: AuthServices, query: Record<string
     page,
     pageSize: size,
     hasNext: docs.length > size,
-  };
+  } satisfies AdminMemberListBody;
 }
 
 /** One member for the console's member page (never a secret: the API key only by its prefix). */
@@ -80,5 +81,5 @@ export async function memberDetail(services: AuthServices, userId: string) {
     createdAt: m.createdAt.toISOString(),
     restriction: restrictionInForce(m, new Date()),
     restrictionHistory: await restrictionHistory(services, m._id),
-  };
+  } satisfies AdminMemberDetailBody;
 }

@@ -1,3 +1,4 @@
+import type { SettingsChangeBody } from '@smm/contracts/http';
 import type { SettingKey } from '@smm/contracts';
 import { messages } from '../domain/messages.ts';
 import { normalizeSetting } from '../domain/setting-rules.ts';
@@ -30,6 +31,6 @@ export async function changeSettings(deps: CatalogDeps, actor: Actor, values: Re
       changed.push(key);
     }
     const version = changed.length > 0 ? await deps.store.nextSeq(sequences.settingsVersion, session) : await deps.store.currentSeq(sequences.settingsVersion);
-    return { version, changed };
+    return { version, changed } satisfies SettingsChangeBody;
   });
 }

@@ -1,3 +1,4 @@
+import type { SettingsViewBody } from '@smm/contracts/http';
 import { flagSettingKeys, settingEnabled } from '@smm/contracts';
 import type { SettingKey } from '@smm/contracts';
 import { settingRank } from '../domain/setting-rules.ts';
@@ -24,5 +25,5 @@ export async function readSettings(deps: CatalogDeps) {
   rows.sort((a, b) => settingRank(a._id) - settingRank(b._id));
   const flags: Record<string, boolean> = {};
   for (const row of rows) if (flagSettingKeys.has(row._id as SettingKey)) flags[row._id] = settingEnabled(row.value);
-  return { version, etag: settingsEtag(version), items: rows.map((r) => ({ key: r._id, value: r.value })), flags };
+  return { version, etag: settingsEtag(version), items: rows.map((r) => ({ key: r._id, value: r.value })), flags } satisfies SettingsViewBody;
 }

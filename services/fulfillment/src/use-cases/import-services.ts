@@ -1,3 +1,4 @@
+import type { ImportResultBody, ProviderServiceViewBody } from '@smm/contracts/http';
 import { HttpError } from '@smm/platform';
 import { type RemoteService, fetchServices } from '../clients/provider-api.ts';
 import { messages } from '../domain/messages.ts';
@@ -6,7 +7,7 @@ import type { FulfillmentDeps } from './context.ts';
 import { endpointOf, requireProvider } from './providers.ts';
 
 export function providerServiceView(s: ProviderService) {
-  return { service: s.serviceId, name: s.name, type: s.type, category: s.category, rate: s.rate, min: s.min, max: s.max, dripfeed: s.dripfeed, refill: s.refill, cancel: s.cancel, listed: s.listed };
+  return { service: s.serviceId, name: s.name, type: s.type, category: s.category, rate: s.rate, min: s.min, max: s.max, dripfeed: s.dripfeed, refill: s.refill, cancel: s.cancel, listed: s.listed } satisfies ProviderServiceViewBody;
 }
 
 /**
@@ -19,7 +20,7 @@ export async function importServices(deps: FulfillmentDeps, providerId: number) 
   const answer = await fetchServices(endpointOf(deps, provider), deps.providerTimeoutMs);
   if (!answer.ok) throw new HttpError(502, 'PROVIDER_UNAVAILABLE', messages.providerUnreachable(answer.detail));
   await storeServices(deps, providerId, answer.value.services);
-  return { imported: answer.value.services.length, skipped: answer.value.skipped };
+  return { imported: answer.value.services.length, skipped: answer.value.skipped } satisfies ImportResultBody;
 }
 
 /** Replaces the stored list of a provider's services with what it lists now. */

@@ -1,3 +1,4 @@
+import type { MappingViewBody } from '@smm/contracts/http';
 import { auditDiff, auditFields, badRequest, inTransaction, notFound, recordOperatorAction } from '@smm/platform';
 import { parseDecimal } from '../domain/decimal.ts';
 import { messages } from '../domain/messages.ts';
@@ -35,7 +36,7 @@ export function mappingView(m: Mapping) {
     cancel: m.cancel,
     suspendedReason: m.suspendedReason,
     updatedAt: m.updatedAt.toISOString(),
-  };
+  } satisfies MappingViewBody;
 }
 
 /** Price and limits a provider mapping gives the product; refuses a price below cost without the operator's override. */

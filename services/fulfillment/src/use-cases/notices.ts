@@ -1,4 +1,4 @@
-import type { NoticeListBody } from '@smm/contracts/http';
+import type { FulfillmentNoticeListBody } from '@smm/contracts/http';
 import { randomUUID } from 'node:crypto';
 import type { ClientSession } from 'mongoose';
 import { type Notice, type NoticeKind, notices } from '../store/notice.model.ts';
@@ -15,7 +15,7 @@ const view = (n: Notice) => ({ id: n._id, kind: n.kind, providerId: n.providerId
 export async function listNotices(deps: FulfillmentDeps, limit: number) {
   const model = notices(deps.connection);
   const [items, unread] = await Promise.all([model.find().sort({ createdAt: -1 }).limit(limit).lean<Notice[]>(), model.countDocuments({ readAt: null })]);
-  return { unread, items: items.map(view) } satisfies NoticeListBody;
+  return { unread, items: items.map(view) } satisfies FulfillmentNoticeListBody;
 }
 
 /** An operator has seen the list: everything unread until now is marked read. */

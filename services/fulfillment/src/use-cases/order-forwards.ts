@@ -1,4 +1,4 @@
-import type { OrderForwardBody, ProviderOrderChunkBody } from '@smm/contracts/http';
+import type { OrderForwardBody, ProviderNamesBody, ProviderOrderChunkBody } from '@smm/contracts/http';
 import type { Forward } from '../store/forward.model.ts';
 import { forwards } from '../store/forward.model.ts';
 import type { FulfillmentDeps } from './context.ts';
@@ -70,6 +70,6 @@ export async function ordersOfProvider(deps: FulfillmentDeps, search: ProviderOr
 }
 
 /** Provider names for the order list's filter (staff may not open the providers screen). */
-export async function providerNames(deps: FulfillmentDeps): Promise<Array<{ id: number; name: string }>> {
-  return (await deps.providers.list()).map((p) => ({ id: p._id, name: p.name }));
+export async function providerNames(deps: FulfillmentDeps): Promise<ProviderNamesBody> {
+  return (await deps.providers.list()).map((p) => ({ id: p._id, name: p.name })) satisfies ProviderNamesBody;
 }

@@ -1,4 +1,4 @@
-import type { ProviderViewBody } from '@smm/contracts/http';
+import type { AdminProviderViewBody, ProviderCheckBody } from '@smm/contracts/http';
 import type { EventOrigin } from '@smm/contracts';
 import { type OperatorAction, auditDiff, auditFields, conflict, inTransaction, notFound, recordOperatorAction } from '@smm/platform';
 import { fetchBalance } from '../clients/provider-api.ts';
@@ -28,7 +28,7 @@ export function providerView(p: Provider) {
     balanceLow: p.balanceLow,
     lastError: p.lastError,
     createdAt: p.createdAt.toISOString(),
-  } satisfies ProviderViewBody;
+  } satisfies AdminProviderViewBody;
 }
 export type ProviderView = ReturnType<typeof providerView>;
 
@@ -107,7 +107,7 @@ export async function requireProvider(deps: FulfillmentDeps, id: number): Promis
 export const endpointOf = (deps: FulfillmentDeps, p: Provider) => ({ url: p.url, key: deps.cipher.open(p.key) });
 
 /** "Check connection": one `balance` call; the answer (or the failure) is stored and shown. */
-export async function checkProvider(deps: FulfillmentDeps, id: number): Promise<{ ok: boolean; balance: string | null; currency: string | null; error: string | null; provider: ProviderView }> {
+export async function checkProvider(deps: FulfillmentDeps, id: number): Promise<ProviderCheckBody> {
   const provider = await requireProvider(deps, id);
   const answer = await fetchBalance(endpointOf(deps, provider), deps.providerTimeoutMs);
   const updated = await refreshBalance(deps, provider, answer);
@@ -117,5 +117,5 @@ export async function checkProvider(deps: FulfillmentDeps, id: number): Promise<
     currency: answer.ok ? answer.value.currency || provider.currency : null,
     error: answer.ok ? null : answer.detail,
     provider: providerView(updated),
-  };
+  } satisfies ProviderCheckBody;
 }

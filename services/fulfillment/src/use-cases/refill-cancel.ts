@@ -1,4 +1,4 @@
-import type { ProductFlagsBody, RefillViewBody } from '@smm/contracts/http';
+import type { CancelAnswerBody, ProductFlagsBody, RefillViewBody } from '@smm/contracts/http';
 import { OrderStatus } from '@smm/contracts';
 import { HttpError, conflict, notFound } from '@smm/platform';
 import { fetchRefillStatus, requestCancel, requestRefill } from '../clients/provider-api.ts';
@@ -68,7 +68,7 @@ export async function askCancel(deps: FulfillmentDeps, orderId: number, who: Req
   if (forward.state === 'queued') {
     const patch = orderPatch({ status: OrderStatus.values.CANCELED, startCount: null, remains: forward.amount ?? forward.remains, reason: null });
     const done = await model.updateOne({ _id: orderId, state: 'queued', reference: null }, { $set: { state: 'failed', status: OrderStatus.values.CANCELED, note: 'canceled by the member before sending', orderPatch: patch, patchPending: true, updatedAt: new Date() } });
-    if (done.modifiedCount === 1) return { orderId, cancel: 'canceled' as const };
+    if (done.modifiedCount === 1) return { orderId, cancel: 'canceled' } satisfies CancelAnswerBody;
     // It was claimed meanwhile: fall through to the provider path once it is accepted.
     throw conflict(messages.cancelNotPending, 'CANCEL_NOT_PENDING');
   }
@@ -78,7 +78,7 @@ export async function askCancel(deps: FulfillmentDeps, orderId: number, who: Req
   if (!answer.ok) throw providerAnswer(answer.detail, answer.fault !== true);
   await model.updateOne({ _id: orderId }, { $set: { cancelRequestedAt: new Date(), updatedAt: new Date() } });
   deps.logger.info({ orderId }, 'cancel forwarded to the provider');
-  return { orderId, cancel: 'requested' as const };
+  return { orderId, cancel: 'requested' } satisfies CancelAnswerBody;
 }
 
 /** Refill and cancel flags of every mapped product, for the public service lists. */

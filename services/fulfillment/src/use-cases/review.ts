@@ -1,4 +1,4 @@
-import type { ForwardListBody } from '@smm/contracts/http';
+import type { ForwardListBody, ForwardRecordBody } from '@smm/contracts/http';
 import { OrderStatus, Topics } from '@smm/contracts';
 import { type OperatorAction, appendToOutbox, auditDiff, conflict, inTransaction, notFound, recordOperatorAction } from '@smm/platform';
 import { messages } from '../domain/messages.ts';
@@ -28,7 +28,7 @@ export function forwardView(f: Forward) {
     remains: f.remains,
     createdAt: f.createdAt.toISOString(),
     updatedAt: f.updatedAt.toISOString(),
-  };
+  } satisfies ForwardRecordBody;
 }
 
 export async function listForwards(deps: FulfillmentDeps, query: { state?: Forward['state'] | undefined; limit: number }) {

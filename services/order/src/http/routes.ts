@@ -1,6 +1,6 @@
 import type { Express, Request, Response } from 'express';
 import { deciToWon } from '@smm/contracts';
-import type { AnyOrderViewBody, AutoOrderPageBody, ErrorBody, OrderListBody, OrderPageBody, PlacedOrderBody } from '@smm/contracts/http';
+import type { AnyOrderViewBody, AutoOrderCancelBody, AutoOrderPageBody, ErrorBody, OrderListBody, OrderPageBody, PlacedOrderBody } from '@smm/contracts/http';
 import { HttpError, conflict, notFound, parseInput } from '@smm/platform';
 import { messages } from '../domain/messages.ts';
 import type { Refusal } from '../domain/place-order-rules.ts';
@@ -77,6 +77,6 @@ export function memberRoutes(app: Express, deps: OrderDeps): void {
       if (result.kind === 'not-found') throw notFound(result.problem.message, result.problem.code);
       throw conflict(result.problem.message, result.problem.code);
     }
-    res.json({ autoOrder: result.autoOrder, refund: deciToWon(result.refundDeci), refundDeci: result.refundDeci });
+    res.json({ autoOrder: result.autoOrder, refund: deciToWon(result.refundDeci), refundDeci: result.refundDeci } satisfies AutoOrderCancelBody);
   });
 }

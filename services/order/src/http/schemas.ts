@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AutoOrderStatus, OrderStatus } from '@smm/contracts';
+import { orderStatusPatchRequest } from '@smm/contracts/http';
 import { messages } from '../domain/messages.ts';
 
 const intFromQuery = (min: number, max: number) =>
@@ -55,11 +56,11 @@ export { placeOrderRequest as placeBody } from '@smm/contracts/http';
 
 export const idParam = z.object({ id: z.string().regex(/^\d{1,15}$/).transform(Number) });
 
-/** Values are checked by the domain's guarded transition, which names the field that is wrong. */
-export const statusPatchBody = z.object({
-  status: z.unknown().optional(),
-  startCount: z.unknown().optional(),
-  remains: z.unknown().optional(),
+/**
+ * The contract's change (@smm/contracts/http `orderStatusPatchRequest`); values are checked by the
+ * domain's guarded transition, which names the field that is wrong.
+ */
+export const statusPatchBody = orderStatusPatchRequest.extend({
   /** Member-facing Korean text saying why (fulfillment: the provider refused the link). */
   reason: z.string().trim().min(1, { message: messages.reasonInvalid }).max(200, { message: messages.reasonInvalid }).optional(),
 });

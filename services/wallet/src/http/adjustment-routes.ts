@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { deciToWon } from '@smm/contracts';
-import { adjustmentRequest } from '@smm/contracts/http';
+import { type AdjustmentListBody, type AdjustmentViewBody, adjustmentRequest } from '@smm/contracts/http';
 import { HttpError, badRequest, forbidden } from '@smm/platform';
 import { validateAdjustment } from '../domain/adjustment.ts';
 import { messages } from '../domain/messages.ts';
@@ -31,10 +31,10 @@ export function adjustmentRoutes(deps: WalletDeps) {
       const result = await adjustBalance(deps, req.params.userId, checked.input, operator, originOf(req), req.caller);
       if (!result.ok) throw new HttpError(result.status, result.problem.code, result.problem.message);
       req.log.info({ userId: req.params.userId, deltaDeci: result.adjustment.deltaDeci, operator }, 'balance adjusted');
-      res.status(201).json(view(result.adjustment));
+      res.status(201).json(view(result.adjustment) satisfies AdjustmentViewBody);
     });
     app.get('/admin/accounts/:userId/adjustments', async (req, res) => {
-      res.json({ items: (await deps.store.adjustments.ofMember(req.params.userId, 100)).map(view) });
+      res.json({ items: (await deps.store.adjustments.ofMember(req.params.userId, 100)).map(view) } satisfies AdjustmentListBody);
     });
   };
 }

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { deciToWon } from '@smm/contracts';
-import type { DepositPageBody, DepositViewBody } from '@smm/contracts/http';
+import { type DepositPageBody, type DepositViewBody, attachDepositRequest, manualDepositRequest } from '@smm/contracts/http';
 import { HttpError, badRequest } from '@smm/platform';
 import { type Deposit, type DepositStatus, depositStatuses, validateDeposit } from '../domain/deposit.ts';
 import { messages } from '../domain/messages.ts';
@@ -29,7 +29,7 @@ function depositView(d: Deposit): DepositViewBody {
 }
 
 function attachTargetOf(body: unknown): AttachTarget {
-  const input = (typeof body === 'object' && body !== null ? body : {}) as { topUpId?: unknown; userId?: unknown };
+  const input = attachDepositRequest.parse(body);
   const hasTopUp = input.topUpId !== undefined && input.topUpId !== null;
   const hasUser = input.userId !== undefined && input.userId !== null;
   if (hasTopUp === hasUser) throw badRequest(messages.depositTargetInvalid, undefined, 'DEPOSIT_TARGET_INVALID');
@@ -66,9 +66,8 @@ export function depositRoutes(deps: WalletDeps) {
     });
 
     app.post('/admin/deposits', async (req, res) => {
-      const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>;
       // A hand entry has no bank transaction id; it gets its own.
-      const checked = validateDeposit({ ...body, transactionId: 'manual' }, new Date());
+      const checked = validateDeposit({ ...manualDepositRequest.parse(req.body), transactionId: 'manual' }, new Date());
       if (!checked.ok) throw badRequest(checked.problem.message, undefined, checked.problem.code);
       const operator = callerId(req);
       const result = await recordDeposit(deps, 'manual', checked.input, originOf(req), operator, req.caller);

@@ -1,3 +1,4 @@
+import type { ReferralSummaryBody } from '@smm/contracts/http';
 import type { Express } from 'express';
 import { deciToWon } from '@smm/contracts';
 import { forbidden } from '@smm/platform';
@@ -51,7 +52,7 @@ export function referralRoutes(deps: WalletDeps) {
         earningsDeci,
         earnings: deciToWon(earningsDeci),
         history: paged(rows, page, pageSize, (row) => earningView({ ...row, referredLoginId: loginIds.get(row.referredId) ?? '' })),
-      });
+      } satisfies ReferralSummaryBody);
     });
   };
 }

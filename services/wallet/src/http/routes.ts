@@ -4,6 +4,7 @@ import {
   type AdminTopUpPageBody,
   type AdminTopUpViewBody,
   type BalanceBody,
+  type LedgerPageBody,
   type RejectTopUpRequest,
   type TopUpPageBody,
   type TopUpViewBody,
@@ -114,7 +115,7 @@ export function walletRoutes(deps: WalletDeps) {
     app.get('/admin/accounts/:userId/ledger', async (req, res) => {
       const { page, pageSize, skip } = pageOf(req);
       const rows = await store.ledger.page(req.params.userId, skip, pageSize + 1);
-      res.json(paged(rows, page, pageSize, ledgerView));
+      res.json(paged(rows, page, pageSize, ledgerView) satisfies LedgerPageBody);
     });
   };
 }

@@ -1,3 +1,4 @@
+import type { ReferralSummaryBody } from '@smm/contracts/http';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { messageOf } from '../../lib/api.ts';
@@ -6,17 +7,7 @@ import * as ui from '../../ui/ui.css.ts';
 import { referralText as t } from './referral-messages.ts';
 
 /** What `GET /api/auth/referrals` answers (wallet's view, login ids already masked). */
-export type ReferralSummary = {
-  ratePercent: number;
-  memberCount: number;
-  members: Array<{ loginId: string; registeredAt: string }>;
-  earningsDeci: number;
-  history: {
-    items: Array<{ createdAt: string; kind: 'credit' | 'reversal'; member: string; amountDeci: number; sourceDeci: number; ratePercent: number; shortfallDeci: number }>;
-    page: number;
-    hasNext: boolean;
-  };
-};
+export type ReferralSummary = ReferralSummaryBody;
 
 export const referralsPath = (page: number) => `/auth/referrals?page=${page}&pageSize=10`;
 

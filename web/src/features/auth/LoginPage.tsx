@@ -1,3 +1,4 @@
+import type { BrowserSessionBody } from '@smm/contracts/http';
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -50,7 +51,7 @@ export default function LoginPage() {
     }
     await submitting.run(async () => {
       try {
-        const answer = await post<{ accessToken: string }>('/auth/login', { id: id.trim(), password });
+        const answer = await post<BrowserSessionBody>('/auth/login', { id: id.trim(), password });
         storage.setSavedId(saveId ? id.trim() : null);
         finish(answer.accessToken);
       } catch (error) {

@@ -1,3 +1,4 @@
+import type { BrowserSessionBody } from '@smm/contracts/http';
 import { ApiError, post } from '../../lib/api.ts';
 import { authText as t } from './messages.ts';
 
@@ -16,7 +17,7 @@ export type SocialResult =
 
 async function socialLogin(provider: 'naver' | 'kakao', body: Record<string, string>): Promise<SocialResult> {
   try {
-    const answer = await post<{ accessToken: string }>(`/auth/login/${provider}`, body);
+    const answer = await post<BrowserSessionBody>(`/auth/login/${provider}`, body);
     return { kind: 'signedIn', accessToken: answer.accessToken };
   } catch (error) {
     // Spec §8: 404 = not registered yet; its body carries the token that continues sign-up.

@@ -1,3 +1,4 @@
+import type { AutoOrderCancelBody } from '@smm/contracts/http';
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { messageOf, post } from '../../lib/api.ts';
@@ -42,7 +43,8 @@ const columns: ReadonlyArray<Column<AutoOrderItem>> = [
   { head: t.status, cell: badge },
 ];
 
-type CancelAnswer = { refundDeci?: number };
+/** The auto order's cancel as order answers it (@smm/contracts/http). */
+type CancelAnswer = AutoOrderCancelBody;
 
 /** Spec §2 auto-order history: chips all/active/completed/cancelled; cancel for active ones. */
 export default function AutoOrderHistoryPage() {

@@ -1,4 +1,4 @@
-import type { ProductFlagsBody } from '@smm/contracts/http';
+import type { CancelAnswerBody, ProductFlagsBody, RefillViewBody } from '@smm/contracts/http';
 import { useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { messageOf, post } from '../../lib/api.ts';
@@ -39,7 +39,8 @@ function ActionButtons({ order, canRefill, canCancel }: { order: OrderItem; canR
     if (busy) return;
     setBusy(true);
     try {
-      const answer = await post<{ cancel?: string }>(`/service/orders/${id}/${action}`);
+      // Fulfillment's refill (RefillViewBody) or cancel (CancelAnswerBody): `cancel` says which cancel it was.
+      const answer = await post<RefillViewBody | CancelAnswerBody>(`/service/orders/${id}/${action}`);
       if (action === 'refill') toast.success(t.refillDone);
       else {
         toast.success(answer.cancel === 'canceled' ? t.orderCanceled : t.orderCancelRequested);

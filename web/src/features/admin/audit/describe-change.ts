@@ -1,16 +1,10 @@
+import type { AuditRowBody } from '@smm/contracts/http';
 import { dateTime, won } from '../../../lib/format.ts';
 import { ChargeStatus, OrderStatus } from '../../../lib/statuses.ts';
 import { auditText as t } from './messages.ts';
 
-export type AuditRow = {
-  id: string;
-  at: string;
-  actor: { userId: string; loginId: string | null; role: string };
-  action: string;
-  target: { type: string; id: string; loginId: string | null };
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-};
+/** One entry of GET /api/admin/audit, relayed as auth sends it (@smm/contracts/http). */
+export type AuditRow = AuditRowBody;
 
 /** One changed field as a person reads it: its Korean name, the value before and after (null: the record names none, e.g. a reason given with the change). */
 export type FieldChange = { field: string; label: string; before: string | null; after: string | null };

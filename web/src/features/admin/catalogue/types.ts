@@ -5,6 +5,7 @@ import type {
   AdminPlatformViewBody,
   AdminRegisterWhereViewBody,
   AdminServiceViewBody,
+  SettingsViewBody,
 } from '@smm/contracts/http';
 
 /** Rows of catalog's admin API as the BFF relays them (@smm/contracts/http, type-only). */
@@ -14,4 +15,5 @@ export type AdminProduct = AdminServiceViewBody;
 export type AdminNotice = AdminNoticeViewBody;
 export type AdminFaq = AdminFaqViewBody;
 export type AdminRegisterWhere = AdminRegisterWhereViewBody;
-export type SettingsAnswer = { version: number; items: Array<{ key: string; value: string }>; flags: Record<string, boolean> };
+/** GET /api/admin/settings: catalog's settings, flags and the version a change names. */
+export type SettingsAnswer = SettingsViewBody;

@@ -1,25 +1,19 @@
+import type { AdminMemberPageViewBody } from '@smm/contracts/http';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { messageOf } from '../../../lib/api.ts';
-import type { MemberRole, Restriction } from '../../../lib/contracts.ts';
+import type { MemberRole } from '../../../lib/contracts.ts';
 import { dateTime, won } from '../../../lib/format.ts';
 import { ChargeStatus, OrderStatus } from '../../../lib/statuses.ts';
-import type { Page } from '../../../lib/types.ts';
 import * as ui from '../../../ui/ui.css.ts';
 import * as s from '../admin.css.ts';
 import { adminText as t } from '../messages.ts';
 import { AdjustForm } from './AdjustForm.tsx';
-import { type RestrictionRecord, RestrictionCard } from './RestrictionCard.tsx';
+import { RestrictionCard } from './RestrictionCard.tsx';
 
-type Detail = {
-  member: { userId: string; loginId: string; email: string | null; phoneNumber: string | null; role: string; registerWhere: string | null; referralCode: string | null; referredBy: string | null; apiKeyPrefix: string | null; createdAt: string; restriction?: Restriction | null; restrictionHistory?: RestrictionRecord[] };
-  balance: { pointDeci: number };
-  ledger: Page<{ seq: number; createdAt: string; deltaDeci: number; balanceAfterDeci: number; source: string; referenceId: string }> | null;
-  adjustments: { items: Array<{ id: string; reason: string }> } | null;
-  topUps: Page<{ id: number; createdAt: string; name: string; transferDeci: number; status: number }> | null;
-  orders: Page<{ id: number; createdAt: string; serviceText: string; link: string; amount: number; pointDeci: number; status: number }> | null;
-};
+/** GET /api/admin/members/:userId as the BFF composes it (@smm/contracts/http admin-console): a part null when its service could not answer. */
+type Detail = AdminMemberPageViewBody;
 
 const statusLabel = (e: { is(v: unknown): v is number; label(v: number): string }, v: number) => (e.is(v) ? e.label(v) : String(v));
 
@@ -141,7 +135,7 @@ export default function MemberPage({ role }: { role: MemberRole }) {
                 </td>
                 <td className={`${ui.td} ${ui.num}`}>{o.amount.toLocaleString('ko-KR')}</td>
                 <td className={`${ui.td} ${ui.num}`}>{won(o.pointDeci)}</td>
-                <td className={ui.td}>{statusLabel(OrderStatus, o.status)}</td>
+                <td className={ui.td}>{o.status === null ? (o.payment === 'rejected' ? t.paymentRejected : t.paymentAwaiting) : statusLabel(OrderStatus, o.status)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,7 +1,8 @@
+import type { AdminMemberRowBody } from '@smm/contracts/http';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import useSWR from 'swr';
-import { type RestrictionLevel, restrictionLevelLabels } from '../../../lib/contracts.ts';
+import { restrictionLevelLabels } from '../../../lib/contracts.ts';
 import { dateTime } from '../../../lib/format.ts';
 import type { Page } from '../../../lib/types.ts';
 import { Pager } from '../../../ui/paging.tsx';
@@ -11,7 +12,8 @@ import { adminText as t } from '../messages.ts';
 import { restrictionBadge } from './RestrictionCard.tsx';
 import { ListState } from '../ListState.tsx';
 
-type MemberRow = { userId: string; loginId: string; email: string | null; phoneNumber: string | null; role: string; provider: string; createdAt: string; restrictionLevel?: RestrictionLevel | null };
+/** One row of GET /api/admin/members, relayed as auth sends it (@smm/contracts/http). */
+type MemberRow = AdminMemberRowBody;
 const roleText = (role: string) => (role === 'admin' ? t.roleAdmin : role === 'staff' ? t.roleStaff : t.roleMember);
 const pageSize = 20;
 

@@ -1,3 +1,4 @@
+import type { RestrictionRecordBody } from '@smm/contracts/http';
 import { type FormEvent, useId, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { type Restriction, type RestrictionLevel, restrictionLevelLabels, restrictionLevels, restrictionReasonMaxLength } from '../../../lib/contracts.ts';
@@ -8,7 +9,7 @@ import * as s from '../admin.css.ts';
 import { FormOutcome, useInlineForm } from '../inline-form.tsx';
 import { adminText as t } from '../messages.ts';
 
-export type RestrictionRecord = { id: string; level: RestrictionLevel | null; previousLevel: RestrictionLevel | null; reason: string; until: string | null; changedByLoginId: string; at: string };
+export type RestrictionRecord = RestrictionRecordBody;
 
 export const restrictionBadge = (level: RestrictionLevel) => (level === 'warning' ? ui.badge.warning : ui.badge.danger);
 

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import type { BulkOrderChangeRequest } from '@smm/contracts/http';
 import useSWR from 'swr';
 import { messageOf, post } from '../../../lib/api.ts';
 import { dateTime, won } from '../../../lib/format.ts';
@@ -65,7 +66,7 @@ export default function OrdersPage() {
     if (busy) return null;
     setBusy(true);
     try {
-      return await post<BulkResult>('/admin/orders/bulk', { ids: idsToChange, ...patch });
+      return await post<BulkResult>('/admin/orders/bulk', { ids: idsToChange, ...patch } satisfies BulkOrderChangeRequest);
     } catch (error) {
       toast.error(messageOf(error, t.actionFailed));
       return null;

@@ -1,4 +1,4 @@
-import type { AdminOrderRowBody, AdminOrderSearchBody, ForwardingViewBody } from '@smm/contracts/http';
+import type { AdminOrderRowBody, AdminOrderSearchBody, BulkOrderResultBody, ForwardingViewBody, ProviderNamesBody } from '@smm/contracts/http';
 
 /**
  * GET /api/admin/orders/search as the BFF composes it (@smm/contracts/http admin-console): order's
@@ -12,5 +12,7 @@ export type Forwarding = ForwardingViewBody;
 /** A paid order has a status; only those can be changed (order refuses the rest: ORDER_NOT_PAID). */
 export type PaidOrder = AdminOrder & { status: number };
 export const isPaid = (order: AdminOrder): order is PaidOrder => order.status !== null;
-export type ProviderName = { id: number; name: string };
-export type BulkResult = { results: Array<{ id: number; ok: boolean; message?: string }> };
+/** GET /api/admin/orders/providers: the provider filter's choices (fulfillment's, relayed). */
+export type ProviderName = ProviderNamesBody[number];
+/** POST /api/admin/orders/bulk: per order, done or order's refusal (code and Korean message). */
+export type BulkResult = BulkOrderResultBody;

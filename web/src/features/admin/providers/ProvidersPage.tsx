@@ -1,3 +1,4 @@
+import type { ImportResultBody } from '@smm/contracts/http';
 import { useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { api, messageOf, post } from '../../../lib/api.ts';
@@ -57,7 +58,7 @@ export default function ProvidersPage() {
     });
   const importServices = (p: Provider) =>
     act(p, async () => {
-      const result = await post<{ imported: number; skipped: number }>(`/admin/fulfillment/providers/${p.id}/import`);
+      const result = await post<ImportResultBody>(`/admin/fulfillment/providers/${p.id}/import`);
       toast.success(t.imported(result.imported, result.skipped));
       setImportedAt(Date.now());
     });

@@ -1,60 +1,20 @@
-/** Rows of the fulfillment admin API the console reads (bff/API.md "Admin: fulfillment"). */
-export type Provider = {
-  id: number;
-  name: string;
-  url: string;
-  /** Masked by the service ("****abcd"); the full key never leaves it. */
-  key: string;
-  currency: string;
-  wonDeciPerUnit: number;
-  lowBalanceThreshold: string;
-  /** The provider replays `add` for a repeated Idempotency-Key (a copy of this product does). */
-  idempotentAdd: boolean;
-  balance: string | null;
-  balanceCheckedAt: string | null;
-  balanceLow: boolean;
-  lastError: string | null;
-  createdAt: string;
-};
+import type { AdminProviderViewBody, ForwardRecordBody, FulfillmentNoticeListBody, MappingViewBody, PriceRuleBody, ProviderCheckBody, ProviderServiceViewBody } from '@smm/contracts/http';
+
+/**
+ * Rows of the fulfillment admin API the console reads (bff/API.md "Admin: fulfillment"), relayed as
+ * fulfillment sends them (@smm/contracts/http, type-only). A provider's `key` is masked by the
+ * service ("****abcd"); the full key never leaves it.
+ */
+export type Provider = AdminProviderViewBody;
 
 export type ProviderInput = { name: string; url: string; key?: string; currency: string; wonDeciPerUnit: number; lowBalanceThreshold: string; idempotentAdd: boolean };
 
-export type CheckResult = { ok: boolean; balance: string | null; currency: string | null; error: string | null };
-
-export type ProviderService = { service: string | number; name: string; type?: string; category?: string; rate: string; min: number; max: number; listed: boolean };
-
-export type PriceRule = { kind: 'markup'; percent: number } | { kind: 'fixed'; unitPriceDeci: number };
-
-export type Mapping = {
-  productId: number;
-  mode: 'manual' | 'provider';
-  providerId: number | null;
-  providerServiceId: string | null;
-  rule: PriceRule | null;
-  costDeci: number | null;
-  unitPriceDeci: number | null;
-  min: number | null;
-  max: number | null;
-  suspendedReason: string | null;
-};
-
-export type Forward = {
-  orderId: number;
-  userId: string;
-  productId: number;
-  link: string;
-  amount: number;
-  state: string;
-  providerId: number | null;
-  providerOrderId: string | null;
-  attempts: number;
-  note: string | null;
-  updatedAt?: string;
-  createdAt?: string;
-};
-
+/** POST /api/admin/fulfillment/providers/:id/check: the balance call's outcome (and the provider after it). */
+export type CheckResult = ProviderCheckBody;
+export type ProviderService = ProviderServiceViewBody;
+export type PriceRule = PriceRuleBody;
+export type Mapping = MappingViewBody;
+/** A forward on the review screen; product, link and amount are null for a run fulfillment has not read yet. */
+export type Forward = ForwardRecordBody;
 /** GET /api/admin/fulfillment/notices: what the price and balance syncs told operators. */
-export type NoticeList = {
-  unread: number;
-  items: Array<{ id: string; kind: 'repriced' | 'suspended' | 'resumed' | 'balance-low'; providerId: number; productId: number | null; text: string; createdAt: string; read: boolean }>;
-};
+export type NoticeList = FulfillmentNoticeListBody;

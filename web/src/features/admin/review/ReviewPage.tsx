@@ -32,7 +32,7 @@ export default function ReviewPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const rows = queue.data ?? [];
-  const productName = (id: number) => products.data?.find((p) => Number(p.id) === id)?.text ?? t.unknownProduct(id);
+  const productName = (id: number | null) => id === null ? '—' : products.data?.find((p) => Number(p.id) === id)?.text ?? t.unknownProduct(id);
   const providerName = (id: number | null) => providers.data?.find((p) => p.id === id)?.name ?? '—';
 
   function start(forward: Forward, action: Action) {
@@ -91,11 +91,11 @@ export default function ReviewPage() {
             </td>
             <td className={ui.td}>{productName(f.productId)}</td>
             <td className={ui.td}>
-              <span className={s.clip} title={f.link}>
-                {f.link}
+              <span className={s.clip} title={f.link ?? undefined}>
+                {f.link ?? '—'}
               </span>
             </td>
-            <td className={`${ui.td} ${ui.num}`}>{f.amount.toLocaleString('ko-KR')}</td>
+            <td className={`${ui.td} ${ui.num}`}>{f.amount === null ? '—' : f.amount.toLocaleString('ko-KR')}</td>
             <td className={ui.td}>
               <span className={s.twoLines}>
                 <span>{providerName(f.providerId)}</span>
