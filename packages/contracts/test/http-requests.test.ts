@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adjustmentRequest, attachDepositRequest, bulkOrderChangeRequest, orderStatusPatchRequest, loginIdsRequest, manualDepositRequest, loginRequest, placeOrderRequest, registerRequest, restrictionRequest, topUpRequest } from '../src/http/index.ts';
+import { adjustmentRequest, attachDepositRequest, bulkOrderChangeRequest, catalogRequests, fulfillmentRequests, orderStatusPatchRequest, loginIdsRequest, manualDepositRequest, loginRequest, placeOrderRequest, registerRequest, restrictionRequest, topUpRequest } from '../src/http/index.ts';
 
 // The request schemas type what the BFF sends and let the services' rules judge every value: a
 // value of another type must read as what those rules already refuse (absent, NaN), never as a
@@ -63,5 +63,31 @@ describe('HTTP request contracts (@smm/contracts/http)', () => {
     expect(registerRequest.parse({ id: 'kim', extra: 'dropped' })).toEqual({ id: 'kim' });
     expect(loginIdsRequest.parse({ userIds: ['a', 2] })).toEqual({ userIds: undefined });
     expect(restrictionRequest.parse({ level: 'suspended', reason: '도배', until: 0 })).toEqual({ level: 'suspended', reason: '도배', until: undefined });
+  });
+});
+
+describe("catalog's and fulfillment's operator bodies: the shapes here, the service's words", () => {
+  const words = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, `msg:${k}`])) as Record<K, string>;
+
+  it('catalog: each broken rule answers with the message catalog passed in', () => {
+    const m = words(['textRequired', 'textTooLong', 'flagInvalid', 'idInvalid', 'colorInvalid', 'platformIdRange', 'visibleInvalid', 'nothingToUpdate', 'priceInvalid', 'minInvalid', 'maxInvalid', 'noticeTooLong', 'noticeContentRequired', 'noticeContentTooLong', 'faqTitleRequired', 'faqAnswerRequired', 'faqTooLong', 'reorderEmpty', 'settingsEmpty', 'settingValueInvalid'] as const);
+    const r = catalogRequests(m, { minPlatformId: 1, maxPlatformId: 14, isColour: (v) => v.startsWith('#') });
+    const issue = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => result.error?.issues[0]?.message;
+    expect(issue(r.platformCreate.safeParse({ id: 15, text: '틱톡', background: '#000' }))).toBe('msg:platformIdRange');
+    expect(issue(r.platformCreate.safeParse({ id: 3, text: '틱톡', background: 'black' }))).toBe('msg:colorInvalid');
+    expect(issue(r.servicePatch.safeParse({}))).toBe('msg:nothingToUpdate');
+    expect(issue(r.serviceCreate.safeParse({ text: '좋아요', categoryId: 1, min: 0, max: 10, point: 1 }))).toBe('msg:minInvalid');
+    expect(r.serviceCreate.parse({ text: ' 좋아요 ', categoryId: 1, min: 1, max: 10, point: '2.5' })).toEqual({ text: '좋아요', categoryId: 1, min: 1, max: 10, point: '2.5', notice: '', enableAuto: false, isReadOnly: false, visible: true });
+    expect(issue(r.reorder.safeParse({ ids: [] }))).toBe('msg:reorderEmpty');
+  });
+
+  it("fulfillment: a provider patch fills no defaults, a mapping or review action of no known kind says the service's word", () => {
+    const m = words(['providerNameInvalid', 'providerUrlInvalid', 'providerKeyInvalid', 'currencyInvalid', 'exchangeRateInvalid', 'thresholdInvalid', 'idempotentAddInvalid', 'ruleInvalid', 'providerOrderIdInvalid', 'badAction'] as const);
+    const r = fulfillmentRequests(m);
+    expect(r.providerPatch.parse({ name: 'B 패널' })).toEqual({ name: 'B 패널' });
+    expect(r.providerCreate.safeParse({ name: 'B', url: 'ftp://x', key: 'k' }).error?.issues[0]?.message).toBe('msg:providerUrlInvalid');
+    expect(r.mapping.safeParse({ mode: 'other' }).error?.issues[0]?.message).toBe('msg:ruleInvalid');
+    expect(r.reviewAction.safeParse({ action: 'link', providerOrderId: 'a b' }).error?.issues[0]?.message).toBe('msg:providerOrderIdInvalid');
+    expect(r.reviewAction.safeParse({ action: 'delete' }).error?.issues[0]?.message).toBe('msg:badAction');
   });
 });

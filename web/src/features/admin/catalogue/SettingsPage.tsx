@@ -1,4 +1,4 @@
-import type { SettingsChangeBody } from '@smm/contracts/http';
+import type { CatalogRequest, SettingsChangeBody } from '@smm/contracts/http';
 import { type FormEvent, useId, useState } from 'react';
 import useSWR from 'swr';
 import { api, messageOf } from '../../../lib/api.ts';
@@ -56,7 +56,7 @@ function SettingGroup({ title, keys, answer, onSaved }: { title: string; keys: r
     setError(null);
     try {
       const values = Object.fromEntries(changed.map((key) => [key, draft[key]]));
-      const result = await api<SettingsChangeBody>('/admin/settings', { method: 'PUT', body: { values } });
+      const result = await api<SettingsChangeBody>('/admin/settings', { method: 'PUT', body: { values } satisfies CatalogRequest<'settings'> });
       toast.success(t.settingsSaved(result.changed.length));
       await onSaved();
     } catch (caught) {

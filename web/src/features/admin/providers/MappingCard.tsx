@@ -1,3 +1,4 @@
+import type { FulfillmentRequest } from '@smm/contracts/http';
 import { type FormEvent, useId, useState } from 'react';
 import useSWR from 'swr';
 import { api, messageOf } from '../../../lib/api.ts';
@@ -37,7 +38,7 @@ export function MappingCard({ providers, importedAt, product, current, onSaved }
   const productName = (id: number) => products.data?.find((p) => Number(p.id) === id)?.text ?? t.unknownProduct(id);
   const providerName = (id: number | null) => providers.find((p) => p.id === id)?.name ?? '—';
 
-  function body(): Record<string, unknown> | string {
+  function body(): FulfillmentRequest<'mapping'> | string {
     if (productId === '') return t.mappingProductRequired;
     if (mode === 'manual') return { mode: 'manual' };
     if (providerId === '' || serviceId === '') return t.mappingProviderRequired;

@@ -1,4 +1,4 @@
-import type { AdminProviderViewBody, ForwardRecordBody, FulfillmentNoticeListBody, MappingViewBody, PriceRuleBody, ProviderCheckBody, ProviderServiceViewBody } from '@smm/contracts/http';
+import type { AdminProviderViewBody, FulfillmentRequest, ForwardRecordBody, FulfillmentNoticeListBody, MappingViewBody, PriceRuleBody, ProviderCheckBody, ProviderServiceViewBody } from '@smm/contracts/http';
 
 /**
  * Rows of the fulfillment admin API the console reads (bff/API.md "Admin: fulfillment"), relayed as
@@ -7,7 +7,8 @@ import type { AdminProviderViewBody, ForwardRecordBody, FulfillmentNoticeListBod
  */
 export type Provider = AdminProviderViewBody;
 
-export type ProviderInput = { name: string; url: string; key?: string; currency: string; wonDeciPerUnit: number; lowBalanceThreshold: string; idempotentAdd: boolean };
+/** The provider form's fields (@smm/contracts/http): every field sent; the key may stay blank on an edit (kept). */
+export type ProviderInput = Required<Omit<FulfillmentRequest<'providerCreate'>, 'key'>> & Pick<FulfillmentRequest<'providerPatch'>, 'key'>;
 
 /** POST /api/admin/fulfillment/providers/:id/check: the balance call's outcome (and the provider after it). */
 export type CheckResult = ProviderCheckBody;

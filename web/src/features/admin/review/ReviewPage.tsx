@@ -1,3 +1,4 @@
+import type { FulfillmentRequest } from '@smm/contracts/http';
 import { useId, useState } from 'react';
 import useSWR from 'swr';
 import { messageOf, post } from '../../../lib/api.ts';
@@ -12,7 +13,7 @@ import type { ProviderName } from '../orders/types.ts';
 import type { Forward } from '../providers/types.ts';
 import { ConsoleTable } from '../ConsoleTable.tsx';
 
-type Action = 'resend' | 'link' | 'cancel';
+type Action = FulfillmentRequest<'reviewAction'>['action'];
 const done: Record<Action, string> = { resend: t.resent, link: t.linked, cancel: t.canceled };
 
 /**
@@ -43,11 +44,11 @@ export default function ReviewPage() {
 
   async function confirm() {
     if (!open || busy) return;
-    const body: Record<string, string> = { action: open.action };
+    let body: FulfillmentRequest<'reviewAction'>;
     if (open.action === 'link') {
       if (!/^[\w-]{1,64}$/.test(providerOrderId.trim())) return setError(t.providerOrderIdInvalid);
-      body.providerOrderId = providerOrderId.trim();
-    }
+      body = { action: 'link', providerOrderId: providerOrderId.trim() };
+    } else body = { action: open.action };
     setBusy(true);
     try {
       await post(`/admin/fulfillment/forwards/${open.forward.orderId}/review`, body);
