@@ -84,13 +84,15 @@ const screens: Screen[] = [
     // An accordion: one answer open at a time, clicking the open one closes it.
     const questions = page.locator('main h2 button');
     await questions.first().waitFor();
+    // Each state is polled: a click resolves when dispatched, the re-render may land a moment later on a loaded machine.
+    const expanded = (i: number) => questions.nth(i).getAttribute('aria-expanded');
     await questions.nth(0).click();
-    expect(await questions.nth(0).getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => expanded(0)).toBe('true');
     await questions.nth(1).click();
-    expect(await questions.nth(0).getAttribute('aria-expanded')).toBe('false');
-    expect(await questions.nth(1).getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => expanded(1)).toBe('true');
+    expect(await expanded(0)).toBe('false');
     await questions.nth(1).click();
-    expect(await questions.nth(1).getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => expanded(1)).toBe('false');
     await questions.nth(0).click();
   } },
   // Direct loads of /api reach the BFF's JSON API instead of the app (see below): opened from the account page.
