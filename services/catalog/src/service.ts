@@ -37,10 +37,10 @@ export function startCatalogService(settings: CatalogSettings): Promise<CatalogS
     topics: [Topics.catalog],
     ...(settings.relayIntervalMs ? { relay: { intervalMs: settings.relayIntervalMs } } : {}),
     ...(settings.listen ? { listen: settings.listen } : {}),
-    async build({ connection, logger, relay }) {
+    async build({ connection, logger }) {
       const store = await createStore(connection);
-      if (settings.seed) await seedCatalog({ store, logger, relay }, defaultSeed);
-      return { store, logger, relay, cache: new ReadCache(store) };
+      if (settings.seed) await seedCatalog({ store, logger }, defaultSeed);
+      return { store, logger, cache: new ReadCache(store) };
     },
     routes(app, deps) {
       publicRoutes(app, deps);

@@ -36,7 +36,7 @@ export async function startCatalog(infra: Pick<Infra, 'kafka' | 'mongo'>, databa
     relayIntervalMs: 100,
     listen: { port: 0 },
   });
-  const { connection, kafka, relay } = service;
+  const { connection, kafka } = service;
   const store = service.deps.store;
   const { defaultSeed } = await import('../src/seed/seed-data.ts');
   return {
@@ -45,7 +45,7 @@ export async function startCatalog(infra: Pick<Infra, 'kafka' | 'mongo'>, databa
     store,
     connection,
     kafka,
-    seed: (data = defaultSeed) => seedCatalog({ store, logger, relay }, data),
+    seed: (data = defaultSeed) => seedCatalog({ store, logger }, data),
     async flush() {
       await eventually(() => outboxModel(connection).countDocuments({ publishedAt: null }), (n) => n === 0);
     },

@@ -6,11 +6,10 @@ import type { Problem } from '../domain/problem.ts';
 import { type Store, sequences } from '../store/store.ts';
 import type { ReadCache } from './read-cache.ts';
 
-/** What every use case needs. `relay` is kicked after a commit that recorded events. */
+/** What every use case needs. */
 export type CatalogDeps = {
   store: Store;
   logger: Logger;
-  relay?: { kick(): void };
   /** Public answers cached per catalog version; absent = always read the database. */
   cache?: ReadCache;
 };
@@ -25,24 +24,22 @@ export type Audit = (actor: Actor, action: AuditAction, target: { type: AuditTar
 
 /**
  * Runs a change and the events it causes in one transaction: the outbox records commit with the
- * change or not at all (retried as a whole on write conflicts), and the relay is woken after.
+ * change or not at all (retried as a whole on write conflicts); `inTransaction` hands them to the
+ * relay at commit, which publishes them at once.
  */
 export async function commit<T>(deps: CatalogDeps, work: (session: ClientSession, emit: Emit, audit: Audit) => Promise<T>): Promise<T> {
-  const { value, emitted } = await inTransaction(deps.store.connection, async (session) => {
+  return inTransaction(deps.store.connection, async (session) => {
     const events: EventEnvelope[] = [];
-    let audited = 0;
     const audit: Audit = async (actor, action, target, change) => {
       const caller = { userId: actor.userId ?? null, role: (actor.role ?? null) as never };
-      if (await recordOperatorAction(deps.store.connection, session, { caller, action, target: { type: target.type, id: String(target.id) }, ...change }, actor)) audited++;
+      await recordOperatorAction(deps.store.connection, session, { caller, action, target: { type: target.type, id: String(target.id) }, ...change }, actor);
     };
     const result = await work(session, (...more) => events.push(...more), audit);
     // Every write moves the catalog version, so cached public answers (any replica's) go stale at once.
     await deps.store.nextSeq(sequences.catalogVersion, session);
     await appendToOutbox(deps.store.connection, session, Topics.catalog, events);
-    return { value: result, emitted: events.length + audited };
+    return result;
   });
-  if (emitted > 0) deps.relay?.kick();
-  return value;
 }
 
 export const invalid = (p: Problem) => badRequest(p.message, undefined, p.code);
