@@ -1,5 +1,8 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -32,11 +35,42 @@ function inlineEntryCss(): Plugin {
   };
 }
 
+/**
+ * Writes a brotli (quality 11) and a gzip (level 9) twin next to every hashed script, style sheet and
+ * SVG of the build, which the BFF serves to browsers that accept them (bff/src/web-mount.ts). The
+ * BFF's on-the-fly compression uses brotli's fast setting: the entry script (React and the shell,
+ * 280 KB) left it at 90 KB, the same as gzip; at quality 11 it is 77 KB, about 65 ms less on the
+ * slow-4G phone Lighthouse simulates. Compressing once at build time also spares the server the
+ * work on every request.
+ */
+function precompressAssets(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'smm:precompress-assets',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    writeBundle() {
+      const assets = join(outDir, 'assets');
+      for (const name of readdirSync(assets)) {
+        if (!/\.(js|css|svg)$/.test(name)) continue;
+        const source = readFileSync(join(assets, name));
+        if (source.length < 1024) continue;
+        const br = brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } });
+        const gz = gzipSync(source, { level: 9 });
+        if (br.length < source.length) writeFileSync(join(assets, `${name}.br`), br);
+        if (gz.length < source.length) writeFileSync(join(assets, `${name}.gz`), gz);
+      }
+    },
+  };
+}
+
 // The BFF serves web/dist; in development `vite` proxies /api to a running BFF (BFF_URL).
 const bff = process.env.BFF_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin(), inlineEntryCss()],
+  plugins: [react(), vanillaExtractPlugin(), inlineEntryCss(), precompressAssets()],
   server: { proxy: { '/api': { target: bff, changeOrigin: true } } },
   build: {
     target: 'es2022',

@@ -1,14 +1,20 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountWeb } from '../src/web-mount.ts';
 import { type Harness, startHarness } from './support/harness.ts';
+import { rawRequest } from './support/raw-request.ts';
 
 const silent = pino({ level: 'silent' });
 const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
 const script = `export const screens = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `화면 ${i}`))};`;
+// The twins web's build writes next to a hashed asset (vite.config.ts precompressAssets).
+const styles = `.screen{color:#1a1d26}\n`.repeat(200);
+const stylesBr = brotliCompressSync(styles);
+const stylesGz = gzipSync(styles);
 let built: Harness;
 let unbuilt: Harness;
 
@@ -16,6 +22,9 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="ko"><title>그로우패널</title><script type="module" src="/assets/index-abc123.js"></script></html>');
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), script);
+  writeFileSync(join(dist, 'assets', 'screen-def456.css'), styles);
+  writeFileSync(join(dist, 'assets', 'screen-def456.css.br'), stylesBr);
+  writeFileSync(join(dist, 'assets', 'screen-def456.css.gz'), stylesGz);
   built = await startHarness({ web: mountWeb({ logger: silent, distDir: dist }) });
   unbuilt = await startHarness({ web: mountWeb({ logger: silent, distDir: join(dist, 'missing') }) });
 });
@@ -31,6 +40,28 @@ describe('the built web app', () => {
     expect(res.headers.get('content-encoding')).toBe('gzip');
     expect(res.headers.get('cache-control')).toContain('immutable');
     expect(await res.text()).toBe(script);
+  });
+
+  it("sends an asset's precompressed twin in the encoding the browser prefers, the file itself to one that accepts neither", async () => {
+    const br = await rawRequest(`${built.url}/assets/screen-def456.css`, { acceptEncoding: 'gzip, deflate, br, zstd' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body.equals(stylesBr)).toBe(true);
+    expect(brotliDecompressSync(br.body).toString()).toBe(styles);
+    expect(br.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(br.headers['cache-control']).toContain('immutable');
+
+    const gz = await rawRequest(`${built.url}/assets/screen-def456.css`, { acceptEncoding: 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.body.equals(stylesGz)).toBe(true);
+
+    const plain = await rawRequest(`${built.url}/assets/screen-def456.css`, { acceptEncoding: 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(styles);
+
+    // A twin is never served for a name outside the assets, nor reached by a path that climbs out.
+    expect((await rawRequest(`${built.url}/assets/..%2Findex.html.br`, { acceptEncoding: 'br' })).status).toBe(404);
+    expect((await rawRequest(`${built.url}/assets/screen-gone.css`, { acceptEncoding: 'br' })).status).toBe(404);
   });
 
   it('answers client routes with index.html, revalidated every time', async () => {
@@ -53,3 +84,5 @@ describe('the built web app', () => {
     expect(await res.text()).toContain('npm run build -w @smm/web');
   });
 });
+
+/** One GET without any decoding by the client: the bytes as sent. */
