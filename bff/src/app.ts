@@ -27,6 +27,7 @@ import { v2Routes } from './http/v2-routes.ts';
 import { type LiveDeps, liveRoutes } from './live/live-routes.ts';
 import { messages } from './messages.ts';
 import { type ResellerOptions, createReseller } from './reseller/reseller.ts';
+import { compressReads } from './http/compress-reads.ts';
 import { browserHeaders } from './security/browser-headers.ts';
 import { SessionStates } from './security/session-states.ts';
 import { TokenVerifier } from './security/token-verifier.ts';
@@ -106,6 +107,7 @@ export function createApp(deps: AppDeps): Express {
     routes: (app) => {
       if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy);
       app.use(browserHeaders(settings));
+      app.use('/api', compressReads());
       // API v2 first: its own body parser and its own error shape ({ error }).
       v2Routes(app, reseller, fulfillment);
       const api = express.Router();
