@@ -31,10 +31,10 @@ export const settleMs = 200;
 
 /**
  * Whether a floating element may show: false while it would lie over a control or text of the
- * page (it is hidden then, not moved), and until the first check has run. Re-checked at the next
+ * page (it is hidden then, not moved), and until the first check has run. Re-checked after the next
  * frame on scroll and resize, and once changes of `watch`'s content have settled (`settleMs`) —
- * each check hit-tests nine points and forces a layout, so it must not run on every frame of a
- * page that is still rendering its data. `shown` re-attaches when the element appears. At the
+ * each check hit-tests nine points, so it must not run on every frame of a page that is still
+ * rendering its data. `shown` re-attaches when the element appears. At the
  * bottom of the page the footer keeps empty room for it, so it comes back there.
  */
 export function useClearOfContent(floating: RefObject<HTMLElement | null>, watch: () => Element | null, shown: boolean): boolean {
@@ -43,13 +43,17 @@ export function useClearOfContent(floating: RefObject<HTMLElement | null>, watch
     const element = floating.current;
     if (!element || typeof document.elementsFromPoint !== 'function') return;
     let frame = 0;
+    let afterFrame: ReturnType<typeof setTimeout> | undefined;
     let settling: ReturnType<typeof setTimeout> | undefined;
     const check = () => {
       frame = 0;
       setClear(!coversContent(element));
     };
+    // Checked just after the next frame is painted, when the layout is up to date: hit-testing then
+    // costs microseconds. From inside the frame's callback it forced the layout of everything that
+    // changed, in the same task — a long task on a phone while the page renders its data.
     const schedule = () => {
-      if (frame === 0) frame = window.requestAnimationFrame(check);
+      if (frame === 0) frame = window.requestAnimationFrame(() => (afterFrame = setTimeout(check, 0)));
     };
     const settle = () => {
       clearTimeout(settling);
@@ -63,6 +67,7 @@ export function useClearOfContent(floating: RefObject<HTMLElement | null>, watch
     if (target) observer.observe(target, { childList: true, subtree: true, characterData: true, attributes: true });
     return () => {
       window.cancelAnimationFrame(frame);
+      clearTimeout(afterFrame);
       clearTimeout(settling);
       window.removeEventListener('scroll', schedule);
       window.removeEventListener('resize', schedule);
