@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useDeferredValue } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { useAuth } from '../auth/auth.tsx';
 import { Layout } from '../layout/Layout.tsx';
@@ -28,8 +28,12 @@ const AdminApp = lazy(() => import('../features/admin/AdminApp.tsx'));
 
 export function App() {
   const auth = useAuth();
-  // Spec §2: authentication is resolved before anything renders.
-  if (auth.state === 'loading') return <LoadingOverlay force />;
+  // Spec §2: authentication is resolved before anything renders. The page behind it is the largest
+  // render of a load (shell, navigation, the screen): deferred, React renders it in slices of a few
+  // milliseconds between other work instead of one long task when the profile answers (the overlay
+  // stays until it is ready to show).
+  const resolving = useDeferredValue(auth.state === 'loading');
+  if (resolving) return <LoadingOverlay force />;
   return (
     <Routes>
       <Route path="/auth/naver" element={<NaverCallback />} />
