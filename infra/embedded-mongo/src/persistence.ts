@@ -1,10 +1,10 @@
 // Translating between the engine's state and journal/snapshot records.
 import * as BSON from 'bson';
-import { Binary, BSONRegExp, Double, Long } from 'bson';
-import type { Collection } from './collection.ts';
+import { Binary, BSONRegExp, Double, Long, ObjectId } from 'bson';
+import type { Collection, Rows } from './collection.ts';
 import type { Engine } from './engine.ts';
 import type { IndexSpec } from './indexes.ts';
-import { fromWire, fromWireDoc, isPlainObject, plainDoc, toPlain, valueKey } from './values.ts';
+import { fromWire, fromWireDoc, isPlainObject, objectIdKey, plainDoc, toPlain, valueKey } from './values.ts';
 import type { Doc } from './values.ts';
 
 const SESSION_TTL_MS = 30 * 60_000;
@@ -22,11 +22,6 @@ export function replay(engine: Engine, records: Doc[]): number {
   return applied;
 }
 
-interface Row {
-  id: string;
-  doc: Doc;
-  plain: Doc;
-}
 
 /**
  * Loads snapshot records into an empty engine. A snapshot holds each document once, so the
@@ -34,7 +29,7 @@ interface Row {
  * anything else is applied as in a replay, after the documents gathered so far.
  */
 export function loadSnapshot(engine: Engine, records: Iterable<Doc>): number {
-  const pending = new Map<Collection, Row[]>();
+  const pending = new Map<Collection, Rows>();
   /** Index orders stored after a collection's documents (positions in its rows). */
   const orders = new Map<Collection, Map<string, Uint32Array>>();
   const flush = (): void => {
@@ -65,13 +60,15 @@ export function loadSnapshot(engine: Engine, records: Iterable<Doc>): number {
       }
       const coll = engine.applyCreate(String(op['d']), String(op['c']), {});
       let rows = pending.get(coll);
-      if (!rows) pending.set(coll, (rows = []));
+      if (!rows) pending.set(coll, (rows = { ids: [], docs: [], plains: [] }));
       if (op['k'] === 'docs') {
         applied += readDocs(op, rows) - 1;
         continue;
       }
       const doc = fromWire(op['doc']) as Doc;
-      rows.push({ id: valueKey(doc['_id']), doc, plain: plainDoc(doc) });
+      rows.ids.push(valueKey(doc['_id']));
+      rows.docs.push(doc);
+      rows.plains.push(plainDoc(doc));
     }
   }
   flush();
@@ -83,23 +80,30 @@ export function loadSnapshot(engine: Engine, records: Iterable<Doc>): number {
  * integral double and no regex, so bson's own conversion (int32 and double to JS numbers) already
  * gives the internal model and the document is its own plain twin: no second pass over it.
  */
-function readDocs(op: Doc, rows: Row[]): number {
+function readDocs(op: Doc, rows: Rows): number {
   const bytes = (op['b'] as Binary).value();
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let n = 0;
   for (let off = 0; off < buf.length; n++) off += buf.readInt32LE(off);
   if (op['plain'] === true) {
     // One bson call for the whole batch (no per-document options, views or buffer conversion).
-    const docs = new Array<Doc>(n);
-    BSON.deserializeStream(buf, 0, n, docs, 0, {});
-    for (const doc of docs) rows.push({ id: valueKey(doc['_id']), doc, plain: doc });
+    const at = rows.docs.length;
+    BSON.deserializeStream(buf, 0, n, rows.docs, at, {});
+    for (let i = at; i < at + n; i++) {
+      const doc = rows.docs[i]!;
+      const id = doc['_id'];
+      rows.ids.push(id instanceof ObjectId ? objectIdKey(id) : valueKey(id));
+      rows.plains.push(doc);
+    }
     return n;
   }
   for (let off = 0; off < buf.length; ) {
     const len = buf.readInt32LE(off);
     const doc = fromWireDoc(BSON.deserialize(buf.subarray(off, off + len), { promoteValues: false }));
     off += len;
-    rows.push({ id: valueKey(doc['_id']), doc, plain: plainDoc(doc) });
+    rows.ids.push(valueKey(doc['_id']));
+    rows.docs.push(doc);
+    rows.plains.push(plainDoc(doc));
   }
   return n;
 }
