@@ -215,9 +215,9 @@ export class Index {
 
   /**
    * Ids holding a key (values as `uniqueKeys` gives them), for unique checks: the entries of the
-   * ordered index equal to it (a binary search) whose full key is the same (1 and 1.0 are one key;
-   * int64s past 2^53 that compare equal as doubles are not). No hash map from key to owner is kept:
-   * building one cost about a second and 70 MB per million keys at a snapshot load.
+   * ordered index equal to it (a binary search) whose full key is also the same, so exactly the
+   * keys the hash map from full key to owners that this replaced treated as one. No such map is
+   * kept: building it cost about a second and 70 MB per million keys at a snapshot load.
    */
   owners(values: unknown[], key = fullKey(values)): string[] {
     const out: string[] = [];
