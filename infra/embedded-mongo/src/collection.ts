@@ -14,6 +14,8 @@ export interface Version {
   doc: Doc | null;
   plain: Doc | null;
   prev: Version | null;
+  /** Scratch for the snapshot being written: the document's position among its documents. */
+  pos: number;
 }
 
 export class Collection {
@@ -68,8 +70,8 @@ export class Collection {
       this.history.delete(id);
       return;
     }
-    const prev = keepPrev ? (old ?? { ts: 0, doc: null, plain: null, prev: null }) : null;
-    this.heads.set(id, { ts, doc, plain, prev });
+    const prev = keepPrev ? (old ?? { ts: 0, doc: null, plain: null, prev: null, pos: 0 }) : null;
+    this.heads.set(id, { ts, doc, plain, prev, pos: 0 });
     if (keepPrev || !doc) this.history.add(id);
     else this.history.delete(id);
   }
@@ -84,7 +86,7 @@ export class Collection {
       for (let i = 0; i < ids.length; i++) this.install(ids[i]!, ts, docs[i]!, plains[i]!, false);
       return;
     }
-    for (let i = 0; i < ids.length; i++) this.heads.set(ids[i]!, { ts, doc: docs[i]!, plain: plains[i]!, prev: null });
+    for (let i = 0; i < ids.length; i++) this.heads.set(ids[i]!, { ts, doc: docs[i]!, plain: plains[i]!, prev: null, pos: 0 });
     this.live = this.heads.size;
     this.idIndex.bulkAdd(rows);
     for (const ix of this.indexes) ix.bulkAdd(rows, orders?.get(ix.name));
