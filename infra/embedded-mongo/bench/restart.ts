@@ -45,6 +45,8 @@ async function fill(): Promise<void> {
 interface Started {
   ms: number;
   rssMb: number;
+  /** CPU seconds of the CLI (all threads) from spawn to its ready line: less swayed by the machine's load than wall time. */
+  cpuS: number;
   port: number;
   kill: (signal: NodeJS.Signals) => Promise<void>;
 }
@@ -66,11 +68,15 @@ function startCli(): Promise<Started> {
       const ms = performance.now() - started;
       const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
       const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      const stat = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      // utime + stime in clock ticks (100 per second on Linux).
+      const cpuS = (Number(stat[11]) + Number(stat[12])) / 100;
       child.stdout.removeAllListeners('data');
       child.stdout.resume();
       resolve({
         ms,
         rssMb: rssKb / 1024,
+        cpuS,
         port: Number(m[1] ?? m[2]),
         kill: (signal) =>
           new Promise((done, fail) => {
@@ -89,7 +95,7 @@ const size = (f: string): string => (fs.existsSync(path.join(dataDir, f)) ? `${(
 console.log(`snapshot ${size('snapshot.bson')}, journal ${size('journal.log')}`);
 
 const first = await startCli();
-console.log(`restart after clean shutdown: ${(first.ms / 1000).toFixed(2)} s to listening, RSS ${first.rssMb.toFixed(0)} MB`);
+console.log(`restart after clean shutdown: ${(first.ms / 1000).toFixed(2)} s to listening (CPU ${first.cpuS.toFixed(2)} s), RSS ${first.rssMb.toFixed(0)} MB`);
 const client = await new MongoClient(`mongodb://127.0.0.1:${first.port}/?directConnection=true`).connect();
 const coll = client.db('bench').collection('users');
 for (let i = 0; i < TAIL; i += 100) await coll.insertMany(Array.from({ length: 100 }, (_, j) => doc(N + i + j)));
@@ -102,6 +108,6 @@ const check = await new MongoClient(`mongodb://127.0.0.1:${second.port}/?directC
 const count = await check.db('bench').collection('users').countDocuments();
 const found = await check.db('bench').collection('users').findOne({ email: `user${N + TAIL - 1}@example.kr` });
 await check.close();
-console.log(`restart after SIGKILL (snapshot + journal tail): ${(second.ms / 1000).toFixed(2)} s to listening, RSS ${second.rssMb.toFixed(0)} MB; ${count} documents, last tail write ${found ? 'present' : 'MISSING'}`);
+console.log(`restart after SIGKILL (snapshot + journal tail): ${(second.ms / 1000).toFixed(2)} s to listening (CPU ${second.cpuS.toFixed(2)} s), RSS ${second.rssMb.toFixed(0)} MB; ${count} documents, last tail write ${found ? 'present' : 'MISSING'}`);
 await second.kill('SIGTERM');
 fs.rmSync(dataDir, { recursive: true, force: true });
