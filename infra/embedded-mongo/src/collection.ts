@@ -1,14 +1,21 @@
 // One collection: version chains per document (for snapshot reads) plus secondary indexes over
 // the latest committed versions.
 import { Index } from './indexes.ts';
-import type { IndexSpec } from './indexes.ts';
+import type { IndexSpec, KeyRows } from './indexes.ts';
 import type { Doc } from './values.ts';
+
+/** Documents to load, as parallel arrays (no object per document). */
+export interface Rows extends KeyRows {
+  docs: Doc[];
+}
 
 export interface Version {
   ts: number;
   doc: Doc | null;
   plain: Doc | null;
   prev: Version | null;
+  /** Scratch for the snapshot being written: the document's position among its documents. */
+  pos: number;
 }
 
 export class Collection {
@@ -63,8 +70,8 @@ export class Collection {
       this.history.delete(id);
       return;
     }
-    const prev = keepPrev ? (old ?? { ts: 0, doc: null, plain: null, prev: null }) : null;
-    this.heads.set(id, { ts, doc, plain, prev });
+    const prev = keepPrev ? (old ?? { ts: 0, doc: null, plain: null, prev: null, pos: 0 }) : null;
+    this.heads.set(id, { ts, doc, plain, prev, pos: 0 });
     if (keepPrev || !doc) this.history.add(id);
     else this.history.delete(id);
   }
@@ -73,12 +80,13 @@ export class Collection {
    * Installs many committed documents into an empty collection (loading a snapshot): the heads
    * are set directly and each index is built in one pass instead of one ordered insert per key.
    */
-  bulkLoad(rows: Array<{ id: string; doc: Doc; plain: Doc }>, ts: number, orders?: Map<string, Uint32Array>): void {
+  bulkLoad(rows: Rows, ts: number, orders?: Map<string, Uint32Array>): void {
+    const { ids, docs, plains } = rows;
     if (this.heads.size > 0) {
-      for (const r of rows) this.install(r.id, ts, r.doc, r.plain, false);
+      for (let i = 0; i < ids.length; i++) this.install(ids[i]!, ts, docs[i]!, plains[i]!, false);
       return;
     }
-    for (const r of rows) this.heads.set(r.id, { ts, doc: r.doc, plain: r.plain, prev: null });
+    for (let i = 0; i < ids.length; i++) this.heads.set(ids[i]!, { ts, doc: docs[i]!, plain: plains[i]!, prev: null, pos: 0 });
     this.live = this.heads.size;
     this.idIndex.bulkAdd(rows);
     for (const ix of this.indexes) ix.bulkAdd(rows, orders?.get(ix.name));
@@ -106,8 +114,12 @@ export class Collection {
 
   addIndex(spec: IndexSpec): Index {
     const ix = new Index(spec);
-    const rows: Array<{ id: string; plain: Doc }> = [];
-    for (const [id, v] of this.heads) if (v.plain) rows.push({ id, plain: v.plain });
+    const rows: KeyRows = { ids: [], plains: [] };
+    for (const [id, v] of this.heads) {
+      if (!v.plain) continue;
+      rows.ids.push(id);
+      rows.plains.push(v.plain);
+    }
     ix.bulkAdd(rows);
     this.indexes.push(ix);
     return ix;

@@ -86,9 +86,8 @@ export class Engine {
     if (ix.unique) {
       for (const [id, v] of coll.heads) {
         if (!v.plain || !v.doc) continue;
-        for (const key of ix.fullKeys(v.plain)) {
-          const owners = ix.owners(key);
-          if (owners && [...owners].some((o) => o !== id)) {
+        for (const { key, values } of ix.uniqueKeys(v.plain)) {
+          if (ix.owners(values, key).some((o) => o !== id)) {
             coll.indexes.splice(coll.indexes.indexOf(ix), 1);
             const kv = ix.keyValue(v.doc);
             throw new MongoError(Codes.DuplicateKey, `Index build failed: ${dupKeyMessage(coll.ns, ix.name, kv)}`, {
@@ -198,12 +197,12 @@ export class Engine {
     const claimed: string[] = [];
     for (const ix of coll.indexes) {
       if (!ix.unique) continue;
-      for (const key of ix.fullKeys(plain)) {
+      for (const { key, values } of ix.uniqueKeys(plain)) {
         const lockName = `${coll.ns}\0${ix.name}\0${key}`;
         this.lock(txn, lockName);
         const ws = txn.writes.get(coll);
         let dup = false;
-        for (const o of ix.owners(key) ?? []) if (o !== id && !ws?.has(o)) dup = true;
+        for (const o of ix.owners(values, key)) if (o !== id && !ws?.has(o)) dup = true;
         for (const o of txn.claimed.get(lockName) ?? []) if (o !== id) dup = true;
         if (dup) throw duplicateKey(coll, ix.name, ix.spec.key, ix.keyValue(doc));
         claimed.push(lockName);

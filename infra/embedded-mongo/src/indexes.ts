@@ -1,6 +1,6 @@
 // Secondary indexes over the latest committed version of each document: the keys in index order
-// (equality, ranges and sorts; see planner.ts) and, for unique indexes, a hash map from full key to
-// owners for the duplicate checks every write makes.
+// (equality, ranges and sorts; see planner.ts, and the owners of a key for the duplicate checks
+// every write makes on a unique index).
 import { Query } from 'mingo';
 import { ObjectId } from 'bson';
 import { compareValues } from './keyorder.ts';
@@ -27,6 +27,12 @@ export interface Entry {
   id: string;
 }
 
+/** Documents to index, as parallel arrays (a bulk load makes no object per document). */
+export interface KeyRows {
+  ids: string[];
+  plains: Doc[];
+}
+
 /** A key tuple as one string (the unique-key map's key); a one-field key needs no join. */
 function fullKey(values: unknown[]): string {
   return values.length === 1 ? valueKey(values[0]) : values.map(valueKey).join(SEP);
@@ -39,8 +45,6 @@ export class Index {
   readonly ordered: SortedBlocks<Entry>;
   /** Documents whose key came through an array: such an index serves equality only. */
   multikeyDocs = 0;
-  /** Full key -> owner id, or a set of them (only while a transaction's write overlaps one). */
-  private readonly byKey = new Map<string, string | Set<string>>();
   private readonly partial: Query | undefined;
   /** No dotted field: keys are read straight off the document. */
   private readonly flat: boolean;
@@ -120,13 +124,14 @@ export class Index {
     return { tuples, multi };
   }
 
-  /** Full-key tuples of a document as value-key strings. */
-  keyTuples(plain: Doc): string[][] {
-    return this.valueTuples(plain).tuples.map((t) => t.map(valueKey));
-  }
-
-  fullKeys(plain: Doc): string[] {
-    return [...new Set(this.keyTuples(plain).map((t) => t.join(SEP)))];
+  /** A document's distinct keys: each as its values and as one string (the name of its lock). */
+  uniqueKeys(plain: Doc): Array<{ key: string; values: unknown[] }> {
+    const out = new Map<string, unknown[]>();
+    for (const t of this.valueTuples(plain).tuples) {
+      const key = t.map(valueKey).join(SEP);
+      if (!out.has(key)) out.set(key, t);
+    }
+    return [...out].map(([key, values]) => ({ key, values }));
   }
 
   add(id: string, plain: Doc): void {
@@ -151,20 +156,20 @@ export class Index {
    * they already come in order, as the _id keys of a snapshot do) and laid out as blocks. A
    * non-empty index takes them one at a time.
    */
-  bulkAdd(rows: Array<{ id: string; plain: Doc }>, order?: Uint32Array): void {
+  bulkAdd(rows: KeyRows, order?: Uint32Array): void {
+    const { ids, plains } = rows;
     if (this.ordered.size > 0) {
-      for (const r of rows) this.add(r.id, r.plain);
+      for (let i = 0; i < ids.length; i++) this.add(ids[i]!, plains[i]!);
       return;
     }
-    const entries = (order && this.entriesInOrder(rows, order)) || [];
-    if (entries.length) rows = [];
-    for (const { id, plain } of rows) {
-      const { tuples, multi } = this.valueTuples(plain);
-      if (multi) this.multikeyDocs++;
-      for (const values of tuples) {
-        entries.push({ k: values, id });
-        if (!this.unique) continue;
-        this.own(fullKey(values), id);
+    let entries = order && this.entriesInOrder(rows, order);
+    if (!entries) {
+      entries = [];
+      for (let i = 0; i < ids.length; i++) {
+        const id = ids[i]!;
+        const { tuples, multi } = this.valueTuples(plains[i]!);
+        if (multi) this.multikeyDocs++;
+        for (const values of tuples) entries.push({ k: values, id });
       }
     }
     const cmp = primitiveCompare(entries, this.fields, this.dirs) ?? this.ordered.cmpFn;
@@ -179,20 +184,20 @@ export class Index {
    * positions in `rows`), for an index with one key per document; undefined when the order does
    * not fit (the caller then collects and sorts). The caller still checks the result is sorted.
    */
-  private entriesInOrder(rows: Array<{ id: string; plain: Doc }>, order: Uint32Array): Entry[] | undefined {
-    if (order.length !== rows.length) return undefined;
-    const entries = new Array<Entry>(rows.length);
-    const seen = new Uint8Array(rows.length);
-    for (let j = 0; j < order.length; j++) {
+  private entriesInOrder(rows: KeyRows, order: Uint32Array): Entry[] | undefined {
+    const { ids, plains } = rows;
+    const n = ids.length;
+    if (order.length !== n) return undefined;
+    const entries = new Array<Entry>(n);
+    const seen = new Uint8Array(n);
+    for (let j = 0; j < n; j++) {
       const pos = order[j]!;
-      const r = rows[pos];
-      if (!r || seen[pos]) return undefined;
+      if (pos >= n || seen[pos]) return undefined;
       seen[pos] = 1;
-      const { tuples, multi } = this.valueTuples(r.plain);
+      const { tuples, multi } = this.valueTuples(plains[pos]!);
       if (multi || tuples.length !== 1) return undefined;
-      entries[j] = { k: tuples[0]!, id: r.id };
+      entries[j] = { k: tuples[0]!, id: ids[pos]! };
     }
-    if (this.unique) for (const e of entries) this.own(fullKey(e.k), e.id);
     return entries;
   }
 
@@ -205,43 +210,25 @@ export class Index {
     for (const values of tuples) {
       if (add) this.ordered.insert({ k: values, id });
       else this.ordered.delete({ k: values, id });
-      if (!this.unique) continue;
-      const k = fullKey(values);
-      if (add) this.own(k, id);
-      else this.disown(k, id);
     }
   }
 
-  // Most keys have one owner: a bare string instead of a Set per key saves a Set's memory and
-  // allocation per document (1,000,000 of them at a large snapshot load).
-  private own(k: string, id: string): void {
-    const cur = this.byKey.get(k);
-    if (cur === undefined) this.byKey.set(k, id);
-    else if (typeof cur === 'string') {
-      if (cur !== id) this.byKey.set(k, new Set([cur, id]));
-    } else cur.add(id);
-  }
-
-  private disown(k: string, id: string): void {
-    const cur = this.byKey.get(k);
-    if (cur === undefined) return;
-    if (typeof cur === 'string') {
-      if (cur === id) this.byKey.delete(k);
-      return;
+  /**
+   * Ids holding a key (values as `uniqueKeys` gives them), for unique checks: the entries of the
+   * ordered index equal to it (a binary search) whose full key is also the same, so exactly the
+   * keys the hash map from full key to owners that this replaced treated as one. No such map is
+   * kept: building it cost about a second and 70 MB per million keys at a snapshot load.
+   */
+  owners(values: unknown[], key = fullKey(values)): string[] {
+    const out: string[] = [];
+    for (const e of this.ordered.scan((x) => this.compareKeys(x.k, values) >= 0, false)) {
+      if (this.compareKeys(e.k, values) !== 0) break;
+      if (fullKey(e.k) === key) out.push(e.id);
     }
-    cur.delete(id);
-    if (cur.size === 1) this.byKey.set(k, cur.values().next().value as string);
-    else if (cur.size === 0) this.byKey.delete(k);
-  }
-
-  /** Ids holding the full key, for unique checks. */
-  owners(fullKey: string): Iterable<string> | undefined {
-    const cur = this.byKey.get(fullKey);
-    return typeof cur === 'string' ? [cur] : cur;
+    return out;
   }
 
   clear(): void {
-    this.byKey.clear();
     this.ordered.clear();
     this.multikeyDocs = 0;
   }

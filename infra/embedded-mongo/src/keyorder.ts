@@ -49,7 +49,8 @@ export function compareValues(a: unknown, b: unknown): number {
   // Fast paths for the common key types.
   const ta = typeof a;
   if (ta === typeof b) {
-    if (ta === 'string' || ta === 'number') return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
+    if (ta === 'string') return (a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0;
+    if (ta === 'number') return cmpNum(a as number, b as number);
     if (a instanceof ObjectId && b instanceof ObjectId) return Buffer.compare(a.id, b.id);
     if (a instanceof Date && b instanceof Date) return cmpPrim(a.getTime(), b.getTime());
   }
@@ -67,7 +68,7 @@ export function compareValues(a: unknown, b: unknown): number {
     case 99:
       return 0;
     case 3:
-      return cmpPrim(num(a), num(b));
+      return cmpNum(num(a), num(b));
     case 4:
       return cmpPrim(a as string, b as string);
     case 9:
@@ -110,6 +111,15 @@ export function compareValues(a: unknown, b: unknown): number {
     default:
       return cmpPrim(String(a), String(b));
   }
+}
+
+/** Numbers in the server's order: NaN below every other number (and equal to NaN). */
+function cmpNum(a: number, b: number): number {
+  if (a < b) return -1;
+  if (a > b) return 1;
+  if (a === b) return 0;
+  const na = Number.isNaN(a);
+  return na === Number.isNaN(b) ? 0 : na ? -1 : 1;
 }
 
 function num(v: unknown): number {

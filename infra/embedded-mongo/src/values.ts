@@ -200,3 +200,25 @@ export function valueKey(v: unknown): string {
 }
 
 export { isPlainObject };
+
+/** Char codes of the lowercase hex digits. */
+const HEX = Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
+
+/**
+ * valueKey of an ObjectId (`o` + its 24 hex digits), built as one flat string. The template in
+ * valueKey makes a cons string that the first hash lookup flattens into a second copy; a snapshot
+ * load makes one of these per document (the key of the document's version chain and index entries).
+ */
+export function objectIdKey(oid: ObjectId): string {
+  // bson 7 keeps an ObjectId as four 24-bit numbers; anything else takes the general path.
+  const parts = oid as unknown as { i0: unknown; i1: unknown; i2: unknown; i3: unknown };
+  const { i0, i1, i2, i3 } = parts;
+  if (typeof i0 !== 'number' || typeof i1 !== 'number' || typeof i2 !== 'number' || typeof i3 !== 'number') return valueKey(oid);
+  const c = new Array<number>(25);
+  c[0] = 111; // 'o'
+  let at = 1;
+  for (const w of [i0, i1, i2, i3]) {
+    for (let shift = 20; shift >= 0; shift -= 4) c[at++] = HEX[(w >>> shift) & 15]!;
+  }
+  return String.fromCharCode.apply(null, c);
+}
