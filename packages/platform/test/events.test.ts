@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import mongoose, { Schema } from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { type EventEnvelope, OrderPlaced, Topics, defineEvent } from '@smm/contracts';
 import type { Connection, Kafka, RunningConsumer } from '../src/index.ts';
@@ -173,6 +173,41 @@ describe('transactional outbox and relay', () => {
     } finally {
       await relay.stop();
       await watched.close();
+    }
+  }, 60_000);
+
+  it("sends the next commit without waiting for the previous one's publish mark, and marks both once the database takes marks", async () => {
+    const topic = `marks-${randomUUID()}`;
+    await ensureTopics(kafka, [{ topic, numPartitions: 1 }]);
+    const received = await collect(topic, `g-${randomUUID()}`);
+    const outbox = outboxModel(connection).collection;
+    const updateMany = outbox.updateMany.bind(outbox);
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Every publish mark hangs until released, as on a slow database.
+    const marks = vi.spyOn(outbox, 'updateMany').mockImplementation((async (...args: Parameters<typeof updateMany>) => {
+      const update = args[1] as { $set?: { publishedAt?: unknown } };
+      if (update.$set?.publishedAt !== undefined) await held;
+      return updateMany(...args);
+    }) as typeof outbox.updateMany);
+    const relay = new OutboxRelay({ connection, producer, logger, intervalMs: 200 });
+    relay.start();
+    try {
+      const events = ['first', 'second'].map((name) => WidgetCreated.create('w-marks', { name }, { correlationId: 'c' }));
+      await inTransaction(connection, (session) => appendToOutbox(connection, session, topic, [events[0]!]));
+      await eventually(() => received.length, (n) => n >= 1);
+      await inTransaction(connection, (session) => appendToOutbox(connection, session, topic, [events[1]!]));
+      await eventually(() => received.length, (n) => n >= 2);
+      // Both sent while no mark has been written; polls meanwhile did not send them again.
+      await new Promise((r) => setTimeout(r, 600));
+      expect(await outboxModel(connection).countDocuments({ topic, pending: true })).toBe(2);
+      release();
+      await eventually(() => outboxModel(connection).countDocuments({ topic, pending: true }), (n) => n === 0);
+      expect(received.map((r) => r.event.eventId)).toEqual(events.map((e) => e.eventId));
+    } finally {
+      release();
+      await relay.stop();
+      marks.mockRestore();
     }
   }, 60_000);
 
