@@ -379,6 +379,45 @@ describe('event consumer runner', () => {
     expect(runs.at(-1)!.at - sent[0]!).toBeLessThan(400 + 1500);
   }, 60_000);
 
+  it('with acrossPartitions, hands the runs of several partitions to one call, one call at a time', async () => {
+    const topic = `across-${randomUUID()}`;
+    await ensureTopics(kafka, [{ topic, numPartitions: 3 }]);
+    const events = Array.from({ length: 12 }, (_, i) => WidgetCreated.create(`w-${i}`, { name: `a${i}` }, { correlationId: `c${i}` }));
+    await producer.publish(topic, events); // keyed by aggregate: spread over the partitions
+    const admin = kafka.admin();
+    await admin.connect();
+    const used = (await admin.fetchTopicOffsets(topic)).filter((p) => Number(p.high) > 0).length;
+    await admin.disconnect();
+    const calls: string[][] = [];
+    let inCall = 0;
+    let mostAtOnce = 0;
+    const consumer = await runEventConsumer({
+      kafka,
+      groupId: `g-${randomUUID()}`,
+      topics: [topic],
+      definitions,
+      producer,
+      logger,
+      sessionTimeout: 6000,
+      mode: 'batch',
+      partitionsConcurrently: 3,
+      acrossPartitions: true,
+      handleBatch: async (batch) => {
+        mostAtOnce = Math.max(mostAtOnce, ++inCall);
+        await new Promise((r) => setTimeout(r, 50));
+        calls.push(batch.map((e) => e.data.name));
+        inCall--;
+      },
+    });
+    running.push(consumer);
+    await eventually(() => calls.flat().length, (n) => n >= 12);
+    expect(calls.flat().sort()).toEqual(events.map((e) => e.data.name).sort());
+    expect(used).toBeGreaterThan(1);
+    // Without acrossPartitions each partition's run would be a call of its own, three at a time.
+    expect(calls.length).toBeLessThan(used);
+    expect(mostAtOnce).toBe(1);
+  }, 60_000);
+
   it('redelivers an event whose handler failed, so a passing failure loses nothing', async () => {
     const topic = `retry-${randomUUID()}`;
     await ensureTopics(kafka, [{ topic, numPartitions: 1 }]);
