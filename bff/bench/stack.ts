@@ -24,6 +24,8 @@ export async function startDevstack(): Promise<Stack> {
     LOGIN_MAX_ATTEMPTS_PER_IP: '10000',
     // Given to the devstack so the direct-to-order scenario can sign its calls like the BFF.
     SERVICE_AUTH_SECRET: serviceSecret,
+    // BFF_PORT: a fixed port for the stack's BFF (e.g. when another devstack holds the default one)
+    ...(process.env.BFF_PORT ? { BFF_PORT: process.env.BFF_PORT } : {}),
     // BENCH_PROFILE_DIR: every process can be profiled on SIGUSR2 (see cpu-profile.mjs)
     ...(process.env.BENCH_PROFILE_DIR
       ? { BENCH_PROFILE_DIR: process.env.BENCH_PROFILE_DIR, NODE_OPTIONS: `--import ${fileURLToPath(new URL('./cpu-profile.mjs', import.meta.url))}` }

@@ -20,9 +20,9 @@ export function apiKeyAccess(reseller: Reseller) {
   // Named: the OpenAPI test finds the public routes by this guard.
   return async function apiKeyGuard(req: Request, res: Response, next: NextFunction) {
     try {
-      const caller = await reseller.keys.resolve(callContext(req), req.get('api-key'));
-      req.member = caller;
-      await reseller.limiter.take(caller.userId, (error) => req.log.warn({ err: error.message }, 'rate limit not counted: redis unavailable'));
+      req.member = await reseller.keys.resolve(callContext(req), req.get('api-key'), (caller) =>
+        reseller.limiter.take(caller.userId, (error) => req.log.warn({ err: error.message }, 'rate limit not counted: redis unavailable')),
+      );
       next();
     } catch (error) {
       if (error instanceof RateLimited) res.setHeader('retry-after', String(error.retryAfterSeconds));

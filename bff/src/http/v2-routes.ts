@@ -65,14 +65,14 @@ export function v2Routes(app: Express, reseller: Reseller, fulfillment: ServiceC
     const source: unknown = req.method === 'GET' ? req.query : req.body;
     const body = (typeof source === 'object' && source !== null && !Array.isArray(source) ? source : {}) as Fields;
     const ctx = callContext(req);
-    req.member = await reseller.keys.resolve(ctx, field(body, 'key')).catch((error: unknown) => {
+    const countRequest = (caller: { userId: string }) => reseller.limiter.take(caller.userId, (error) => req.log.warn({ err: error.message }, 'rate limit not counted: redis unavailable'));
+    req.member = await reseller.keys.resolve(ctx, field(body, 'key'), countRequest).catch((error: unknown) => {
       if (error instanceof HttpError && error.code === 'API_KEY_INVALID') throw new V2Error(401, v2Errors.invalidKey);
       // The restriction's own Korean message (level, reason, end), in the v2 shape.
       if (error instanceof HttpError && (error.code === 'MEMBER_SUSPENDED' || error.code === 'MEMBER_BANNED')) throw new V2Error(403, error.message);
       throw error;
     });
     const caller = req.member;
-    await reseller.limiter.take(caller.userId, (error) => req.log.warn({ err: error.message }, 'rate limit not counted: redis unavailable'));
     const member = callContext(req);
 
     // Only the documented actions (contracts' v2Actions, which GET /api/openapi.json lists) are answered.

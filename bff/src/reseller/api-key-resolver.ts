@@ -50,9 +50,11 @@ export class ApiKeyResolver {
 
   /**
    * Like `lookUp`, but an address that sent too many wrong keys this minute is refused with 429
-   * before any lookup, and every wrong key counts against its address.
+   * before any lookup, and every wrong key counts against its address. `alongside` (the member's
+   * rate limit) runs at the same time as the restriction check, one Redis round trip instead of
+   * two in a row; a restriction is still the answer when both refuse.
    */
-  async resolve(ctx: CallContext, apiKey: string | undefined): Promise<Caller> {
+  async resolve(ctx: CallContext, apiKey: string | undefined, alongside?: (caller: Caller) => Promise<void>): Promise<Caller> {
     const subject = `apikey-invalid:${ctx.clientIp ?? 'unknown'}`;
     const onRedisError = (error: Error) => ctx.log.warn({ err: error.message }, 'invalid-key limit not counted: redis unavailable');
     let caller: Caller;
@@ -62,7 +64,9 @@ export class ApiKeyResolver {
       if (error instanceof HttpError && error.code === 'API_KEY_INVALID') await this.invalidByAddress.take(subject, onRedisError).catch(() => undefined);
       throw error;
     }
-    await this.requireUnrestricted(ctx, caller.userId);
+    const [restriction, other] = await Promise.allSettled([this.requireUnrestricted(ctx, caller.userId), alongside?.(caller)]);
+    if (restriction.status === 'rejected') throw restriction.reason;
+    if (other.status === 'rejected') throw other.reason;
     return caller;
   }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import mongoose, { Schema } from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { type EventEnvelope, OrderPlaced, Topics, defineEvent } from '@smm/contracts';
 import type { Connection, Kafka, RunningConsumer } from '../src/index.ts';
@@ -176,6 +176,41 @@ describe('transactional outbox and relay', () => {
     }
   }, 60_000);
 
+  it("sends the next commit without waiting for the previous one's publish mark, and marks both once the database takes marks", async () => {
+    const topic = `marks-${randomUUID()}`;
+    await ensureTopics(kafka, [{ topic, numPartitions: 1 }]);
+    const received = await collect(topic, `g-${randomUUID()}`);
+    const outbox = outboxModel(connection).collection;
+    const updateMany = outbox.updateMany.bind(outbox);
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Every publish mark hangs until released, as on a slow database.
+    const marks = vi.spyOn(outbox, 'updateMany').mockImplementation((async (...args: Parameters<typeof updateMany>) => {
+      const update = args[1] as { $set?: { publishedAt?: unknown } };
+      if (update.$set?.publishedAt !== undefined) await held;
+      return updateMany(...args);
+    }) as typeof outbox.updateMany);
+    const relay = new OutboxRelay({ connection, producer, logger, intervalMs: 200 });
+    relay.start();
+    try {
+      const events = ['first', 'second'].map((name) => WidgetCreated.create('w-marks', { name }, { correlationId: 'c' }));
+      await inTransaction(connection, (session) => appendToOutbox(connection, session, topic, [events[0]!]));
+      await eventually(() => received.length, (n) => n >= 1);
+      await inTransaction(connection, (session) => appendToOutbox(connection, session, topic, [events[1]!]));
+      await eventually(() => received.length, (n) => n >= 2);
+      // Both sent while no mark has been written; polls meanwhile did not send them again.
+      await new Promise((r) => setTimeout(r, 600));
+      expect(await outboxModel(connection).countDocuments({ topic, pending: true })).toBe(2);
+      release();
+      await eventually(() => outboxModel(connection).countDocuments({ topic, pending: true }), (n) => n === 0);
+      expect(received.map((r) => r.event.eventId)).toEqual(events.map((e) => e.eventId));
+    } finally {
+      release();
+      await relay.stop();
+      marks.mockRestore();
+    }
+  }, 60_000);
+
   it('lets only one relay publish at a time', async () => {
     const a = new OutboxRelay({ connection, producer, logger, leaseMs: 10_000 });
     const b = new OutboxRelay({ connection, producer, logger, leaseMs: 10_000 });
@@ -342,6 +377,45 @@ describe('event consumer runner', () => {
     expect(runs.length).toBeLessThanOrEqual(2);
     // No event waits much beyond the gathering time.
     expect(runs.at(-1)!.at - sent[0]!).toBeLessThan(400 + 1500);
+  }, 60_000);
+
+  it('with acrossPartitions, hands the runs of several partitions to one call, one call at a time', async () => {
+    const topic = `across-${randomUUID()}`;
+    await ensureTopics(kafka, [{ topic, numPartitions: 3 }]);
+    const events = Array.from({ length: 12 }, (_, i) => WidgetCreated.create(`w-${i}`, { name: `a${i}` }, { correlationId: `c${i}` }));
+    await producer.publish(topic, events); // keyed by aggregate: spread over the partitions
+    const admin = kafka.admin();
+    await admin.connect();
+    const used = (await admin.fetchTopicOffsets(topic)).filter((p) => Number(p.high) > 0).length;
+    await admin.disconnect();
+    const calls: string[][] = [];
+    let inCall = 0;
+    let mostAtOnce = 0;
+    const consumer = await runEventConsumer({
+      kafka,
+      groupId: `g-${randomUUID()}`,
+      topics: [topic],
+      definitions,
+      producer,
+      logger,
+      sessionTimeout: 6000,
+      mode: 'batch',
+      partitionsConcurrently: 3,
+      acrossPartitions: true,
+      handleBatch: async (batch) => {
+        mostAtOnce = Math.max(mostAtOnce, ++inCall);
+        await new Promise((r) => setTimeout(r, 50));
+        calls.push(batch.map((e) => e.data.name));
+        inCall--;
+      },
+    });
+    running.push(consumer);
+    await eventually(() => calls.flat().length, (n) => n >= 12);
+    expect(calls.flat().sort()).toEqual(events.map((e) => e.data.name).sort());
+    expect(used).toBeGreaterThan(1);
+    // Without acrossPartitions each partition's run would be a call of its own, three at a time.
+    expect(calls.length).toBeLessThan(used);
+    expect(mostAtOnce).toBe(1);
   }, 60_000);
 
   it('redelivers an event whose handler failed, so a passing failure loses nothing', async () => {

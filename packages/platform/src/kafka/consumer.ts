@@ -36,6 +36,14 @@ export type ConsumerOptions<TDefs extends ReadonlyArray<EventDefinition<string, 
   concurrency?: number;
   handleBatch?: (events: Array<EventOf<TDefs[number]>>, log: Logger) => Promise<Array<{ event: EventOf<TDefs[number]>; reason: string }> | void>;
   maxBatch?: number;
+  /**
+   * batch: runs of different partitions (partitionsConcurrently > 1) go to `handleBatch` together,
+   * one call at a time: what is handed in while a call runs, or in the same turn of the event loop,
+   * makes the next call. One transaction for a fetch's worth of every partition, and no two of this
+   * consumer's transactions at once (so no write conflicts between them). A failed joint call is
+   * retried run by run, so one partition's bad run does not hold up the others.
+   */
+  acrossPartitions?: boolean;
   /** Partitions handled at the same time (kafkajs partitionsConsumedConcurrently); default 1. */
   partitionsConcurrently?: number;
   producer: EventProducer;
@@ -201,11 +209,65 @@ function perKeyRunner(concurrency: number, handleMessage: (topic: string, partit
   };
 }
 
+type RunItem<E> = { event: E; message: KafkaMessage };
+type Refusals<E> = Array<{ event: E; reason: string }>;
+type HandleRun<E> = (topic: string, items: Array<RunItem<E>>, log: Logger) => Promise<Refusals<E>>;
+
+/** acrossPartitions: runs handed in while a call runs (or in the same turn) are handled together, one call at a time. */
+function runGate<E>(handle: HandleRun<E>, logger: Logger): HandleRun<E> {
+  type Waiting = { topic: string; items: Array<RunItem<E>>; log: Logger; resolve: (refused: Refusals<E>) => void; reject: (error: unknown) => void };
+  let queue: Waiting[] = [];
+  let draining = false;
+  const drain = async () => {
+    try {
+      while (queue.length > 0) {
+        const runs = queue;
+        queue = [];
+        if (runs.length === 1) {
+          const [run] = runs as [Waiting];
+          await handle(run.topic, run.items, run.log).then(run.resolve, run.reject);
+          continue;
+        }
+        const items = runs.flatMap((r) => r.items);
+        const topic = [...new Set(runs.map((r) => r.topic))].join(',');
+        try {
+          const refused = await handle(topic, items, logger.child({ topic, runs: runs.length, events: items.length }));
+          for (const run of runs) {
+            const mine = new Set(run.items.map((i) => i.event));
+            run.resolve(refused.filter((r) => mine.has(r.event)));
+          }
+        } catch {
+          for (const run of runs) await handle(run.topic, run.items, run.log).then(run.resolve, run.reject);
+        }
+      }
+    } finally {
+      draining = false;
+    }
+  };
+  return (topic, items, log) =>
+    new Promise((resolve, reject) => {
+      queue.push({ topic, items, log, resolve, reject });
+      if (draining) return;
+      draining = true;
+      // The other partitions' runs of the same fetch are handed in during this turn: start after it.
+      setImmediate(() => void drain());
+    });
+}
+
 /** batch: runs of valid events in offset order; an invalid message ends the run before it (order kept). */
 function batchRunner<TDefs extends ReadonlyArray<EventDefinition<string, unknown>>>(options: ConsumerOptions<TDefs>, sorter: EventSorter<TDefs>) {
   const maxBatch = options.maxBatch ?? 500;
   const handleBatch = options.handleBatch;
   if (!handleBatch) throw new Error('mode batch needs handleBatch');
+  type Event = EventOf<TDefs[number]>;
+  const direct: HandleRun<Event> = async (topic, items, log) =>
+    (await traceConsumeBatch(
+      topic,
+      options.groupId,
+      items.map((r) => ({ eventId: r.event.eventId, headers: r.message.headers })),
+      () => handleBatch(items.map((r) => r.event), log),
+    )) ?? [];
+  const handleRun = options.acrossPartitions ? runGate(direct, options.logger) : direct;
   return async ({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> => {
     const { topic, partition } = batch;
     let run: Array<{ event: EventOf<TDefs[number]>; message: KafkaMessage }> = [];
@@ -214,19 +276,14 @@ function batchRunner<TDefs extends ReadonlyArray<EventDefinition<string, unknown
       const current = run;
       run = [];
       const log = options.logger.child({ topic, partition, firstOffset: current[0]!.message.offset, events: current.length });
-      let refused: Array<{ event: EventOf<TDefs[number]>; reason: string }> | void;
+      let refused: Refusals<Event>;
       try {
-        refused = await traceConsumeBatch(
-          topic,
-          options.groupId,
-          current.map((r) => ({ eventId: r.event.eventId, headers: r.message.headers })),
-          () => handleBatch(current.map((r) => r.event), log),
-        );
+        refused = await handleRun(topic, current, log);
       } catch (error) {
         log.error({ err: error }, 'event batch failed; will be redelivered');
         throw error;
       }
-      for (const { event, reason } of refused ?? []) {
+      for (const { event, reason } of refused) {
         const item = current.find((r) => r.event === event)!;
         await sorter.deadLetter(topic, partition, item.message, `refused: ${reason}`);
       }

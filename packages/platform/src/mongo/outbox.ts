@@ -146,6 +146,12 @@ export class OutboxRelay {
   private handed: AppendedRecord[] = [];
   /** Whether the next cycle reads the outbox (poll or kick) rather than only publishing what was handed over. */
   private readDue = true;
+  /**
+   * Published records not yet marked so (by id): marks are written in the background, gathered,
+   * so the next send never waits for the previous one's mark; a read skips these records.
+   */
+  private unmarked = new Map<string, unknown>();
+  private marking: Promise<void> | undefined;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.outbox = outboxModel(options.connection);
@@ -194,13 +200,20 @@ export class OutboxRelay {
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
     await this.running;
+    await this.marksWritten();
     this.handed = [];
     this.leaseTrustedUntil = 0;
     await this.leases.deleteOne({ _id: 'outbox-relay', owner: this.owner }).catch(() => undefined);
   }
 
-  /** Drains everything pending once; resolves with how many records were published. */
+  /** Drains everything pending once and marks it published; resolves with how many records were published. */
   async drainOnce(): Promise<number> {
+    const published = await this.drain();
+    await this.marksWritten();
+    return published;
+  }
+
+  private async drain(): Promise<number> {
     if (!(await this.holdLease())) return 0;
     await this.migrate();
     const batchSize = this.options.batchSize ?? 500;
@@ -220,8 +233,12 @@ export class OutboxRelay {
         const read = new Set(batch.map((r) => String(r._id)));
         this.handed = this.handed.filter((r) => !read.has(String(r._id)));
       }
-      published += await this.publish(batch as unknown as AppendedRecord[]);
+      // Records already sent whose mark is still being written are not sent again.
+      const unsent = this.unmarked.size > 0 ? batch.filter((r) => !this.unmarked.has(String(r._id))) : batch;
+      published += await this.publish(unsent as unknown as AppendedRecord[]);
       if (batch.length < batchSize) return published;
+      // A full page of records all waiting for their mark: let the marks land before reading on.
+      if (unsent.length === 0) await this.marksWritten();
     }
   }
 
@@ -255,11 +272,43 @@ export class OutboxRelay {
         await this.outbox.collection.updateMany({ _id: { $in: ids } } as never, { $inc: { attempts: 1 } });
         throw error;
       }
-      await this.outbox.collection.updateMany({ _id: { $in: ids } } as never, { $set: { publishedAt: new Date() }, $unset: { pending: '' } });
+      for (const r of run) this.unmarked.set(String(r._id), r._id);
+      this.markSoon();
       published += run.length;
       start = end;
     }
     return published;
+  }
+
+  /**
+   * Marks what was sent, off the send path: one write for everything sent meanwhile. A failed mark
+   * is retried with the next one (the poll skips records waiting here); a crash before it only
+   * means the records are sent again, which consumers are built for.
+   */
+  private markSoon(): void {
+    if (this.marking || this.unmarked.size === 0) return;
+    this.marking = (async () => {
+      while (this.unmarked.size > 0) {
+        const ids = [...this.unmarked.values()];
+        try {
+          await this.outbox.collection.updateMany({ _id: { $in: ids } } as never, { $set: { publishedAt: new Date() }, $unset: { pending: '' } });
+        } catch (error) {
+          this.options.logger.warn({ err: (error as Error).message, records: ids.length }, 'outbox publish mark failed; will retry');
+          if (this.stopped) return;
+          await new Promise((r) => setTimeout(r, 500));
+          continue;
+        }
+        for (const id of ids) this.unmarked.delete(String(id));
+      }
+    })().finally(() => {
+      this.marking = undefined;
+      if (!this.stopped) this.markSoon();
+    });
+  }
+
+  /** Resolves when everything sent so far is marked (or, once stopped, when marking gave up). */
+  private async marksWritten(): Promise<void> {
+    while (this.marking) await this.marking;
   }
 
   /**
@@ -310,7 +359,7 @@ export class OutboxRelay {
         let published = await this.publishHanded();
         if (this.readDue) {
           this.readDue = false;
-          published += await this.drainOnce();
+          published += await this.drain();
         }
         if (published > 0) this.options.logger.debug({ published }, 'outbox published');
       } while (this.again && !this.stopped);

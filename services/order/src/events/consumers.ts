@@ -16,8 +16,8 @@ import { onPaymentAnswers, paymentsConsumer } from './on-payment-answers.ts';
 /**
  * One consumer group per concern, each from the beginning of its topic: the catalogue replica
  * rebuilds from the whole history, and a slow catalogue replay never delays payments or runs.
- * Payment answers are applied in runs (one transaction per fetched run); runs of auto orders
- * concurrently across aggregates (in order within one).
+ * Payment answers are applied in runs (one transaction for what a fetch brought from all three
+ * partitions); runs of auto orders concurrently across aggregates (in order within one).
  */
 export async function startConsumers(deps: OrderDeps, kafka: Kafka, producer: EventProducer): Promise<RunningConsumer[]> {
   const common = { kafka, producer, logger: deps.logger, fromBeginning: true };
@@ -33,6 +33,7 @@ export async function startConsumers(deps: OrderDeps, kafka: Kafka, producer: Ev
       ...common,
       mode: 'batch',
       partitionsConcurrently: 3,
+      acrossPartitions: true,
       groupId: paymentsConsumer,
       topics: [Topics.wallet],
       definitions: [PointDebited, PointDebitRejected] as const,

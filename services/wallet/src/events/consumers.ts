@@ -14,8 +14,8 @@ export const defaultGroups: ConsumerGroups = { main: 'wallet', payments: 'wallet
 
 /**
  * Two consumer groups. `wallet` reads auth, catalog and scheduler events one at a time (handleOnce
- * per event). `wallet-payments` reads the order topic in runs of up to 500 events per transaction
- * (the saga's hot path). Every handler is idempotent, so redelivery and replay are safe. The types
+ * per event). `wallet-payments` reads the order topic in runs of up to 500 events per partition, a
+ * fetch's runs of every partition in one transaction (the saga's hot path). Every handler is idempotent, so redelivery and replay are safe. The types
  * the contracts define on these topics that the wallet does not handle are skipped; anything else
  * is dead-lettered.
  */
@@ -48,6 +48,9 @@ export async function startWalletConsumers(deps: WalletDeps, kafka: Kafka, produ
   });
   const payments = await runEventConsumer({
     mode: 'batch',
+    // A fetch's runs of all three partitions in one transaction, one transaction at a time.
+    partitionsConcurrently: 3,
+    acrossPartitions: true,
     kafka,
     groupId: groups.payments,
     topics: [Topics.order],
