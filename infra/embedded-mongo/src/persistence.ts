@@ -251,12 +251,16 @@ function* dumpRecords(ts: number, colls: DumpColl[], sessions: Doc[]): Generator
     // id to position, whose million inserts were a fifth of a 1M-document snapshot's time.
     const track = orders.length > 0;
     const batchVersions = { plain: [] as Version[], typed: [] as Version[] };
+    const batchIds = { plain: [] as string[], typed: [] as string[] };
     let written = 0;
     const emit = (kind: 'plain' | 'typed'): Doc => {
       const b = new Binary(Buffer.concat(batches[kind]));
       batches[kind] = [];
-      for (const v of batchVersions[kind]) v.pos = written++;
+      const vs = batchVersions[kind];
+      const vids = batchIds[kind];
+      for (let k = 0; k < vs.length; k++) coll.heads.setPos(vids[k]!, vs[k]!, written++);
       batchVersions[kind] = [];
+      batchIds[kind] = [];
       return { ts, ops: [{ k: 'docs', d: db, c: coll.name, plain: kind === 'plain', b }] };
     };
     // In _id order, so loading lays out the _id index without sorting.
@@ -267,7 +271,10 @@ function* dumpRecords(ts: number, colls: DumpColl[], sessions: Doc[]): Generator
       if (!v?.doc) continue;
       const kind = v.plain === v.doc && decodesAsIs(v.doc) ? 'plain' : 'typed';
       batches[kind].push(BSON.serialize(v.doc, { ignoreUndefined: true }));
-      if (track) batchVersions[kind].push(v);
+      if (track) {
+        batchVersions[kind].push(v);
+        batchIds[kind].push(id);
+      }
       if (batches[kind].length >= 1000) yield emit(kind);
     }
     if (batches.plain.length) yield emit('plain');
