@@ -54,9 +54,15 @@ export class Heads {
     return true;
   }
 
+  /** The last slot found: a snapshot writer asks for the ids in base order, one after another. */
+  private hint = 0;
+
   /** The base slot of an id, or -1. */
   private slot(id: string): number {
     const ids = this.baseIds;
+    const h = this.hint;
+    if (ids[h] === id) return h;
+    if (ids[h + 1] === id) return (this.hint = h + 1);
     let lo = 0;
     let hi = ids.length;
     while (lo < hi) {
@@ -64,7 +70,8 @@ export class Heads {
       if (ids[mid]! < id) lo = mid + 1;
       else hi = mid;
     }
-    return lo < ids.length && ids[lo] === id ? lo : -1;
+    if (lo < ids.length && ids[lo] === id) return (this.hint = lo);
+    return -1;
   }
 
   private baseVersion(s: number): Version {
