@@ -2,24 +2,19 @@
 // the latest committed versions.
 import { Index } from './indexes.ts';
 import type { IndexSpec, KeyRows } from './indexes.ts';
+import { Heads } from './heads.ts';
+import type { Version } from './heads.ts';
 import type { Doc } from './values.ts';
+
+export type { Version } from './heads.ts';
 
 /** Documents to load, as parallel arrays (no object per document). */
 export interface Rows extends KeyRows {
   docs: Doc[];
 }
 
-export interface Version {
-  ts: number;
-  doc: Doc | null;
-  plain: Doc | null;
-  prev: Version | null;
-  /** Scratch for the snapshot being written: the document's position among its documents. */
-  pos: number;
-}
-
 export class Collection {
-  readonly heads = new Map<string, Version>();
+  readonly heads = new Heads();
   readonly indexes: Index[] = [];
   /** The _id index in key order (equality on _id goes to `heads`), for _id ranges and sorts. */
   readonly idIndex = new Index({ v: 2, key: { _id: 1 }, name: '_id_' });
@@ -86,7 +81,11 @@ export class Collection {
       for (let i = 0; i < ids.length; i++) this.install(ids[i]!, ts, docs[i]!, plains[i]!, false);
       return;
     }
-    for (let i = 0; i < ids.length; i++) this.heads.set(ids[i]!, { ts, doc: docs[i]!, plain: plains[i]!, prev: null, pos: 0 });
+    // Snapshot documents come in _id order, which for ObjectIds is that of their id strings: they
+    // become the base table as they are. Otherwise one version each.
+    if (!this.heads.loadBase(ids, docs, plains, ts)) {
+      for (let i = 0; i < ids.length; i++) this.heads.set(ids[i]!, { ts, doc: docs[i]!, plain: plains[i]!, prev: null, pos: 0 });
+    }
     this.live = this.heads.size;
     this.idIndex.bulkAdd(rows);
     for (const ix of this.indexes) ix.bulkAdd(rows, orders?.get(ix.name));

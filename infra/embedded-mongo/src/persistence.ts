@@ -195,11 +195,11 @@ export function beginDump(engine: Engine): DumpSource {
   for (const [db, m] of engine.dbs) {
     for (const coll of m.values()) {
       const ops: Doc[] = [{ k: 'createColl', d: db, c: coll.name, o: coll.options }];
-      const orders: Array<{ name: string; ids: Keyed[][] }> = [];
+      const orders: Array<{ name: string; ids: Keyed[][]; width: number }> = [];
       for (const ix of coll.indexes) {
         ops.push({ k: 'createIdx', d: db, c: coll.name, spec: ix.spec });
         // One key per document: its order can be stored, so a load lays it out without sorting.
-        if (ix.multikeyDocs === 0 && ix.ordered.size === coll.idIndex.ordered.size) orders.push({ name: ix.name, ids: ix.ordered.copyBlocks() });
+        if (ix.multikeyDocs === 0 && ix.ordered.size === coll.idIndex.ordered.size) orders.push({ name: ix.name, ids: ix.ordered.copyBlocks(), width: ix.fields.length });
       }
       colls.push({ db, coll, ops, ids: coll.idIndex.ordered.copyBlocks(), orders });
     }
@@ -221,14 +221,12 @@ export function beginDump(engine: Engine): DumpSource {
   };
 }
 
-/** Index entries (immutable once made), copied block by block at the dump's instant. */
-interface Keyed {
-  id: string;
-}
+/** Index entries (immutable once made: key values, then the id at `width`), copied block by block at the dump's instant. */
+type Keyed = unknown[];
 
 /** The ids of copied blocks, in order. */
-function* idsOf(blocks: Keyed[][]): Generator<string> {
-  for (const b of blocks) for (const e of b) yield e.id;
+function* idsOf(blocks: Keyed[][], width: number): Generator<string> {
+  for (const b of blocks) for (const e of b) yield e[width] as string;
 }
 
 interface DumpColl {
@@ -238,7 +236,7 @@ interface DumpColl {
   /** Ids in _id order at the dump's timestamp. */
   ids: Keyed[][];
   /** Secondary indexes with one key per document: their entries in index order. */
-  orders: Array<{ name: string; ids: Keyed[][] }>;
+  orders: Array<{ name: string; ids: Keyed[][]; width: number }>;
 }
 
 function* dumpRecords(ts: number, colls: DumpColl[], sessions: Doc[]): Generator<Doc | undefined> {
@@ -251,23 +249,30 @@ function* dumpRecords(ts: number, colls: DumpColl[], sessions: Doc[]): Generator
     // id to position, whose million inserts were a fifth of a 1M-document snapshot's time.
     const track = orders.length > 0;
     const batchVersions = { plain: [] as Version[], typed: [] as Version[] };
+    const batchIds = { plain: [] as string[], typed: [] as string[] };
     let written = 0;
     const emit = (kind: 'plain' | 'typed'): Doc => {
       const b = new Binary(Buffer.concat(batches[kind]));
       batches[kind] = [];
-      for (const v of batchVersions[kind]) v.pos = written++;
+      const vs = batchVersions[kind];
+      const vids = batchIds[kind];
+      for (let k = 0; k < vs.length; k++) coll.heads.setPos(vids[k]!, vs[k]!, written++);
       batchVersions[kind] = [];
+      batchIds[kind] = [];
       return { ts, ops: [{ k: 'docs', d: db, c: coll.name, plain: kind === 'plain', b }] };
     };
     // In _id order, so loading lays out the _id index without sorting.
     let i = 0;
-    for (const id of idsOf(ids)) {
+    for (const id of idsOf(ids, 1)) {
       if ((++i & 63) === 0) yield undefined;
       const v = coll.at(id, ts);
       if (!v?.doc) continue;
       const kind = v.plain === v.doc && decodesAsIs(v.doc) ? 'plain' : 'typed';
       batches[kind].push(BSON.serialize(v.doc, { ignoreUndefined: true }));
-      if (track) batchVersions[kind].push(v);
+      if (track) {
+        batchVersions[kind].push(v);
+        batchIds[kind].push(id);
+      }
       if (batches[kind].length >= 1000) yield emit(kind);
     }
     if (batches.plain.length) yield emit('plain');
@@ -280,7 +285,7 @@ function* dumpRecords(ts: number, colls: DumpColl[], sessions: Doc[]): Generator
       const seen = new Uint8Array(written);
       let j = 0;
       let ok = true;
-      for (const id of idsOf(o.ids)) {
+      for (const id of idsOf(o.ids, o.width)) {
         if ((j & 4095) === 4095) yield undefined;
         const pos = coll.at(id, ts)?.pos;
         // Every id of the index at the dump's instant was written above; anything else (which a

@@ -222,18 +222,18 @@ function indexPlan(c: Candidate): Plan {
     ids: function* () {
       for (const iv of order) {
         const afterStart = (e: Entry): boolean => {
-          const x = ix.compareKeys(e.k, iv.start);
+          const x = ix.compareKeys(e, iv.start);
           return iv.startIncl ? x >= 0 : x > 0;
         };
         const beforeEnd = (e: Entry): boolean => {
-          const x = ix.compareKeys(e.k, iv.end);
+          const x = ix.compareKeys(e, iv.end);
           return iv.endIncl ? x <= 0 : x < 0;
         };
         const inside = reverse ? afterStart : beforeEnd;
         for (const e of ix.ordered.scan(reverse ? beforeEnd : afterStart, reverse)) {
           if (!inside(e)) break;
           plan.keysExamined++;
-          yield e.id;
+          yield ix.entryId(e);
         }
       }
     },

@@ -120,6 +120,55 @@ describe('restart from a snapshot', () => {
     await srv2.close();
   });
 
+  it('keeps snapshot reads exact on loaded documents written after the restart, and compacts them again', { timeout: 60_000 }, async () => {
+    const dataDir = tempDir();
+    const srv = await startTestServer({ dataDir });
+    const client = await new MongoClient(srv.uri('app')).connect();
+    const c = client.db('app').collection('loaded');
+    await c.createIndex({ k: 1 }, { unique: true });
+    const ids = Array.from({ length: 50 }, () => new ObjectId());
+    await c.insertMany(ids.map((_id, i) => ({ _id, k: i, v: 'old' })));
+    await client.close();
+    await srv.close();
+
+    const srv2 = await startTestServer({ dataDir });
+    const client2 = await new MongoClient(srv2.uri('app')).connect();
+    const c2 = client2.db('app').collection('loaded');
+    const s = client2.startSession();
+    s.startTransaction({ readConcern: { level: 'snapshot' } });
+    expect(await c2.countDocuments({}, { session: s })).toBe(50);
+    await c2.updateOne({ _id: ids[3] }, { $set: { v: 'new' } });
+    await c2.deleteOne({ _id: ids[4] });
+    await c2.insertOne({ _id: ids[4], k: 1004, v: 'again' });
+    await c2.deleteOne({ _id: ids[5] });
+    await c2.insertOne({ k: 99, v: 'fresh' });
+    // The transaction still sees the documents as loaded.
+    expect(await c2.findOne({ _id: ids[3] }, { session: s, projection: { _id: 0 } })).toEqual({ k: 3, v: 'old' });
+    expect(await c2.findOne({ _id: ids[4] }, { session: s, projection: { _id: 0 } })).toEqual({ k: 4, v: 'old' });
+    expect(await c2.findOne({ k: 5 }, { session: s, projection: { _id: 0 } })).toEqual({ k: 5, v: 'old' });
+    expect(await c2.findOne({ k: 99 }, { session: s })).toBeNull();
+    expect(await c2.countDocuments({}, { session: s })).toBe(50);
+    await s.abortTransaction();
+    await s.endSession();
+    const now = async (coll: typeof c2): Promise<unknown> => (await coll.find({}, { projection: { _id: 0 } }).sort({ k: 1 }).toArray());
+    const expected = await now(c2);
+    expect(expected).toHaveLength(50);
+    expect(await c2.findOne({ _id: ids[4] }, { projection: { _id: 0 } })).toEqual({ k: 1004, v: 'again' });
+    expect(await c2.findOne({ k: 5 })).toBeNull();
+    await expect(c2.insertOne({ k: 3 })).rejects.toMatchObject({ code: 11000 });
+    await srv2.compact();
+    await client2.close();
+    await srv2.close();
+
+    const srv3 = await startTestServer({ dataDir });
+    const client3 = await new MongoClient(srv3.uri('app')).connect();
+    const c3 = client3.db('app').collection('loaded');
+    expect(await now(c3)).toEqual(expected);
+    expect(await c3.findOne({ k: 3 }, { projection: { _id: 0 } })).toEqual({ k: 3, v: 'new' });
+    await client3.close();
+    await srv3.close();
+  });
+
   it('loads a snapshot written by the earlier format (one record per document)', async () => {
     const dataDir = tempDir();
     const frame = (record: Document): Buffer => {
