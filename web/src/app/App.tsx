@@ -1,4 +1,4 @@
-import { Suspense, lazy, useDeferredValue } from 'react';
+import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { useAuth } from '../auth/auth.tsx';
 import { Layout } from '../layout/Layout.tsx';
@@ -28,13 +28,8 @@ const AdminApp = lazy(() => import('../features/admin/AdminApp.tsx'));
 
 export function App() {
   const auth = useAuth();
-  // Spec §2: authentication is resolved before anything renders. The overlay comes at once when a
-  // profile is asked for (a sign-in), but leaving it is deferred: the page behind it is the largest
-  // render of a load (shell, navigation, the screen), and React then renders it in slices of a few
-  // milliseconds between other work instead of one long task when the profile answers.
-  const loading = auth.state === 'loading';
-  const stillLoading = useDeferredValue(loading);
-  if (loading || stillLoading) return <LoadingOverlay force />;
+  // Spec §2: authentication is resolved before anything renders.
+  if (auth.state === 'loading') return <LoadingOverlay force />;
   return (
     <Routes>
       <Route path="/auth/naver" element={<NaverCallback />} />

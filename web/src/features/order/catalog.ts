@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useMemo } from 'react';
 import useSWR from 'swr';
 import type { Category, Notice, Platform, Service } from '../../lib/types.ts';
 
@@ -13,18 +13,12 @@ export function useCatalog() {
   const platforms = useSWR<Platform[]>('/service/platforms');
   const categories = useSWR<Category[]>('/service/categorys');
   const services = useSWR<Service[]>('/service/services');
-  // Deferred: when an answer arrives, React renders the screen's lists in slices of a few
-  // milliseconds between other work (the placeholders stay until they are ready), not in one task
-  // — on a phone that task was the longest after the first paint of /order.
-  const platformList = useDeferredValue(platforms.data);
-  const categoryList = useDeferredValue(categories.data);
-  const serviceList = useDeferredValue(services.data);
-  const visible = useMemo(() => (platformList ?? none).filter((p) => p.visible !== false), [platformList]);
+  const visible = useMemo(() => (platforms.data ?? none).filter((p) => p.visible !== false), [platforms.data]);
   return {
     platforms: visible,
-    categories: categoryList ?? none,
-    services: serviceList ?? none,
-    loading: !platformList && !platforms.error || !categoryList && !categories.error || !serviceList && !services.error,
+    categories: categories.data ?? none,
+    services: services.data ?? none,
+    loading: !platforms.data && !platforms.error || !categories.data && !categories.error || !services.data && !services.error,
     error: platforms.error ?? categories.error ?? services.error,
     /** Reads the products again (their prices changed since the screen read them). */
     reloadServices: services.mutate,
