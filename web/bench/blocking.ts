@@ -23,7 +23,7 @@ const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-b
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 5) || 5);
 const pages = pagesFromEnv();
 
-type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number };
+type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { data?: { documentLoaderURL?: string; isLoadingMainFrame?: boolean } } };
 type Run = { fcp: number; lcp: number; blockingAfterFcp: number; blockingAll: number; cpu: number; landed: string };
 
 async function measure(base: string, page: Page, member: Member): Promise<Run> {
@@ -51,23 +51,24 @@ async function measure(base: string, page: Page, member: Member): Promise<Run> {
     await tab.waitForTimeout(5000);
     await cdp.send('Tracing.end');
     await complete;
-    return summarize(events, new URL(tab.url()).pathname);
+    return summarize(events, new URL(page.path, base).toString(), new URL(tab.url()).pathname);
   } finally {
     await browser.close();
   }
 }
 
 /** The renderer's main thread is the one that lays out; its tasks from the navigation on. */
-function summarize(events: TraceEvent[], landed: string): Run {
+function summarize(events: TraceEvent[], url: string, landed: string): Run {
   const layouts = new Map<string, number>();
   for (const e of events) if (e.name === 'Layout') layouts.set(`${e.pid}:${e.tid}`, (layouts.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
   const main = [...layouts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
   if (!main) throw new Error('no layout in the trace');
   const onMain = (e: TraceEvent) => `${e.pid}:${e.tid}` === main;
-  const fcp = events.find((e) => e.name === 'firstContentfulPaint')?.ts;
-  const pid = Number(main.split(':')[0]);
-  const start = events.filter((e) => e.name === 'navigationStart' && e.pid === pid && (fcp === undefined || e.ts <= fcp)).at(-1)?.ts;
-  const lcp = events.filter((e) => e.name === 'largestContentfulPaint::Candidate').at(-1)?.ts;
+  // The main frame's navigation to the page (images such as SVGs have navigations of their own, and
+  // paints of the page before, where the token was stored, can be reported after tracing started).
+  const start = events.find((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame === true && e.args.data.documentLoaderURL === url)?.ts;
+  const fcp = start === undefined ? undefined : events.find((e) => e.name === 'firstContentfulPaint' && e.ts > start)?.ts;
+  const lcp = events.filter((e) => e.name === 'largestContentfulPaint::Candidate' && start !== undefined && e.ts > start).at(-1)?.ts;
   if (start === undefined || fcp === undefined) throw new Error('no navigation or first paint in the trace');
   const tasks = events.filter((e) => onMain(e) && e.ph === 'X' && e.name === 'RunTask' && e.ts >= start);
   const blocking = (list: TraceEvent[]) => list.reduce((sum, t) => sum + Math.max(0, (t.dur ?? 0) / 1000 - 50), 0);
