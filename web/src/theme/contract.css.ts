@@ -35,7 +35,7 @@ export const vars = createThemeContract({
 });
 
 export const tokens = {
-  font: '"Pretendard", "Apple SD Gothic Neo", "Noto Sans KR", "Malgun Gothic", "Noto Sans CJK KR", system-ui, sans-serif',
+  font: '"Pretendard", "Apple SD Gothic Neo", "Noto Sans KR", "Malgun Gothic", system-ui, sans-serif',
   mono: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
   radius: { sm: '8px', md: '12px', lg: '16px', pill: '999px' },
   space: { xs: '4px', sm: '8px', md: '12px', lg: '16px', xl: '24px', xxl: '32px' },
