@@ -16,8 +16,7 @@
  */
 import { loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
-import { type Devstack, startDevstack } from '../test/e2e/support/devstack.ts';
-import { type Member, type Page, login, pagesFromEnv, prepareMember } from './setup.ts';
+import { type Member, type Page, appUnderTest, loadAverages, login, pagesFromEnv } from './setup.ts';
 
 const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 5) || 5);
@@ -86,19 +85,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const cell = (v: number) => String(Math.round(v)).padStart(6);
 
 async function main(): Promise<void> {
-  let stack: Devstack | undefined;
+  const { base, member, stop } = await appUnderTest('web-blocking-');
   try {
-    let base = process.env.BENCH_URL;
-    let adminPassword = process.env.BENCH_ADMIN_PASSWORD;
-    if (!base) {
-      console.log('starting the devstack (temporary data directory, free ports)…');
-      stack = await startDevstack({}, { prefix: 'web-blocking-' });
-      base = stack.find(/bff: ready at (http:\/\/\S+)/, 'bff address');
-      adminPassword = stack.find(/admin account: id admin, password (\S+)/, 'admin password');
-    }
-    const member = await prepareMember(base, adminPassword);
     console.log(`Chromium 4× CPU slowdown, phone viewport, no network throttling; median of ${runs} run(s) — ${base}`);
-    console.log(`load average at start: ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+    console.log(`load average at start: ${loadAverages()}`);
     console.log('| page | path | FCP ms | LCP ms | blocking after FCP ms | blocking, whole load ms | main-thread CPU ms | load |');
     console.log('|---|---|---:|---:|---:|---:|---:|---:|');
     for (const page of pages) {
@@ -109,7 +99,7 @@ async function main(): Promise<void> {
       console.log(`| ${page.name} | ${page.path}${landed.length ? ` (some runs → ${landed.join(', ')})` : ''} | ${m('fcp')} | ${m('lcp')} | ${m('blockingAfterFcp')} | ${m('blockingAll')} | ${m('cpu')} | ${loadavg()[0]!.toFixed(1)} |`);
     }
   } finally {
-    await stack?.stop();
+    await stop();
   }
 }
 

@@ -31,8 +31,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { type Devstack, startDevstack } from '../test/e2e/support/devstack.ts';
-import { type Member, type Page, login, pagesFromEnv, prepareMember } from './setup.ts';
+import { type Member, type Page, appUnderTest, loadAverages, login, pagesFromEnv } from './setup.ts';
 
 const chromeBinary = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const nice = process.env.BENCH_NICE;
@@ -135,23 +134,13 @@ async function withRetries(run: () => Promise<Result>): Promise<Result> {
 
 const pad = (value: string | number, width: number) => String(value).padStart(width);
 const ms = (v: number) => pad(`${Math.round(v)}`, 6);
-const load = () => loadavg().map((v) => v.toFixed(2)).join(' ');
 
 async function main(): Promise<number> {
-  let stack: Devstack | undefined;
+  const { base, member, stop } = await appUnderTest('web-lighthouse-');
   try {
-    let base = process.env.BENCH_URL;
-    let adminPassword = process.env.BENCH_ADMIN_PASSWORD;
-    if (!base) {
-      console.log('starting the devstack (temporary data directory, free ports)…');
-      stack = await startDevstack({}, { prefix: 'web-lighthouse-' });
-      base = stack.find(/bff: ready at (http:\/\/\S+)/, 'bff address');
-      adminPassword = stack.find(/admin account: id admin, password (\S+)/, 'admin password');
-    }
-    const member = await prepareMember(base, adminPassword);
     const version = (createRequire(import.meta.url)('lighthouse/package.json') as { version: string }).version;
     console.log(`Lighthouse ${version}, mobile (default config, simulated throttling), ${chromeBinary}${nice ? ` at nice ${nice}` : ''}, ${runs} run(s) per page, median by performance — ${base}`);
-    console.log(`load average at start: ${load()}`);
+    console.log(`load average at start: ${loadAverages()}`);
     console.log(`| page | path | perf | a11y | best pr. | SEO | FCP ms | LCP ms | TBT ms | CLS | perf of each run | CPU index | load |`);
     console.log(`|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---|`);
     let missed = 0;
@@ -170,11 +159,11 @@ async function main(): Promise<number> {
       if (failing.length > 0) notes.push(`${page.name}: below 90 in a run — ${failing.join(', ')}`);
     }
     for (const note of notes) console.log(note);
-    console.log(`load average at end: ${load()}`);
+    console.log(`load average at end: ${loadAverages()}`);
     console.log(`target: performance and accessibility ≥ ${target} on every page — ${missed === 0 ? 'met' : `${missed} page(s) miss it`}`);
     return process.env.BENCH_STRICT === '1' && missed > 0 ? 1 : 0;
   } finally {
-    await stack?.stop();
+    await stop();
   }
 }
 

@@ -1,3 +1,6 @@
+import { loadavg } from 'node:os';
+import { type Devstack, startDevstack } from '../test/e2e/support/devstack.ts';
+
 // What the page benchmarks (lighthouse.ts, blocking.ts) share: the pages, and the member they sign
 // in as — registered through the API, with a balance an operator approved, two orders and an auto
 // order (what a returning member's pages show).
@@ -74,4 +77,33 @@ export async function prepareMember(base: string, adminPassword: string | undefi
   }
   if (auto) await call(base, 'POST', '/service/order', { token, body: { serviceId: auto.id, link: 'https://www.instagram.com/p/bench-auto', amount: auto.min, runs: 3, interval: 1440 } });
   return member;
+}
+
+/** The three load averages, for the benchmarks' printouts. */
+export const loadAverages = () => loadavg().map((v) => v.toFixed(2)).join(' ');
+
+/**
+ * The app a page benchmark measures and the member it signs in as: the running app at BENCH_URL
+ * (its operator's password in BENCH_ADMIN_PASSWORD, else the histories stay empty), or the product
+ * started like `npm start` in a throwaway data directory on free ports. `stop` ends what was started.
+ */
+export async function appUnderTest(prefix: string): Promise<{ base: string; member: Member; stop(): Promise<void> }> {
+  let base = process.env.BENCH_URL;
+  let adminPassword = process.env.BENCH_ADMIN_PASSWORD;
+  let stack: Devstack | undefined;
+  if (!base) {
+    console.log('starting the devstack (temporary data directory, free ports)…');
+    stack = await startDevstack({}, { prefix });
+    base = stack.find(/bff: ready at (http:\/\/\S+)/, 'bff address');
+    adminPassword = stack.find(/admin account: id admin, password (\S+)/, 'admin password');
+  }
+  const stop = async () => {
+    await stack?.stop();
+  };
+  try {
+    return { base, member: await prepareMember(base, adminPassword), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
