@@ -67,10 +67,23 @@ function precompressedAssets(assets: string) {
 }
 
 /**
+ * The page web's build wrote for a route of the app (`pages/<path>.html`, `/` → `pages/index.html`:
+ * index.html plus the preloads of that route's screen), if there is one for this path.
+ */
+function routePage(dist: string, path: string): string | undefined {
+  const route = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  // Lower-case segments only: nothing to resolve outside the pages folder.
+  if (!/^(\/[a-z0-9-]+)*\/?$/.test(route)) return undefined;
+  const file = join(dist, 'pages', `${route === '/' ? 'index' : route.slice(1)}.html`);
+  return existsSync(file) ? file : undefined;
+}
+
+/**
  * Serves the built web app (createApp's `web` option, mounted after /api and the health checks):
  * hashed files under /assets are cached for a year, everything else is revalidated, and any other
- * GET that asks for HTML gets index.html so the client router can take over. Whether the build
- * exists is checked per request, so a build finishing after start-up is picked up without restart.
+ * GET that asks for HTML gets its route's page or index.html, so the client router can take over.
+ * Whether the build exists is checked per request, so a build finishing after start-up is picked up
+ * without restart.
  */
 export function mountWeb(options: { logger: Logger; distDir?: string }): (app: Express) => void {
   const dist = options.distDir ?? defaultWebDist;
@@ -110,7 +123,7 @@ export function mountWeb(options: { logger: Logger; distDir?: string }): (app: E
         return;
       }
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(index);
+      res.sendFile(routePage(dist, req.path) ?? index);
     });
   };
 }

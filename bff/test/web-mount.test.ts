@@ -25,6 +25,11 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'screen-def456.css'), styles);
   writeFileSync(join(dist, 'assets', 'screen-def456.css.br'), stylesBr);
   writeFileSync(join(dist, 'assets', 'screen-def456.css.gz'), stylesGz);
+  // The pages web's build writes per route (vite.config.ts routePages): index.html plus preloads.
+  mkdirSync(join(dist, 'pages', 'terms'), { recursive: true });
+  writeFileSync(join(dist, 'pages', 'index.html'), '<!doctype html><title>그로우패널</title><link rel="modulepreload" href="/assets/LandingPage.js">');
+  writeFileSync(join(dist, 'pages', 'order.html'), '<!doctype html><title>그로우패널</title><link rel="modulepreload" href="/assets/OrderPage.js">');
+  writeFileSync(join(dist, 'pages', 'terms', 'privacy.html'), '<!doctype html><title>그로우패널</title><link rel="modulepreload" href="/assets/PrivacyPage.js">');
   built = await startHarness({ web: mountWeb({ logger: silent, distDir: dist }) });
   unbuilt = await startHarness({ web: mountWeb({ logger: silent, distDir: join(dist, 'missing') }) });
 });
@@ -70,6 +75,20 @@ describe('the built web app', () => {
       expect(res.status, path).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(await res.text()).toContain('<title>그로우패널</title>');
+    }
+  });
+
+  it("answers a route with the page the build wrote for it (its screen's preloads), any other with index.html", async () => {
+    const page = async (path: string) => (await fetch(`${built.url}${path}`, { headers: { accept: 'text/html' } })).text();
+    expect(await page('/')).toContain('/assets/LandingPage.js');
+    expect(await page('/order')).toContain('/assets/OrderPage.js');
+    expect(await page('/order/')).toContain('/assets/OrderPage.js');
+    expect(await page('/terms/privacy')).toContain('/assets/PrivacyPage.js');
+    // No page of its own (or not a route name): index.html, nothing resolved outside the pages.
+    for (const path of ['/point', '/admin/orders', '/Order', '/order.html', '/terms%2Fprivacy']) {
+      const html = await page(path);
+      expect(html, path).toContain('/assets/index-abc123.js');
+      expect(html, path).not.toContain('modulepreload');
     }
   });
 

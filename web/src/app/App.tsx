@@ -5,24 +5,24 @@ import { Layout } from '../layout/Layout.tsx';
 import { keys } from '../lib/settings.ts';
 import { LoadingOverlay } from '../ui/loading.tsx';
 import { Logout, MemberOnly, VisitorsOnly, WhenEnabled } from './guards.tsx';
-import { screens } from './screens.ts';
+import { lazyScreen } from './screens.ts';
 
 // Route-level code splitting: each screen is its own chunk (initial JS budget, issue text); the
 // entry starts loading the opened page's chunk before the profile answers (screens.ts).
-const Landing = lazy(screens.landing);
-const Login = lazy(screens.login);
-const Register = lazy(screens.register);
-const NaverCallback = lazy(screens.naverCallback);
-const Order = lazy(screens.order);
-const Point = lazy(screens.point);
-const Account = lazy(screens.account);
-const OrderHistory = lazy(screens.orderHistory);
-const AutoOrderHistory = lazy(screens.autoOrderHistory);
-const Qna = lazy(screens.qna);
-const ApiDocs = lazy(screens.apiDocs);
-const PriceList = lazy(screens.priceList);
-const ServiceTerms = lazy(screens.serviceTerms);
-const PrivacyPolicy = lazy(screens.privacy);
+const Landing = lazy(lazyScreen('landing'));
+const Login = lazy(lazyScreen('login'));
+const Register = lazy(lazyScreen('register'));
+const NaverCallback = lazy(lazyScreen('naverCallback'));
+const Order = lazy(lazyScreen('order'));
+const Point = lazy(lazyScreen('point'));
+const Account = lazy(lazyScreen('account'));
+const OrderHistory = lazy(lazyScreen('orderHistory'));
+const AutoOrderHistory = lazy(lazyScreen('autoOrderHistory'));
+const Qna = lazy(lazyScreen('qna'));
+const ApiDocs = lazy(lazyScreen('apiDocs'));
+const PriceList = lazy(lazyScreen('priceList'));
+const ServiceTerms = lazy(lazyScreen('serviceTerms'));
+const PrivacyPolicy = lazy(lazyScreen('privacy'));
 // The operator console: its own layout and chunk, never loaded for members (issue 12).
 const AdminApp = lazy(() => import('../features/admin/AdminApp.tsx'));
 

@@ -1,4 +1,5 @@
 import { config } from './config.ts';
+import { takeEarlyRequest } from './early-requests.ts';
 import { storage } from './storage.ts';
 
 /** An error answer of the BFF: `{ code, message }` plus the HTTP status. */
@@ -64,14 +65,17 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   const token = storage.token();
   if (token) headers.authorization = `Bearer ${token}`;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
+  // A read the page started before this code arrived (early-requests.ts) is taken as this one.
+  const early = (init.method ?? 'GET') === 'GET' && !retried ? takeEarlyRequest(path, token) : undefined;
   let response: Response;
   try {
-    response = await fetch(`${config.apiBase}${path}`, {
-      method: init.method ?? 'GET',
-      headers,
-      body: init.body === undefined ? null : JSON.stringify(init.body),
-      signal: init.signal ?? null,
-    });
+    response = await (early ??
+      fetch(`${config.apiBase}${path}`, {
+        method: init.method ?? 'GET',
+        headers,
+        body: init.body === undefined ? null : JSON.stringify(init.body),
+        signal: init.signal ?? null,
+      }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK_ERROR', networkErrorMessage, {});

@@ -1,5 +1,5 @@
 /** Client storage of spec §3: token, saved id, auth mode, dark-mode preference. */
-const keys = {
+export const storageKeys = {
   token: 'smm.token',
   savedId: 'smm.savedId',
   authMode: 'smm.authMode',
@@ -26,18 +26,18 @@ function write(key: string, value: string | null): void {
 }
 
 export const storage = {
-  token: () => read(keys.token),
-  setToken: (token: string | null) => write(keys.token, token),
-  savedId: () => read(keys.savedId),
-  setSavedId: (id: string | null) => write(keys.savedId, id),
+  token: () => read(storageKeys.token),
+  setToken: (token: string | null) => write(storageKeys.token, token),
+  savedId: () => read(storageKeys.savedId),
+  setSavedId: (id: string | null) => write(storageKeys.savedId, id),
   authMode: (): AuthMode | null => {
-    const mode = read(keys.authMode);
+    const mode = read(storageKeys.authMode);
     return mode === 'guest' || mode === 'authorized' || mode === 'unauthorized' ? mode : null;
   },
-  setAuthMode: (mode: AuthMode) => write(keys.authMode, mode),
+  setAuthMode: (mode: AuthMode) => write(storageKeys.authMode, mode),
   darkMode: (): boolean | null => {
-    const value = read(keys.darkMode);
+    const value = read(storageKeys.darkMode);
     return value === null ? null : value === 'true';
   },
-  setDarkMode: (dark: boolean) => write(keys.darkMode, String(dark)),
+  setDarkMode: (dark: boolean) => write(storageKeys.darkMode, String(dark)),
 };

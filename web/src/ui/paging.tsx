@@ -1,14 +1,13 @@
 import useSWR from 'swr';
+import { pagedKey } from '../lib/paged-keys.ts';
 import type { Page } from '../lib/types.ts';
 import * as ui from './ui.css.ts';
 
-export const pageSize = 20;
+export { pageSize } from '../lib/paged-keys.ts';
 
 /** One page of a member's list (`{ items, page, pageSize, hasNext }` of the BFF). */
 export function usePaged<T>(path: string, page: number, status: number | null = null) {
-  const query = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
-  if (status !== null) query.set('status', String(status));
-  return useSWR<Page<T>>(`${path}?${query.toString()}`, { keepPreviousData: true });
+  return useSWR<Page<T>>(pagedKey(path, page, status), { keepPreviousData: true });
 }
 
 export function Pager({ page, hasNext, onPage, label }: { page: number; hasNext: boolean; onPage(page: number): void; label: string }) {

@@ -3,13 +3,14 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { messageOf } from '../../lib/api.ts';
 import { dateTime, won } from '../../lib/format.ts';
+import { pagedKey } from '../../lib/paged-keys.ts';
 import * as ui from '../../ui/ui.css.ts';
 import { referralText as t } from './referral-messages.ts';
 
 /** What `GET /api/auth/referrals` answers (wallet's view, login ids already masked). */
 export type ReferralSummary = ReferralSummaryBody;
 
-export const referralsPath = (page: number) => `/auth/referrals?page=${page}&pageSize=10`;
+export const referralsPath = (page: number) => pagedKey('/auth/referrals', page, null, 10);
 
 const stat = { display: 'flex', flexDirection: 'column', gap: 2, minWidth: 96, flex: '1 1 96px' } as const;
 // The chip look without the button behaviour: a member is a label, not a control.
