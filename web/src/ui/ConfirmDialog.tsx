@@ -1,48 +1,32 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
-import * as s from './dialog.css.ts';
-import * as ui from './ui.css.ts';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { useLoadedAndIdle } from '../lib/idle.ts';
+import type { ConfirmDialogProps } from './ConfirmDialogView.tsx';
 
-/** A confirmation dialog (Radix: focus trap, Escape closes, focus returns to the trigger). */
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  confirmLabel,
-  onConfirm,
-  tone = 'primary',
-  busy = false,
-  children,
-}: {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  title: string;
-  description: ReactNode;
-  confirmLabel: string;
-  onConfirm(): void;
-  tone?: 'primary' | 'danger';
-  busy?: boolean;
-  children?: ReactNode;
-}) {
+const load = () => import('./ConfirmDialogView.tsx');
+const View = lazy(load);
+let fetched = false;
+
+/**
+ * A confirmation dialog (ConfirmDialogView.tsx: Radix, focus trap, Escape closes, focus returns to
+ * the trigger). Its code (Radix's dialog, ~13 KB compressed) is not among what a page needs to
+ * show: it is fetched once the page has loaded and gone idle, and rendered from the first time the
+ * dialog opens (a click before then waits for the chunk).
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const idle = useLoadedAndIdle();
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  useEffect(() => {
+    if (!idle || fetched) return;
+    fetched = true;
+    load().catch(() => {
+      fetched = false;
+    });
+  }, [idle]);
+  if (!opened) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={s.overlay} />
-        <Dialog.Content className={s.content}>
-          <Dialog.Title className={s.title}>{title}</Dialog.Title>
-          <Dialog.Description className={s.description}>{description}</Dialog.Description>
-          {children}
-          <div className={s.actions}>
-            <Dialog.Close asChild>
-              <button type="button" className={ui.button.secondary}>닫기</button>
-            </Dialog.Close>
-            <button type="button" className={tone === 'danger' ? ui.button.danger : ui.button.primary} onClick={onConfirm} disabled={busy}>
-              {confirmLabel}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <View {...props} />
+    </Suspense>
   );
 }
