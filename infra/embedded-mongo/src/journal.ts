@@ -1,10 +1,10 @@
-// Durability: an append-only journal of committed changes, group-committed with fdatasync before
-// clients are answered, plus a snapshot file. When the journal passes a size threshold it is
-// sealed (renamed to journal.<gen>.sealed, a fresh journal.log takes the next commits) and the
-// state as of that moment is written to a new snapshot in the background, a slice at a time
-// between other clients' requests (tmp + fsync + rename); only then are the sealed segments it
-// covers deleted. Records carry full document images, so replaying a journal over a newer
-// snapshot converges to the same state.
+// Durability: an append-only journal of committed changes, group-committed (written with O_DSYNC,
+// as durable as write + fdatasync) before clients are answered, plus a snapshot file. When the
+// journal passes a size threshold it is sealed (renamed to journal.<gen>.sealed, a fresh
+// journal.log takes the next commits) and the state as of that moment is written to a new
+// snapshot in the background, a slice at a time between other clients' requests (tmp + fsync +
+// rename); only then are the sealed segments it covers deleted. Records carry full document
+// images, so replaying a journal over a newer snapshot converges to the same state.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -148,7 +148,7 @@ export class Journal implements JournalSink {
     const jbuf = readFile(jfile);
     const end = { validBytes: 0 };
     journal.push(...frames(jbuf, end));
-    this.fd = fs.openSync(jfile, 'a+');
+    this.fd = openJournal(jfile);
     if (end.validBytes < jbuf.length) {
       fs.ftruncateSync(this.fd, end.validBytes);
       fs.fsyncSync(this.fd);
@@ -176,8 +176,10 @@ export class Journal implements JournalSink {
         const batch = this.pending.splice(0);
         const data = Buffer.concat(batch.map((p) => p.buf));
         try {
+          // The file is open with O_DSYNC: the write returns once the data (and the file size)
+          // are on disk, as write + fdatasync would, in one trip to the thread pool instead of two.
           await writeAll(this.fd, data);
-          await new Promise<void>((res, rej) => fs.fdatasync(this.fd, (e) => (e ? rej(e) : res())));
+          if (!DSYNC) await new Promise<void>((res, rej) => fs.fdatasync(this.fd, (e) => (e ? rej(e) : res())));
           this.size += data.length;
           for (const p of batch) p.resolve();
         } catch (e) {
@@ -202,7 +204,7 @@ export class Journal implements JournalSink {
       fs.renameSync(this.journalFile, file);
       this.gen = gen;
       this.sealed.push({ gen, file });
-      this.fd = fs.openSync(this.journalFile, 'a+');
+      this.fd = openJournal(this.journalFile);
       this.size = 0;
       fs.closeSync(oldFd);
       // The rename and the new file must be on disk before anything written to it is acknowledged.
@@ -345,6 +347,19 @@ async function syncDirAsync(dir: string): Promise<void> {
   } finally {
     await fh?.close().catch(() => undefined);
   }
+}
+
+/** O_DSYNC where the platform has it (not on Windows: there each write is followed by fdatasync). */
+const DSYNC: number | undefined = fs.constants.O_DSYNC;
+
+/**
+ * The journal is appended with O_DSYNC, so each write is durable (data and the size that makes it
+ * readable, like fdatasync) when it returns: one trip to the thread pool per group commit instead
+ * of two (write, then fdatasync), which on a busy machine is two thread wake-ups fewer per commit.
+ */
+function openJournal(file: string): number {
+  const { O_RDWR, O_CREAT, O_APPEND } = fs.constants;
+  return fs.openSync(file, O_RDWR | O_CREAT | O_APPEND | (DSYNC ?? 0), 0o666);
 }
 
 function writeAll(fd: number, data: Buffer): Promise<void> {

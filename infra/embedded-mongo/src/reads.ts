@@ -1,12 +1,12 @@
 // Reads: running a plan over a collection, synchronously for writes, or in ~1 ms slices that let
 // other clients in between (long scans), on a snapshot so commits landing meanwhile are not half-seen.
-import type { Query } from 'mingo/query';
 import type { Collection } from './collection.ts';
 import type { Engine, Visible } from './engine.ts';
 import { Codes, MongoError, badValue } from './errors.ts';
 import { choosePlan } from './planner.ts';
 import type { Plan } from './planner.ts';
 import { compileFilter, sortVisible } from './query.ts';
+import type { Matcher } from './query.ts';
 import { sliceMs, startSliced, yieldTurn } from './slices.ts';
 import { Txn } from './txn.ts';
 import { toPlain } from './values.ts';
@@ -27,7 +27,7 @@ export interface ReadOutcome {
  * snapshot (or written by its own transaction) are examined last, because their indexed keys may
  * not be the ones the reader sees. Returns whether the rows are still in plan order.
  */
-function* scan(engine: Engine, txn: Txn | null, coll: Collection, q: Query, plan: Plan, limit: number, out: ReadOutcome): Generator<void, boolean> {
+function* scan(engine: Engine, txn: Txn | null, coll: Collection, q: Matcher, plan: Plan, limit: number, out: ReadOutcome): Generator<void, boolean> {
   const ws = txn?.writes.get(coll);
   const snap = txn?.explicit ? txn.snapTs : undefined;
   let n = 0;
@@ -75,7 +75,7 @@ function* scan(engine: Engine, txn: Txn | null, coll: Collection, q: Query, plan
   return inOrder;
 }
 
-function startRead(coll: Collection | undefined, filter: Doc, sort: Doc | undefined): { q: Query; plan: Plan | undefined } {
+function startRead(coll: Collection | undefined, filter: Doc, sort: Doc | undefined): { q: Matcher; plan: Plan | undefined } {
   const q = compileFilter(filter);
   const sortPlain = sort && Object.keys(sort).length > 0 ? (toPlain(sort) as Doc) : undefined;
   return { q, plan: coll ? choosePlan(coll, toPlain(filter) as Doc, sortPlain) : undefined };

@@ -76,7 +76,7 @@ export function clone<T>(v: T): T {
   return v;
 }
 
-type NumKind = 'int' | 'long' | 'double';
+export type NumKind = 'int' | 'long' | 'double';
 
 function kindOf(v: unknown): NumKind | undefined {
   if (v instanceof Long) return 'long';
@@ -98,6 +98,13 @@ function widen(a: NumKind, b: NumKind): NumKind {
   if (a === 'long' || b === 'long') return 'long';
   return 'int';
 }
+
+/** The number type of a typed value (int32, int64, double), undefined for anything else. */
+export const numberKind = kindOf;
+/** The type of arithmetic on two numbers of these types ($inc), as on the server. */
+export const widenKind = widen;
+/** A number as a typed value of that type (int32 arithmetic overflowing gives an int64). */
+export const withNumberKind = withKind;
 
 function getPath(d: unknown, path: string): unknown {
   let cur: unknown = d;
