@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useCallback, useContext, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import useSWR from 'swr';
 import { api, endSession, onUnauthorized } from '../lib/api.ts';
@@ -40,7 +40,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [],
   );
 
-  const { data, error, mutate } = useSWR<Profile>(token ? ['/auth/profile', token] : null, ([path]: [string]) => api<Profile>(path));
+  const { data: answered, error: failed, mutate } = useSWR<Profile>(token ? ['/auth/profile', token] : null, ([path]: [string]) => api<Profile>(path));
+  // The profile's answer renders the whole app (until then every screen waits, spec §2). That
+  // render is deferred: React does it in slices of a few milliseconds between which the browser
+  // stays responsive, instead of in one long task when the answer lands (SWR's store updates are
+  // synchronous renders). A deferred answer counts only for the token it was asked with, so a
+  // new sign-in never shows the previous member's profile while the deferred render catches up.
+  const current = useMemo(() => ({ token, data: answered, error: failed }), [token, answered, failed]);
+  const deferred = useDeferredValue(current);
+  const { data, error } = deferred.token === token ? deferred : { data: undefined, error: undefined };
 
   let state: AuthState;
   if (token) state = data ? 'authorization' : error ? 'unAuthorization' : 'loading';
