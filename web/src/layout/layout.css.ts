@@ -137,7 +137,8 @@ export const statusDot = style({
   '@media': { '(prefers-reduced-motion: reduce)': { selectors: { '&::after': { animation: 'none', opacity: 0 } } } },
 });
 export const statusDotWarn = style({ width: 8, height: 8, borderRadius: '50%', background: vars.color.warning });
-export const clock = style({ marginLeft: 'auto', fontVariantNumeric: 'tabular-nums', fontFamily: tokens.mono, fontSize: 12 });
+// Tabular figures keep the ticking clock from shifting; the text font has them (no monospace font to look up on every page).
+export const clock = style({ marginLeft: 'auto', fontVariantNumeric: 'tabular-nums', fontSize: 12 });
 
 export const footer = style({
   marginTop: 40,
