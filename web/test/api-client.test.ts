@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, onUnauthorized } from '../src/lib/api.ts';
+import { ApiError, api, onSessionEnded, onUnauthorized } from '../src/lib/api.ts';
 import { storage } from '../src/lib/storage.ts';
 
 function answer(status: number, body: unknown) {
@@ -33,6 +33,30 @@ describe('API client (spec §4, §7: token header, any 401 drops the token)', ()
     expect(storage.token()).toBeNull();
     expect(storage.authMode()).toBe('unauthorized');
     expect(listener).toHaveBeenCalledOnce();
+  });
+
+  it('tells the notice about a session that ended before it was listening, once, with the server\'s reason', async () => {
+    // The page's first read is refused before the app has mounted its notice.
+    storage.setToken('banned');
+    vi.stubGlobal('fetch', answer(403, { code: 'MEMBER_BANNED', message: '이용이 정지된 계정입니다.' }));
+    await api('/auth/profile').catch(() => undefined);
+    const told = vi.fn();
+    const stop = onSessionEnded(told);
+    expect(told).toHaveBeenCalledExactlyOnceWith('이용이 정지된 계정입니다.');
+    stop();
+    const later = vi.fn();
+    onSessionEnded(later)();
+    expect(later).not.toHaveBeenCalled();
+  });
+
+  it('a notice that listens hears the end at once', async () => {
+    storage.setToken('expired');
+    const told = vi.fn();
+    const stop = onSessionEnded(told);
+    vi.stubGlobal('fetch', answer(401, { code: 'NOT_AUTHENTICATED', message: '다시 로그인해 주세요.' }));
+    await api('/service/order-history').catch(() => undefined);
+    stop();
+    expect(told).toHaveBeenCalledExactlyOnceWith(undefined);
   });
 
   it('renews an expired access token once from the refresh cookie and repeats the request', async () => {

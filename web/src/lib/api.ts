@@ -30,6 +30,25 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+const noticeListeners = new Set<UnauthorizedListener>();
+/** A session end nobody has told the member about yet: it came before a notice was listening. */
+let untold: { message: string | undefined } | null = null;
+
+/**
+ * Telling the member why the session ended (layout/SessionEnded.tsx). The page's first read can
+ * be refused before the app has mounted its notice — the read may have been started ahead of the
+ * app's code (early-requests.ts) — so an end that no notice heard is told to the next one.
+ */
+export function onSessionEnded(tell: UnauthorizedListener): () => void {
+  noticeListeners.add(tell);
+  if (untold) {
+    const { message } = untold;
+    untold = null;
+    tell(message);
+  }
+  return () => noticeListeners.delete(tell);
+}
+
 export const networkErrorMessage = '서버에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.';
 
 let refreshing: Promise<string | null> | null = null;
@@ -106,7 +125,10 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     if (((response.status === 401 && code !== 'GUEST_NOT_ALLOWED') || restricted) && token) {
       storage.setToken(null);
       storage.setAuthMode('unauthorized');
-      for (const listener of unauthorizedListeners) listener(restricted && message ? message : undefined);
+      const why = restricted && message ? message : undefined;
+      for (const listener of unauthorizedListeners) listener(why);
+      if (noticeListeners.size === 0) untold = { message: why };
+      for (const tell of noticeListeners) tell(why);
     }
     throw new ApiError(response.status, code, message, record);
   }
