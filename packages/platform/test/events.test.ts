@@ -433,6 +433,49 @@ describe('event consumer runner', () => {
   }, 60_000);
 });
 
+describe('offset commits', () => {
+  async function committedOffset(groupId: string, topic: string): Promise<string> {
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      return (await admin.fetchOffsets({ groupId, topics: [topic] }))[0]!.partitions[0]!.offset;
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  async function consumeOneByOne(commitIntervalMs: number) {
+    const topic = `commits-${randomUUID()}`;
+    const groupId = `g-${randomUUID()}`;
+    await ensureTopics(kafka, [{ topic, numPartitions: 1 }]);
+    const handled: string[] = [];
+    const consumer = await runEventConsumer({
+      kafka, groupId, topics: [topic], definitions, producer, logger, sessionTimeout: 6000, commitIntervalMs,
+      handle: async (event) => void handled.push(event.data.name),
+    });
+    for (let i = 0; i < 3; i++) {
+      await producer.publish(topic, [WidgetCreated.create('w', { name: `c${i}` }, { correlationId: `c${i}` })]);
+      await eventually(() => handled.length, (n) => n > i);
+    }
+    return { topic, groupId, consumer, handled };
+  }
+
+  it('are not sent after every batch: what was handled is committed at stop, before the member leaves', async () => {
+    const { topic, groupId, consumer, handled } = await consumeOneByOne(60_000);
+    expect(handled).toEqual(['c0', 'c1', 'c2']);
+    // Three events, three batches: kafkajs's default would have committed after each.
+    expect(await committedOffset(groupId, topic)).toBe('-1');
+    await consumer.stop();
+    expect(await committedOffset(groupId, topic)).toBe('3');
+  }, 60_000);
+
+  it('are sent on their timer while the consumer runs', async () => {
+    const { topic, groupId, consumer } = await consumeOneByOne(300);
+    running.push(consumer);
+    await eventually(() => committedOffset(groupId, topic), (offset) => offset === '3', 10_000);
+  }, 60_000);
+});
+
 describe('statements sent together in a transaction', () => {
   it('commit together, and a failing one rolls back the others', async () => {
     const Counters = modelOn(connection, 'Counter', counterSchema);

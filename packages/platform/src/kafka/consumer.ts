@@ -2,8 +2,10 @@ import type { Consumer, EachBatchPayload, IHeaders, Kafka, KafkaMessage } from '
 import type { Logger } from 'pino';
 import { type EventDefinition, type EventOf, deadLetterTopic, parseEvent, unhandledTypes } from '@smm/contracts';
 import { countDeadLetter, trackConsumerLag } from '../observability/metrics.ts';
-import { traceConsume, traceConsumeBatch } from '../observability/tracing.ts';
+import { traceConsume } from '../observability/tracing.ts';
+import { InFlight, OffsetCommitter } from './offset-committer.ts';
 import type { EventProducer } from './producer.ts';
+import { batchRunner, perKeyRunner } from './runners.ts';
 
 /** Thrown by a handler for an event it can never accept; the event goes to the dead-letter topic. */
 export class PermanentEventError extends Error {
@@ -58,6 +60,13 @@ export type ConsumerOptions<TDefs extends ReadonlyArray<EventDefinition<string, 
    * returns as soon as anything arrives, which the saga's payment consumers need.
    */
   gatherMs?: number;
+  /**
+   * How often handled offsets are committed (default 1000 ms; and once more at stop). Not after
+   * every batch: at one event per batch that was one OffsetCommit request (and, on the embedded
+   * broker, one fsync) per event per consumer group. A crash or rebalance redelivers at most the
+   * events handled since the last commit, which idempotent handlers ignore.
+   */
+  commitIntervalMs?: number;
 };
 
 /** Fetch settings for `gatherMs`: wait for a megabyte or for gatherMs, whichever comes first. */
@@ -153,157 +162,53 @@ export async function runEventConsumer<TDefs extends ReadonlyArray<EventDefiniti
     }
   };
 
-  const eachBatch = options.mode === 'batch' ? batchRunner(options, sorter) : options.mode === 'per-key' ? perKeyRunner(options.concurrency ?? 32, handleMessage) : undefined;
+  const committer = new OffsetCommitter(consumer, logger.child({ groupId }));
+  const work = new InFlight();
+  const runner = options.mode === 'batch' ? batchRunner(options, sorter) : options.mode === 'per-key' ? perKeyRunner(options.concurrency ?? 32, handleMessage) : undefined;
+  // What a runner resolves is also what gets committed.
+  const eachBatch = runner
+    ? (payload: EachBatchPayload) =>
+        work.run(() =>
+          runner({
+            ...payload,
+            resolveOffset: (offset: string) => {
+              payload.resolveOffset(offset);
+              committer.handled(payload.batch.topic, payload.batch.partition, offset);
+            },
+          }),
+        )
+    : undefined;
 
   await consumer.connect();
   await consumer.subscribe({ topics: [...topics], fromBeginning: options.fromBeginning ?? true });
+  // autoCommit off: kafkajs would commit after every batch; the committer does it on a timer.
+  const common = { autoCommit: false, partitionsConsumedConcurrently: options.partitionsConcurrently ?? 1 };
   if (eachBatch) {
-    await consumer.run({ eachBatchAutoResolve: false, partitionsConsumedConcurrently: options.partitionsConcurrently ?? 1, eachBatch });
+    await consumer.run({ ...common, eachBatchAutoResolve: false, eachBatch });
   } else {
-    await consumer.run({ partitionsConsumedConcurrently: options.partitionsConcurrently ?? 1, eachMessage: ({ topic, partition, message }) => handleMessage(topic, partition, message) });
-  }
-  return { stop: () => consumer.disconnect() };
-}
-
-/**
- * per-key: one aggregate's events run one after another in topic order, different aggregates
- * overlap (handling one message at a time caps a partition at one transaction's latency). Offsets
- * are committed only up to the first failure; handlers are idempotent, so the ones that had
- * succeeded change nothing when redelivered.
- */
-function perKeyRunner(concurrency: number, handleMessage: (topic: string, partition: number, message: KafkaMessage) => Promise<void>) {
-  return async ({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> => {
-    const groups = new Map<string, KafkaMessage[]>();
-    for (const message of batch.messages) {
-      const key = message.key?.toString() ?? `offset-${message.offset}`;
-      const list = groups.get(key);
-      if (list) list.push(message);
-      else groups.set(key, [message]);
-    }
-    let lowestFailed: bigint | undefined;
-    let firstError: unknown;
-    const queue = [...groups.values()];
-    const worker = async () => {
-      for (let group = queue.shift(); group; group = queue.shift()) {
-        for (const message of group) {
-          if (!isRunning() || isStale()) return;
-          try {
-            await handleMessage(batch.topic, batch.partition, message);
-          } catch (error) {
-            const offset = BigInt(message.offset);
-            if (lowestFailed === undefined || offset < lowestFailed) lowestFailed = offset;
-            firstError ??= error;
-            break; // the rest of this key waits for the redelivery, keeping its order
-          }
-        }
-        await heartbeat().catch(() => undefined);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
-    if (!isRunning() || isStale()) return;
-    if (lowestFailed === undefined) return resolveOffset(batch.lastOffset());
-    const failedAt = lowestFailed;
-    const done = batch.messages.filter((m) => BigInt(m.offset) < failedAt).at(-1);
-    if (done) resolveOffset(done.offset);
-    throw firstError;
-  };
-}
-
-type RunItem<E> = { event: E; message: KafkaMessage };
-type Refusals<E> = Array<{ event: E; reason: string }>;
-type HandleRun<E> = (topic: string, items: Array<RunItem<E>>, log: Logger) => Promise<Refusals<E>>;
-
-/** acrossPartitions: runs handed in while a call runs (or in the same turn) are handled together, one call at a time. */
-function runGate<E>(handle: HandleRun<E>, logger: Logger): HandleRun<E> {
-  type Waiting = { topic: string; items: Array<RunItem<E>>; log: Logger; resolve: (refused: Refusals<E>) => void; reject: (error: unknown) => void };
-  let queue: Waiting[] = [];
-  let draining = false;
-  const drain = async () => {
-    try {
-      while (queue.length > 0) {
-        const runs = queue;
-        queue = [];
-        if (runs.length === 1) {
-          const [run] = runs as [Waiting];
-          await handle(run.topic, run.items, run.log).then(run.resolve, run.reject);
-          continue;
-        }
-        const items = runs.flatMap((r) => r.items);
-        const topic = [...new Set(runs.map((r) => r.topic))].join(',');
-        try {
-          const refused = await handle(topic, items, logger.child({ topic, runs: runs.length, events: items.length }));
-          for (const run of runs) {
-            const mine = new Set(run.items.map((i) => i.event));
-            run.resolve(refused.filter((r) => mine.has(r.event)));
-          }
-        } catch {
-          for (const run of runs) await handle(run.topic, run.items, run.log).then(run.resolve, run.reject);
-        }
-      }
-    } finally {
-      draining = false;
-    }
-  };
-  return (topic, items, log) =>
-    new Promise((resolve, reject) => {
-      queue.push({ topic, items, log, resolve, reject });
-      if (draining) return;
-      draining = true;
-      // The other partitions' runs of the same fetch are handed in during this turn: start after it.
-      setImmediate(() => void drain());
+    await consumer.run({
+      ...common,
+      eachMessage: ({ topic, partition, message }) =>
+        work.run(async () => {
+          await handleMessage(topic, partition, message);
+          committer.handled(topic, partition, message.offset);
+        }),
     });
-}
-
-/** batch: runs of valid events in offset order; an invalid message ends the run before it (order kept). */
-function batchRunner<TDefs extends ReadonlyArray<EventDefinition<string, unknown>>>(options: ConsumerOptions<TDefs>, sorter: EventSorter<TDefs>) {
-  const maxBatch = options.maxBatch ?? 500;
-  const handleBatch = options.handleBatch;
-  if (!handleBatch) throw new Error('mode batch needs handleBatch');
-  type Event = EventOf<TDefs[number]>;
-  const direct: HandleRun<Event> = async (topic, items, log) =>
-    (await traceConsumeBatch(
-      topic,
-      options.groupId,
-      items.map((r) => ({ eventId: r.event.eventId, headers: r.message.headers })),
-      () => handleBatch(items.map((r) => r.event), log),
-    )) ?? [];
-  const handleRun = options.acrossPartitions ? runGate(direct, options.logger) : direct;
-  return async ({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> => {
-    const { topic, partition } = batch;
-    let run: Array<{ event: EventOf<TDefs[number]>; message: KafkaMessage }> = [];
-    const flush = async () => {
-      if (run.length === 0) return;
-      const current = run;
-      run = [];
-      const log = options.logger.child({ topic, partition, firstOffset: current[0]!.message.offset, events: current.length });
-      let refused: Refusals<Event>;
+  }
+  committer.start(options.commitIntervalMs ?? 1000);
+  return {
+    async stop() {
+      // No new batch starts, the ones under way finish, and what they handled is committed while
+      // this member is still in the group (afterwards the broker would refuse its commit).
       try {
-        refused = await handleRun(topic, current, log);
-      } catch (error) {
-        log.error({ err: error }, 'event batch failed; will be redelivered');
-        throw error;
+        consumer.pause(topics.map((topic) => ({ topic })));
+      } catch {
+        // not running (it crashed or never joined): nothing is under way
       }
-      for (const { event, reason } of refused) {
-        const item = current.find((r) => r.event === event)!;
-        await sorter.deadLetter(topic, partition, item.message, `refused: ${reason}`);
-      }
-      resolveOffset(current.at(-1)!.message.offset);
-      await heartbeat().catch(() => undefined);
-    };
-    for (const message of batch.messages) {
-      if (!isRunning() || isStale()) break;
-      const sorted = sorter.sort(message);
-      if (sorted.kind === 'event') {
-        run.push({ event: sorted.event, message });
-        if (run.length >= maxBatch) await flush();
-        continue;
-      }
-      if (sorted.kind === 'invalid') {
-        await flush();
-        await sorter.deadLetter(topic, partition, message, sorted.reason);
-      }
-      if (run.length === 0) resolveOffset(message.offset);
-    }
-    await flush();
+      await work.idle(10_000);
+      await committer.stop();
+      await consumer.disconnect();
+    },
   };
 }
+

@@ -1,0 +1,80 @@
+import type { Consumer } from 'kafkajs';
+import type { Logger } from 'pino';
+
+/** Handler calls under way, so a stop can let them finish before it commits. */
+export class InFlight {
+  private count = 0;
+  private waiters: Array<() => void> = [];
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    this.count++;
+    try {
+      return await work();
+    } finally {
+      if (--this.count === 0) for (const wake of this.waiters.splice(0)) wake();
+    }
+  }
+
+  /** Resolves when nothing is under way, or after `timeoutMs` (a stuck handler does not hold up a stop). */
+  idle(timeoutMs: number): Promise<void> {
+    if (this.count === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      this.waiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+}
+
+type Position = { topic: string; partition: number; offset: string };
+
+/**
+ * Offsets handled but not yet committed, per partition (the next offset to read), committed on a
+ * timer and at stop. A failed commit is retried with the next one; a position handled meanwhile
+ * replaces it. Committing a partition this member no longer owns can only move its offset back
+ * (the handler saw nothing past it), which means a redelivery, never a loss.
+ */
+export class OffsetCommitter {
+  private readonly pending = new Map<string, Position>();
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | undefined;
+
+  constructor(
+    private readonly consumer: Consumer,
+    private readonly logger: Logger,
+  ) {}
+
+  /** `offset`: the last offset handled (or skipped) in the partition. */
+  handled(topic: string, partition: number, offset: string): void {
+    this.pending.set(`${topic}\u0000${partition}`, { topic, partition, offset: (BigInt(offset) + 1n).toString() });
+  }
+
+  start(intervalMs: number): void {
+    this.timer = setInterval(() => void this.flush(), intervalMs);
+    this.timer.unref();
+  }
+
+  async flush(): Promise<void> {
+    while (this.flushing) await this.flushing;
+    if (this.pending.size === 0) return;
+    const positions = [...this.pending.entries()];
+    this.pending.clear();
+    this.flushing = this.consumer
+      .commitOffsets(positions.map(([, p]) => p))
+      .catch((error: unknown) => {
+        this.logger.warn({ err: (error as Error).message, partitions: positions.length }, 'offset commit failed; will retry');
+        for (const [key, position] of positions) if (!this.pending.has(key)) this.pending.set(key, position);
+      })
+      .finally(() => (this.flushing = undefined));
+    await this.flushing;
+  }
+
+  /** Commits what was handled (best effort: the group may already be gone), then stops the timer. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+}
+
