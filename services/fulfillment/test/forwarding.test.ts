@@ -314,6 +314,26 @@ describe('routing', () => {
     expect(await forward(900_001)).toMatchObject({ state: 'review', note: 'missing-details' });
   });
 
+  it('takes a run of paid orders at once: new ones routed, one already known left as it is', async () => {
+    const knownLink = link();
+    const known = await stack.placeOrder(productId, knownLink, 30);
+    const before = await settled(known, ['accepted']);
+    const manual = await stack.product();
+    const accepted = (orderId: number, serviceId: number, userId = 'm-run') =>
+      OrderAccepted.create(`order-${orderId}`, { orderId, kind: 'order', userId, runs: 0, interval: 0, serviceId, link: link(), amount: 20 }, { correlationId: `run-${orderId}` });
+    const producer = new EventProducer(createKafka([infra.kafka.brokers], 'paid-run', logger));
+    await producer.connect();
+    // One send: the consumer gets them in one run (a copy of the known order among them).
+    await producer.publish(Topics.order, [accepted(900_101, productId), accepted(known, productId, 'm-copy'), accepted(900_102, manual), accepted(900_103, productId)]);
+    await producer.disconnect();
+    expect((await settled(900_101, ['accepted'])).providerId).not.toBeNull();
+    expect((await settled(900_103, ['accepted'])).providerOrderId).not.toBeNull();
+    expect((await settled(900_102, ['manual'])).providerId).toBeNull();
+    // The copy changed nothing: still the first answer, sent once.
+    expect(await forward(known)).toMatchObject({ state: 'accepted', providerOrderId: before.providerOrderId, attempts: 1 });
+    expect(upstream.adds().filter((a) => a.link === knownLink)).toHaveLength(1);
+  });
+
   it('retries a provider that refused the connection (the request never left)', async () => {
     const port = await closedPort();
     const gone = new FaultProvider('k-gone');

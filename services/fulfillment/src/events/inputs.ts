@@ -1,7 +1,7 @@
 import { AutoOrderRunPlaced, type EventOf, OrderAccepted, Topics } from '@smm/contracts';
 import type { Logger } from '@smm/platform';
 import type { FulfillmentDeps } from '../use-cases/context.ts';
-import { onOrderPaid } from './on-order-paid.ts';
+import { type Paid, onOrdersPaid } from './on-order-paid.ts';
 
 /** What fulfillment reads, and from where. */
 export const inputTopics = [Topics.order] as const;
@@ -13,17 +13,22 @@ export type InputEvent = EventOf<(typeof inputEvents)[number]>;
 
 export type HandlerDeps = FulfillmentDeps & { wake: () => void };
 
-export function handleInput(deps: HandlerDeps, event: InputEvent, log: Logger): Promise<void> {
+/** The paid order an event announces, if any: an auto order itself is never forwarded, each of its runs is (AutoOrderRunPlaced). */
+function paidOrder(event: InputEvent): Paid | null {
   switch (event.type) {
     case 'OrderAccepted': {
-      // An auto order itself is never forwarded: each of its runs is (AutoOrderRunPlaced).
-      if (event.data.kind !== 'order') return Promise.resolve();
+      if (event.data.kind !== 'order') return null;
       const { orderId, userId, serviceId, link, amount } = event.data;
-      return onOrderPaid(deps, event, { orderId, userId, productId: serviceId, link, amount, source: 'order' }, log);
+      return { event, orderId, userId, productId: serviceId, link, amount, source: 'order' };
     }
     case 'AutoOrderRunPlaced': {
       const { childOrderId, userId, serviceId, link, amount } = event.data;
-      return onOrderPaid(deps, event, { orderId: childOrderId, userId, productId: serviceId, link, amount, source: 'run' }, log);
+      return { event, orderId: childOrderId, userId, productId: serviceId, link, amount, source: 'run' };
     }
   }
+}
+
+/** A run of order events, in topic order: the paid orders among them enter fulfillment together. */
+export function handleInputs(deps: HandlerDeps, events: readonly InputEvent[], log: Logger): Promise<void> {
+  return onOrdersPaid(deps, events.flatMap((e) => paidOrder(e) ?? []), log);
 }

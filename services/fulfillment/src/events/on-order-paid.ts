@@ -6,20 +6,20 @@ import { type Mapping, mappings } from '../store/mapping.model.ts';
 import type { HandlerDeps } from './inputs.ts';
 import { orderForwardFailed } from './fulfillment-events.ts';
 
-type Paid = { orderId: number; userId: string; productId: number | undefined; link: string | undefined; amount: number | undefined; source: 'order' | 'run' };
+/** A paid order as an order event announces it, with the event it came in. */
+export type Paid = {
+  event: EventEnvelope;
+  orderId: number;
+  userId: string;
+  productId: number | undefined;
+  link: string | undefined;
+  amount: number | undefined;
+  source: 'order' | 'run';
+};
 
-/**
- * A paid order enters fulfilment exactly once: the record's id is the order id, so its insert is
- * the idempotency guard (a redelivered or replayed event hits the existing record and changes
- * nothing; no processed-event mark is needed). It is queued for its provider, waits for operators
- * (manual products), or goes to review when the event lacks what a provider needs (orders placed
- * before these fields existed) — only then is an event recorded, in one transaction with the record.
- */
-export async function onOrderPaid(deps: HandlerDeps, event: EventEnvelope, paid: Paid, log: Logger): Promise<void> {
-  const model = forwards(deps.connection);
-  const now = new Date();
-  // Written with the driver (complete, with the schema's defaults), not through mongoose's casting.
-  const base: Forward = {
+/** The forward record of a paid order as it enters fulfillment (state `manual` until decided). */
+function newForward(paid: Paid, now: Date): Forward {
+  return {
     _id: paid.orderId,
     userId: paid.userId,
     productId: paid.productId ?? null,
@@ -45,34 +45,67 @@ export async function onOrderPaid(deps: HandlerDeps, event: EventEnvelope, paid:
     syncedAt: null,
     orderPatch: null,
     cancelRequestedAt: null,
-    correlationId: event.correlationId,
+    correlationId: paid.event.correlationId,
     createdAt: now,
     updatedAt: now,
   };
-  let record: Forward;
+}
+
+/** Queued for its provider, waiting for operators (manual products, no mapping), or in review (suspended mapping). */
+function routed(base: Forward, mapping: Mapping | undefined): Forward {
+  if (!mapping || mapping.mode === 'manual') return base;
+  if (mapping.suspendedReason !== null) return { ...base, state: 'review', providerId: mapping.providerId, providerServiceId: mapping.providerServiceId, note: mapping.suspendedReason };
+  return { ...base, state: 'queued', providerId: mapping.providerId, providerServiceId: mapping.providerServiceId };
+}
+
+/**
+ * Paid orders enter fulfilment exactly once: a record's id is the order id, so its insert is the
+ * idempotency guard (a redelivered or replayed event hits the existing record and changes nothing;
+ * no processed-event mark is needed). A run of paid orders costs one read of their products'
+ * mappings and one insert of all their records, whatever its length. An order whose event lacks
+ * what a provider needs (placed before these fields existed) goes to review with an event, in one
+ * transaction with its record.
+ */
+export async function onOrdersPaid(deps: HandlerDeps, paid: readonly Paid[], log: Logger): Promise<void> {
+  const now = new Date();
+  const complete = paid.filter((p) => p.productId !== undefined && p.link !== undefined && p.amount !== undefined);
+  for (const p of paid) if (!complete.includes(p)) await enterForReview(deps, p, now, log);
+  if (complete.length === 0) return;
+
+  const productIds = [...new Set(complete.map((p) => p.productId!))];
+  const found = await mappings(deps.connection).find({ _id: { $in: productIds } }).lean<Mapping[]>();
+  const byProduct = new Map(found.map((m) => [m._id, m]));
+  const records = complete.map((p) => routed(newForward(p, now), byProduct.get(p.productId!)));
+  // Written with the driver (complete, with the schema's defaults), not through mongoose's casting;
+  // unordered, so a record already there (a redelivery) does not stop the others.
+  const known = new Set<number>();
   try {
-    if (paid.productId === undefined || paid.link === undefined || paid.amount === undefined) {
-      record = { ...base, state: 'review', note: 'missing-details' };
-      const failed = orderForwardFailed({ orderId: paid.orderId, userId: paid.userId, providerId: null, reason: 'missing-details', detail: 'the event names no product, link or amount', retryAt: null }, causedBy(event));
-      const stored = record;
-      await inTransaction(deps.connection, async (session) => {
-        await model.collection.insertOne(stored as never, { session });
-        await appendToOutbox(deps.connection, session, Topics.fulfillment, [failed]);
-      });
-    } else {
-      const mapping = await mappings(deps.connection).findById(paid.productId).lean<Mapping>();
-      if (!mapping || mapping.mode === 'manual') record = base;
-      else if (mapping.suspendedReason !== null) record = { ...base, state: 'review', providerId: mapping.providerId, providerServiceId: mapping.providerServiceId, note: mapping.suspendedReason };
-      else record = { ...base, state: 'queued', providerId: mapping.providerId, providerServiceId: mapping.providerServiceId };
-      await model.collection.insertOne(record as never);
-    }
+    await forwards(deps.connection).collection.insertMany(records as never[], { ordered: false });
   } catch (error) {
-    if (isDuplicateKeyError(error, 'forwards')) {
-      log.info({ orderId: paid.orderId }, 'order already known to fulfillment');
-      return;
-    }
+    const failures = (error as { writeErrors?: Array<{ index: number; code?: number }> }).writeErrors;
+    if (!isDuplicateKeyError(error, 'forwards') || !failures || failures.some((f) => f.code !== 11000)) throw error;
+    for (const f of failures) known.add(records[f.index]!._id);
+  }
+  const entered = records.filter((r) => !known.has(r._id));
+  if (entered.some((r) => r.state === 'queued')) deps.wake();
+  const states = (state: Forward['state']) => entered.filter((r) => r.state === state).map((r) => r._id);
+  log.info({ queued: states('queued'), manual: states('manual'), review: states('review'), alreadyKnown: [...known] }, 'orders entered fulfillment');
+}
+
+async function enterForReview(deps: HandlerDeps, paid: Paid, now: Date, log: Logger): Promise<void> {
+  const record: Forward = { ...newForward(paid, now), state: 'review', note: 'missing-details' };
+  const failed = orderForwardFailed(
+    { orderId: paid.orderId, userId: paid.userId, providerId: null, reason: 'missing-details', detail: 'the event names no product, link or amount', retryAt: null },
+    causedBy(paid.event),
+  );
+  try {
+    await inTransaction(deps.connection, async (session) => {
+      await forwards(deps.connection).collection.insertOne(record as never, { session });
+      await appendToOutbox(deps.connection, session, Topics.fulfillment, [failed]);
+    });
+  } catch (error) {
+    if (isDuplicateKeyError(error, 'forwards')) return log.info({ orderId: paid.orderId }, 'order already known to fulfillment');
     throw error;
   }
-  if (record.state === 'queued') deps.wake();
-  log.info({ orderId: record._id, state: record.state, providerId: record.providerId, note: record.note }, 'order entered fulfillment');
+  log.info({ orderId: paid.orderId, state: record.state, note: record.note }, 'order entered fulfillment');
 }
