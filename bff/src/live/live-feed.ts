@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { Consumer, Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
 import { Topics, parseEvent } from '@smm/contracts';
-import { gatherFetch } from '@smm/platform';
+import { OffsetCommitter, gatherFetch } from '@smm/platform';
 import type { LiveHub } from './live-hub.ts';
 import { type LiveSourceEvent, liveDefinitions, memberUpdateOf } from './member-update.ts';
 
@@ -32,10 +32,15 @@ export async function startLiveFeed(options: { kafka: Kafka; hub: LiveHub; logge
   const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
   await consumer.connect();
   await consumer.subscribe({ topics: [Topics.wallet, Topics.order], fromBeginning: false });
+  // No offset matters after a restart (the group goes with the process); they only let a rejoin
+  // within its life resume where it was, so they are committed once a second, not after every
+  // fetched batch as kafkajs's auto-commit does. A rejoin may deliver up to that second again: the
+  // hub drops an event id it already holds.
+  const committer = new OffsetCommitter(consumer, logger);
   await consumer.run({
-    // Delivery order per partition is all a screen needs; no offsets matter after a restart.
-    autoCommit: true,
+    autoCommit: false,
     eachMessage: async ({ topic, partition, message }) => {
+      committer.handled(topic, partition, message.offset);
       const parsed = parseEvent(message.value, liveDefinitions);
       if (!parsed.ok) {
         logger.warn({ topic, partition, offset: message.offset, reason: parsed.reason }, 'live: event skipped');
@@ -47,10 +52,12 @@ export async function startLiveFeed(options: { kafka: Kafka; hub: LiveHub; logge
     },
   });
   await joined;
+  committer.start(1000);
   logger.info({ groupId }, 'live: feed joined');
   return {
     groupId,
     stop: async () => {
+      await committer.stop();
       await consumer.disconnect();
       // The group was this process's alone; leaving it behind would only clutter the cluster.
       const admin = kafka.admin();

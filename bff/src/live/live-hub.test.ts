@@ -33,6 +33,15 @@ describe('LiveHub', () => {
     expect(hub.since('u1', 'e3')).toBe('unknown');
   });
 
+  it('an event delivered again (a consumer rejoin) reaches the screen once and is held once', () => {
+    const hub = hubAt({ now: 0 });
+    const got: string[] = [];
+    hub.subscribe('u1', { send: (e) => got.push(e.id), close: () => undefined });
+    for (const id of ['e1', 'e2', 'e1', 'e2', 'e3']) hub.publish('u1', id, update(id));
+    expect(got).toEqual(['e1', 'e2', 'e3']);
+    expect(hub.since('u1', 'e1')).toMatchObject([{ id: 'e2' }, { id: 'e3' }]);
+  });
+
   it('an unsubscribed connection receives nothing more; closeAll ends every connection', () => {
     const hub = hubAt({ now: 0 });
     const got: string[] = [];

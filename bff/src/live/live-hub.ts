@@ -22,9 +22,11 @@ export class LiveHub {
     this.now = options.now ?? Date.now;
   }
 
+  /** An id the member's buffer already holds (an event delivered again) is dropped. */
   publish(userId: string, id: string, update: LiveUpdate): void {
     const entry: LiveEntry = { id, update, at: this.now() };
     const buffer = this.fresh(this.buffers.get(userId) ?? []);
+    if (buffer.some((held) => held.id === id)) return;
     buffer.push(entry);
     if (buffer.length > this.options.replayPerMember) buffer.splice(0, buffer.length - this.options.replayPerMember);
     this.buffers.set(userId, buffer);
