@@ -80,6 +80,29 @@ describe('referrals that pay (PointDebited of a referred member → referral cre
     expect(await referralsOf(loner)).toMatchObject({ memberCount: 0, members: [], earningsDeci: 0, history: { items: [] } });
   });
 
+  it('pays exactly the referrers of the referred payers among payments that arrive together', async () => {
+    const [ann, ben] = [await newMember('annref'), await newMember('benref')];
+    const payers = [
+      await newMember('carol1', ann, 10_000),
+      await newMember('dave22', null, 10_000),
+      await newMember('erin33', ben, 10_000),
+      await newMember('frank4', null, 10_000),
+      await newMember('grace5', ann, 10_000),
+    ];
+    const charges = [20_000, 30_000, 40_000, 50_000, 60_000];
+    const orders = payers.map((userId, i) => suite.publisher.orderPlaced(userId, nextOrderId++, charges[i]!));
+    await suite.publisher.publish(Topics.order, orders);
+    const orderIds = new Set(orders.map((o) => o.data.orderId));
+    await eventually(() => Promise.resolve(suite.received.of('PointDebited', (d) => orderIds.has(d.orderId)).length), (n) => n === 5);
+    // 5 % of carol's 20,000 and grace's 60,000 deci-won to ann, of erin's 40,000 to ben.
+    await eventually(() => balanceOf(suite.wallet.base, ann), (b) => b === 4000);
+    await eventually(() => balanceOf(suite.wallet.base, ben), (b) => b === 2000);
+    await quiet();
+    const credited = suite.received.of('PointCredited', (d) => d.source === 'referral' && (d.userId === ann || d.userId === ben));
+    expect(credited.map((e) => [e.data.userId, e.data.amountDeci]).sort()).toEqual([[ann, 1000], [ann, 3000], [ben, 2000]].sort());
+    expect((await referralsOf(ann)).memberCount).toBe(2);
+  });
+
   it('reverses the share of a refund (partial, then the rest) once per refund id', async () => {
     const referrer = await newMember('carol');
     const referred = await newMember('dave', referrer, 10_000);

@@ -13,14 +13,17 @@ export type ConsumerGroups = { main: string; payments: string };
 export const defaultGroups: ConsumerGroups = { main: 'wallet', payments: 'wallet-payments' };
 
 /**
- * Two consumer groups. `wallet` reads auth, catalog and scheduler events one at a time (handleOnce
- * per event). `wallet-payments` reads the order topic in runs of up to 500 events per partition, a
- * fetch's runs of every partition in one transaction (the saga's hot path). Every handler is idempotent, so redelivery and replay are safe. The types
- * the contracts define on these topics that the wallet does not handle are skipped; anything else
- * is dead-lettered.
+ * Two consumer groups. `wallet` reads auth, catalog, scheduler and its own events in runs of a
+ * partition, each event in offset order by its handler (handleOnce or its own key), with one read
+ * per run for which payers someone referred. `wallet-payments` reads the order topic in runs of up
+ * to 500 events per partition, a fetch's runs of every partition in one transaction (the saga's
+ * hot path). Every handler is idempotent, so redelivery and replay (of a whole run after a failure)
+ * are safe. The types the contracts define on these topics that the wallet does not handle are
+ * skipped; anything else is dead-lettered.
  */
 export async function startWalletConsumers(deps: WalletDeps, kafka: Kafka, producer: EventProducer, logger: Logger, groups: ConsumerGroups = defaultGroups): Promise<RunningConsumer> {
   const main = await runEventConsumer({
+    mode: 'batch',
     kafka,
     groupId: groups.main,
     // Its own topic too: referrals pay from the wallet's committed payments and refunds.
@@ -30,19 +33,27 @@ export async function startWalletConsumers(deps: WalletDeps, kafka: Kafka, produ
     logger,
     // Off the order's answer path (every payment passes here for referrals): fetch in gathered runs.
     gatherMs: 100,
-    handle: async (event, { log }) => {
-      switch (event.type) {
-        case 'UserRegistered':
-          await onUserRegistered(deps, event, log);
-          return onReferralRegistered(deps, event, log);
-        case 'PointDebited':
-          return onReferralPayment(deps, event, log);
-        case 'PointCredited':
-          return onReferralRefund(deps, event, log);
-        case 'SettingChanged':
-          return onSettingChanged(deps, event, log);
-        case 'TopUpExpiryDue':
-          return onTopUpExpiryDue(deps, event, log);
+    handleBatch: async (events, log) => {
+      const referred = await deps.store.referrals.referredAmong(events.flatMap((e) => (e.type === 'PointDebited' ? [e.data.userId] : [])));
+      for (const event of events) {
+        switch (event.type) {
+          case 'UserRegistered':
+            await onUserRegistered(deps, event, log);
+            await onReferralRegistered(deps, event, log);
+            break;
+          case 'PointDebited':
+            await onReferralPayment(deps, event, referred, log);
+            break;
+          case 'PointCredited':
+            await onReferralRefund(deps, event, log);
+            break;
+          case 'SettingChanged':
+            await onSettingChanged(deps, event, log);
+            break;
+          case 'TopUpExpiryDue':
+            await onTopUpExpiryDue(deps, event, log);
+            break;
+        }
       }
     },
   });

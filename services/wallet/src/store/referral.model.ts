@@ -67,9 +67,11 @@ export class ReferralStore {
     await this.relations.updateOne({ _id }, { $setOnInsert: rest }, { upsert: true, session });
   }
 
-  /** Whether anyone referred this member (outside any transaction). */
-  async isReferred(referredId: string): Promise<boolean> {
-    return (await this.relations.collection.findOne({ _id: referredId } as never, { projection: { _id: 1 } })) !== null;
+  /** Which of these members someone referred: one read outside any transaction. */
+  async referredAmong(referredIds: readonly string[]): Promise<Set<string>> {
+    if (referredIds.length === 0) return new Set();
+    const found = await this.relations.collection.find({ _id: { $in: [...new Set(referredIds)] } } as never, { projection: { _id: 1 } }).toArray();
+    return new Set(found.map((doc) => String(doc._id)));
   }
 
   async referrerOf(referredId: string, session: ClientSession): Promise<ReferralDoc | null> {

@@ -27,12 +27,11 @@ export async function recordReferral(deps: WalletDeps, event: EventOf<typeof Use
  * credit, exactly once per payment — the ledger entry's and the earning record's key is derived
  * from the payment, so a redelivered or replayed PointDebited finds it and pays nothing. The rate is the one in force when
  * the payment is handled and is kept with the credit, so a later rate change never alters it.
+ * Called for members a read outside the transaction found referred (`referredAmong`: most members
+ * were referred by no one, and every order's payment passes here); the transaction checks again.
  */
 export async function creditReferral(deps: WalletDeps, event: EventOf<typeof PointDebited>): Promise<ReferralOutcome> {
   const { store } = deps;
-  // Most members were referred by no one: one read answers that, without the rate or a
-  // transaction (every order's payment passes here). The transaction checks again.
-  if (!(await store.referrals.isReferred(event.data.userId))) return 'not-referred';
   const payment = references.payment(event.data.kind, event.data.orderId);
   const reference = referralReferences.credit(payment);
   const ratePercent = await referralRate(deps);
