@@ -6,7 +6,8 @@ import * as BSON from 'bson';
 import { Double, Long, ObjectId } from 'bson';
 import { Query } from 'mingo/query';
 import { describe, expect, it } from 'vitest';
-import { applySimpleUpdate, applyUpdate, compileFilter, mingoFilter, mingoProject, project } from '../src/query.ts';
+import { compileFilter, mingoFilter, mingoProject, project } from '../src/query.ts';
+import { applySimpleUpdate, applyUpdate } from '../src/update.ts';
 import { plainDoc, toPlain, valueKey } from '../src/values.ts';
 import type { Doc } from '../src/values.ts';
 

@@ -1,7 +1,8 @@
 // Write commands: insert, update, delete, findAndModify.
 import { Codes, MongoError } from '../errors.ts';
 import type { Visible } from '../engine.ts';
-import { applySimpleUpdate, applyUpdate, isOperatorUpdate, project, upsertSeed, validateDoc, withIdFirst } from '../query.ts';
+import { project } from '../query.ts';
+import { applySimpleUpdate, applyUpdate, isOperatorUpdate, upsertSeed, validateDoc, withIdFirst } from '../update.ts';
 import { firstMatching, matching } from '../reads.ts';
 import { isPlainObject, plainDoc, valueKey } from '../values.ts';
 import type { Doc } from '../values.ts';
