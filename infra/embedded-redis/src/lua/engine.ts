@@ -1,6 +1,6 @@
 // The Lua scripting engine behind EVAL/EVALSHA/SCRIPT: one Lua state for the server (as in
 // Redis), scripts compiled once and kept by SHA1, redis.call/pcall dispatching through the normal
-// command path, and Redis 7.0's conversions between Lua values and replies. A script runs
+// command path, and Redis 7.0's conversions between Lua values and replies (conversions.ts). A script runs
 // synchronously on the event loop, so nothing else runs in between: scripts are atomic.
 // The ambient fengari types must also load when another workspace type-checks this file.
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
@@ -9,12 +9,11 @@ import { createHash } from 'node:crypto';
 import fengari from 'fengari';
 import type { LuaState } from 'fengari';
 import { execute, lookupCommand } from '../dispatch.ts';
-import { Reply } from '../resp/reply.ts';
 import { makeClientFields } from '../state.ts';
 import type { Client, ServerState } from '../state.ts';
 import { bytesLatin1, latin1Bytes, formatG, useLua51Numbers } from './numbers.ts';
+import { pushErrorTable, pushReply, toReply } from './conversions.ts';
 import { parseResp2 } from './resp2.ts';
-import type { Resp2 } from './resp2.ts';
 
 const { lua, lauxlib, lualib, to_luastring } = fengari;
 const S = to_luastring;
@@ -191,7 +190,7 @@ export class ScriptEngine {
         L,
         (l) => {
           if (Date.now() - started <= limit || s.writes !== writesBefore) return;
-          this.pushErrorTable(l, `ERR Script ran longer than ${limit} ms without writing and was killed (busy-reply-threshold)`);
+          pushErrorTable(l, `ERR Script ran longer than ${limit} ms without writing and was killed (busy-reply-threshold)`);
           lua.lua_pushboolean(l, true);
           lua.lua_setfield(l, -2, S('killed'));
           lua.lua_error(l);
@@ -207,7 +206,7 @@ export class ScriptEngine {
       this.caller = undefined;
       lua.lua_sethook(L, null, 0, 0);
     }
-    if (status === lua.LUA_OK) this.toReply(-1, c.reply);
+    if (status === lua.LUA_OK) toReply(this.L, -1, c.reply);
     else c.reply.err(this.errorText(sha));
     lua.lua_settop(L, 0);
   }
@@ -314,7 +313,7 @@ export class ScriptEngine {
   private call(L: LuaState, raise: boolean): number {
     const fail = (msg: string): number => {
       lua.lua_settop(L, 0);
-      this.pushErrorTable(L, msg);
+      pushErrorTable(L, msg);
       if (raise) return lua.lua_error(L);
       return 1;
     };
@@ -338,71 +337,7 @@ export class ScriptEngine {
     const reply = parseResp2(this.sc.reply.take());
     lua.lua_settop(L, 0);
     if (typeof reply === 'object' && reply !== null && 'err' in reply) return fail(reply.err);
-    this.pushReply(L, reply);
+    pushReply(L, reply);
     return 1;
-  }
-
-  private pushErrorTable(L: LuaState, msg: string): void {
-    lua.lua_createtable(L, 0, 1);
-    lua.lua_pushstring(L, latin1Bytes(msg));
-    lua.lua_setfield(L, -2, S('err'));
-  }
-
-  /** RESP2 reply → Lua, as Redis converts for redis.call. */
-  private pushReply(L: LuaState, r: Resp2): void {
-    if (r === null) lua.lua_pushboolean(L, false);
-    else if (typeof r === 'number') lua.lua_pushnumber(L, r);
-    else if (typeof r === 'string') lua.lua_pushstring(L, latin1Bytes(r));
-    else if (Array.isArray(r)) {
-      lua.lua_createtable(L, r.length, 0);
-      for (let i = 0; i < r.length; i++) {
-        this.pushReply(L, r[i]!);
-        lua.lua_rawseti(L, -2, i + 1);
-      }
-    } else if ('ok' in r) {
-      lua.lua_createtable(L, 0, 1);
-      lua.lua_pushstring(L, latin1Bytes(r.ok));
-      lua.lua_setfield(L, -2, S('ok'));
-    } else this.pushErrorTable(L, r.err);
-  }
-
-  /** Lua value at idx → reply, as Redis 7.0 converts a script's result. */
-  private toReply(idx: number, out: Reply): void {
-    const L = this.L;
-    const t = lua.lua_type(L, idx);
-    if (t === lua.LUA_TSTRING) return out.bulk(bytesLatin1(lua.lua_tolstring(L, idx)!));
-    if (t === lua.LUA_TBOOLEAN) return lua.lua_toboolean(L, idx) ? out.int(1) : out.nil();
-    if (t === lua.LUA_TNUMBER) {
-      const v = Math.trunc(lua.lua_tonumber(L, idx));
-      return out.int(Number.isFinite(v) ? v + 0 : -9223372036854775808);
-    }
-    if (t !== lua.LUA_TTABLE) return out.nil();
-    const abs = idx < 0 ? lua.lua_gettop(L) + idx + 1 : idx;
-    for (const field of ['err', 'ok'] as const) {
-      lua.lua_getfield(L, abs, S(field));
-      if (lua.lua_type(L, -1) === lua.LUA_TSTRING) {
-        const msg = bytesLatin1(lua.lua_tolstring(L, -1)!);
-        lua.lua_pop(L, 1);
-        return field === 'err' ? out.err(msg) : out.simple(msg.replace(/[\r\n]/g, ' '));
-      }
-      lua.lua_pop(L, 1);
-    }
-    // An array up to the first nil; elements are converted into a side buffer first because
-    // the count must be written before them.
-    const items = new Reply();
-    items.proto = out.proto;
-    let n = 0;
-    for (;;) {
-      lua.lua_rawgeti(L, abs, n + 1);
-      if (lua.lua_type(L, -1) === lua.LUA_TNIL) {
-        lua.lua_pop(L, 1);
-        break;
-      }
-      this.toReply(-1, items);
-      lua.lua_pop(L, 1);
-      n++;
-    }
-    out.arr(n);
-    out.out += items.take();
   }
 }
