@@ -1,3 +1,4 @@
+import { createHook } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import mongoose, { Schema } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -92,6 +93,18 @@ async function readAll(topic: string) {
   running.push({ stop: () => consumer.disconnect() });
   return messages;
 }
+
+describe('an idle Kafka client', () => {
+  it('does not wake the process every millisecond', async () => {
+    // kafkajs 2.2.4 re-arms a 1 ms timer per connection for as long as it lives (kafkajs#1556);
+    // the platform's client replaces that schedule. Here only the connected producer is running.
+    let timers = 0;
+    const hook = createHook({ init: (_id, type) => void (type === 'Timeout' && timers++) }).enable();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    hook.disable();
+    expect(timers).toBeLessThan(50);
+  });
+});
 
 describe('readiness checks', () => {
   it('pass against the running servers', async () => {

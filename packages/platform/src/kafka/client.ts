@@ -5,6 +5,7 @@ import type { ISocketFactory, LogEntry } from 'kafkajs';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ConfigError, env, parseConfig } from '../config.ts';
+import './request-queue.ts';
 
 export type { Kafka } from 'kafkajs';
 
