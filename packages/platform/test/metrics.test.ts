@@ -1,6 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEvent } from '@smm/contracts';
@@ -20,6 +23,7 @@ import {
 import { eventually, startInfra } from '@smm/testkit';
 
 const logger = createLogger({ service: 'metrics-test', level: 'silent' });
+const run = promisify(execFile);
 const GadgetMade = defineEvent('GadgetMade', 1, z.object({ name: z.string().min(1) }));
 
 let infra: Awaited<ReturnType<typeof startInfra>>;
@@ -127,4 +131,26 @@ describe('GET /metrics on every createHttpApp', () => {
     );
     expect(value(text, `kafka_consumer_lag_messages{group="${groupId}",topic="${topic}",partition="0"}`)).toBe(0);
   });
+});
+
+describe('an idle process with the platform loaded', () => {
+  it('sleeps: the event-loop lag sampler wakes it ~10 times a second, not 100', async () => {
+    // prom-client samples the event-loop delay with a native 10 ms timer by default; every
+    // service would then wake 100 times a second doing nothing. Counted by the kernel as the
+    // child's voluntary context switches over one idle second.
+    const index = fileURLToPath(new URL('../src/index.ts', import.meta.url));
+    const script = [
+      `const { metricsRegistry } = await import(${JSON.stringify(index)});`,
+      'await new Promise((r) => setTimeout(r, 500));',
+      'const before = process.resourceUsage().voluntaryContextSwitches;',
+      'await new Promise((r) => setTimeout(r, 1000));',
+      'const switches = process.resourceUsage().voluntaryContextSwitches - before;',
+      "const lag = (await metricsRegistry.metrics()).includes('nodejs_eventloop_lag_p99_seconds');",
+      'console.log(JSON.stringify({ switches, lag }));',
+    ].join('\n');
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]);
+    const { switches, lag } = JSON.parse(stdout.trim().split('\n').pop()!) as { switches: number; lag: boolean };
+    expect(lag).toBe(true);
+    expect(switches).toBeLessThan(40);
+  }, 30_000);
 });
