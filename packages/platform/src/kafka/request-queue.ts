@@ -1,4 +1,7 @@
-import { createRequire } from 'node:module';
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./kafkajs-request-queue.d.ts" />
+// A static import, so the production bundle (infra/docker) carries the module kafkajs itself uses.
+import RequestQueue from 'kafkajs/src/network/requestQueue/index.js';
 
 /**
  * kafkajs 2.2.4's request queue (one per broker connection) re-arms a timer every millisecond for
@@ -14,20 +17,10 @@ import { createRequire } from 'node:module';
  * here; a finished request checks the queue itself (`fulfillRequest`), so nothing waits on a timer
  * that no longer exists.
  */
-type RequestQueue = {
-  pending: unknown[];
-  throttledUntil: number;
-  throttleCheckTimeoutId: ReturnType<typeof setTimeout> | null;
-  checkPendingRequests(): void;
-  scheduleCheckPendingRequests(): void;
-};
-
 /** kafkajs's own retry interval for waiting requests once a throttle has passed. */
 const CHECK_PENDING_REQUESTS_INTERVAL_MS = 10;
 
-const RequestQueueClass = createRequire(import.meta.url)('kafkajs/src/network/requestQueue/index.js') as { prototype: RequestQueue };
-
-RequestQueueClass.prototype.scheduleCheckPendingRequests = function scheduleCheckPendingRequests(this: RequestQueue) {
+RequestQueue.prototype.scheduleCheckPendingRequests = function scheduleCheckPendingRequests(this: typeof RequestQueue.prototype) {
   if (this.throttleCheckTimeoutId) return;
   const throttleLeft = this.throttledUntil - Date.now();
   if (this.pending.length === 0 && throttleLeft <= 0) return;
