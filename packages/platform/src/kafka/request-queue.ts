@@ -9,7 +9,7 @@ import RequestQueue from 'kafkajs/src/network/requestQueue/index.js';
  * `throttledUntil - Date.now()`, which is negative when the broker is not throttling, and the timer
  * schedules the next (tulios/kafkajs#1556, fixes proposed in #1667 and #1768, none released). Every
  * producer, consumer and admin connection of every service woke the process ~1,000 times a second:
- * about half of an idle devstack's CPU, and a tax on every order under load.
+ * about a third of an idle devstack's CPU, and a tax on every order under load.
  *
  * The replacement schedules a check only when there is something to check: requests waiting
  * (at the end of the broker's throttle, or soon if the throttle has already passed) or a throttle

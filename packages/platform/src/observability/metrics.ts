@@ -10,7 +10,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
  */
 export const metricsRegistry = new Registry();
 // The event-loop lag histogram samples every 100 ms: prom-client's default (10 ms) is a native timer
-// that woke every service 100 times a second with nothing to do (~40 % of an idle devstack's CPU).
+// that woke every service 100 times a second with nothing to do (most of an idle service's wake-ups).
 collectDefaultMetrics({ register: metricsRegistry, eventLoopMonitoringPrecision: 100 });
 
 const httpDuration = new Histogram({
