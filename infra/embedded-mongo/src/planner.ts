@@ -4,6 +4,7 @@
 import type { Collection } from './collection.ts';
 import { MAX_KEY, MIN_KEY, TypeEdge, compareValues, typeRank } from './keyorder.ts';
 import type { Entry, Index } from './indexes.ts';
+import { forEachFieldCondition } from './query.ts';
 import { isPlainObject, valueKey } from './values.ts';
 import type { Doc } from './values.ts';
 
@@ -55,25 +56,17 @@ function addRange(p: FieldPred, op: string, v: unknown): void {
 /** Per-field predicates an index can bound: equality points and ranges of one type. */
 export function predicates(filter: Doc): Map<string, FieldPred> {
   const out = new Map<string, FieldPred>();
-  const visit = (f: Doc): void => {
-    for (const [k, v] of Object.entries(f)) {
-      if (k === '$and' && Array.isArray(v)) {
-        for (const sub of v) if (isPlainObject(sub)) visit(sub);
-        continue;
+  forEachFieldCondition(filter, (k, v) => {
+    const p = out.get(k) ?? {};
+    if (isPlainObject(v) && Object.keys(v).some((o) => o.startsWith('$'))) {
+      for (const [op, arg] of Object.entries(v)) {
+        if (op === '$eq' && isBoundValue(arg)) p.points = [arg];
+        else if (op === '$in' && Array.isArray(arg) && arg.length <= MAX_POINTS && arg.every(isBoundValue)) p.points ??= arg;
+        else if (op === '$gt' || op === '$gte' || op === '$lt' || op === '$lte') addRange(p, op, arg);
       }
-      if (k.startsWith('$')) continue;
-      const p = out.get(k) ?? {};
-      if (isPlainObject(v) && Object.keys(v).some((o) => o.startsWith('$'))) {
-        for (const [op, arg] of Object.entries(v)) {
-          if (op === '$eq' && isBoundValue(arg)) p.points = [arg];
-          else if (op === '$in' && Array.isArray(arg) && arg.length <= MAX_POINTS && arg.every(isBoundValue)) p.points ??= arg;
-          else if (op === '$gt' || op === '$gte' || op === '$lt' || op === '$lte') addRange(p, op, arg);
-        }
-      } else if (isBoundValue(v)) p.points = [v];
-      if (p.points || p.range) out.set(k, p);
-    }
-  };
-  visit(filter);
+    } else if (isBoundValue(v)) p.points = [v];
+    if (p.points || p.range) out.set(k, p);
+  });
   return out;
 }
 

@@ -227,3 +227,16 @@ export function mingoProject(docs: Doc[], projection: Doc): Doc[] {
     throw badValue((e as Error).message);
   }
 }
+
+/**
+ * Calls `visit` with each field condition of a filter, in order, `$and` branches included; other
+ * top-level operators (`$or`, `$nor`, `$expr`, …) are skipped. The planner bounds indexes and an
+ * upsert seeds its document from these.
+ */
+export function forEachFieldCondition(filter: Doc, visit: (field: string, condition: unknown) => void): void {
+  for (const [k, v] of Object.entries(filter)) {
+    if (k === '$and' && Array.isArray(v)) {
+      for (const sub of v) if (isPlainObject(sub)) forEachFieldCondition(sub, visit);
+    } else if (!k.startsWith('$')) visit(k, v);
+  }
+}

@@ -5,7 +5,7 @@ import { Aggregator } from 'mingo';
 import { update as mingoUpdate } from 'mingo/updater';
 import { ObjectId } from 'bson';
 import { Codes, MongoError, badValue } from './errors.ts';
-import { MINGO_OPTS } from './query.ts';
+import { MINGO_OPTS, forEachFieldCondition } from './query.ts';
 import { clone, hasTyped, isPlainObject, numberKind, retype, toPlain, valueKey, widenKind, withNumberKind } from './values.ts';
 import type { Doc } from './values.ts';
 
@@ -148,25 +148,17 @@ export function withIdFirst(d: Doc): Doc {
 /** The document an upsert starts from: the equality parts of the filter. */
 export function upsertSeed(filter: Doc): Doc {
   const seed: Doc = {};
-  const visit = (f: Doc): void => {
-    for (const [k, v] of Object.entries(f)) {
-      if (k === '$and' && Array.isArray(v)) {
-        for (const s of v) if (isPlainObject(s)) visit(s);
-        continue;
-      }
-      if (k.startsWith('$')) continue;
-      let val: unknown;
-      if (isPlainObject(v)) {
-        const keys = Object.keys(v);
-        if (keys.length === 0 || !keys[0]?.startsWith('$')) val = v;
-        else if (keys.length === 1 && keys[0] === '$eq') val = v['$eq'];
-        else continue;
-      } else if (v instanceof RegExp) continue;
-      else val = v;
-      setPath(seed, k, clone(val));
-    }
-  };
-  visit(filter);
+  forEachFieldCondition(filter, (k, v) => {
+    let val: unknown;
+    if (isPlainObject(v)) {
+      const keys = Object.keys(v);
+      if (keys.length === 0 || !keys[0]?.startsWith('$')) val = v;
+      else if (keys.length === 1 && keys[0] === '$eq') val = v['$eq'];
+      else return;
+    } else if (v instanceof RegExp) return;
+    else val = v;
+    setPath(seed, k, clone(val));
+  });
   return seed;
 }
 
