@@ -3,6 +3,9 @@
 // A static import, so the production bundle (infra/docker) carries the module kafkajs itself uses.
 import RequestQueue from 'kafkajs/src/network/requestQueue/index.js';
 
+/** kafkajs's own retry interval for waiting requests once a throttle has passed. */
+const CHECK_PENDING_REQUESTS_INTERVAL_MS = 10;
+
 /**
  * kafkajs 2.2.4's request queue (one per broker connection) re-arms a timer every millisecond for
  * as long as the connection lives: after each check it schedules the next one at
@@ -17,9 +20,6 @@ import RequestQueue from 'kafkajs/src/network/requestQueue/index.js';
  * here; a finished request checks the queue itself (`fulfillRequest`), so nothing waits on a timer
  * that no longer exists.
  */
-/** kafkajs's own retry interval for waiting requests once a throttle has passed. */
-const CHECK_PENDING_REQUESTS_INTERVAL_MS = 10;
-
 RequestQueue.prototype.scheduleCheckPendingRequests = function scheduleCheckPendingRequests(this: typeof RequestQueue.prototype) {
   if (this.throttleCheckTimeoutId) return;
   const throttleLeft = this.throttledUntil - Date.now();
