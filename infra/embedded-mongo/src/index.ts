@@ -4,6 +4,7 @@ import pino from 'pino';
 import type { Logger } from 'pino';
 import { Engine } from './engine.ts';
 import { Journal } from './journal.ts';
+import { heapFigures, watchHeap } from './memory.ts';
 import { beginDump, loadSnapshot, replay } from './persistence.ts';
 import { WireServer } from './server.ts';
 
@@ -38,6 +39,8 @@ export interface EmbeddedMongo {
   close(): Promise<void>;
 }
 
+const LOAD_PROGRESS_MS = 5000;
+
 export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Promise<EmbeddedMongo> {
   const host = options.host ?? '127.0.0.1';
   const replSetName = options.replSetName ?? 'rs0';
@@ -56,15 +59,24 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     const { snapshot, journal: records } = j.open();
     let snapshotOps: number;
     let ops: number;
+    // Loading is synchronous and takes about two minutes for a panel's million orders: a line every
+    // few seconds tells the launcher (which waits for `listening`) that it is still under way.
+    let reportedAt = started;
+    const progress = (done: number) => {
+      const now = Date.now();
+      if (now - reportedAt < LOAD_PROGRESS_MS) return;
+      reportedAt = now;
+      logger.info({ dataDir: options.dataDir, ops: done, ms: now - started, ...heapFigures() }, 'loading data');
+    };
     try {
-      snapshotOps = loadSnapshot(engine, snapshot);
-      ops = replay(engine, records);
+      snapshotOps = loadSnapshot(engine, snapshot, progress);
+      ops = replay(engine, records, (done) => progress(snapshotOps + done));
     } catch (e) {
       // Release the data dir lock taken by open(); no snapshot of a half-loaded state.
       j.release();
       throw e;
     }
-    logger.info({ dataDir: options.dataDir, snapshotOps, records: records.length, ops, ms: Date.now() - started }, 'journal replayed');
+    logger.info({ dataDir: options.dataDir, snapshotOps, records: records.length, ops, ms: Date.now() - started, ...heapFigures() }, 'journal replayed');
     engine.journal = j;
     journal = j;
   }
@@ -83,6 +95,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     throw e;
   }
   const base = `mongodb://${host}:${port}`;
+  const heapWatch = watchHeap(logger);
   let closed = false;
   return {
     host,
@@ -94,6 +107,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     close: async () => {
       if (closed) return;
       closed = true;
+      heapWatch.stop();
       await server.close();
       await journal?.close();
     },

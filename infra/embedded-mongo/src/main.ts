@@ -2,6 +2,7 @@
 import pino from 'pino';
 import { checkDataDir, startEmbeddedMongo } from './index.ts';
 import { DataDirLockedError } from './journal.ts';
+import { heapFigures } from './memory.ts';
 
 function fail(message: string): never {
   process.stderr.write(`embedded-mongo: ${message}\n`);
@@ -69,7 +70,7 @@ async function main(): Promise<void> {
   }
   // The ready line is part of the launcher contract, so it is written whatever --log-level says.
   const ready = logger.isLevelEnabled('info') ? logger : pino({ level: 'info', base: { svc: 'embedded-mongo' } }, process.stdout);
-  ready.info({ host: server.host, port: server.port, replSet: replSetName, url: server.url, dataDir: dataDir ?? null }, 'listening');
+  ready.info({ host: server.host, port: server.port, replSet: replSetName, url: server.url, dataDir: dataDir ?? null, ...heapFigures() }, 'listening');
   let stopping = false;
   // Logging must never block shutdown (e.g. when the launcher has closed our stdout pipe).
   const safeLog = (fn: () => void): void => {

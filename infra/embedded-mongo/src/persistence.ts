@@ -9,7 +9,7 @@ import type { Doc } from './values.ts';
 
 const SESSION_TTL_MS = 30 * 60_000;
 
-export function replay(engine: Engine, records: Doc[]): number {
+export function replay(engine: Engine, records: Doc[], progress?: (ops: number) => void): number {
   let applied = 0;
   for (const rec of records) {
     const ts = Number(toPlain(fromWire(rec['ts'])) ?? 0);
@@ -18,6 +18,7 @@ export function replay(engine: Engine, records: Doc[]): number {
       applyOp(engine, fromWireDoc(op));
       applied++;
     }
+    progress?.(applied);
   }
   return applied;
 }
@@ -28,17 +29,21 @@ export function replay(engine: Engine, records: Doc[]): number {
  * documents of a collection are gathered and installed in bulk (indexes built in one pass each);
  * anything else is applied as in a replay, after the documents gathered so far.
  */
-export function loadSnapshot(engine: Engine, records: Iterable<Doc>): number {
+export function loadSnapshot(engine: Engine, records: Iterable<Doc>, progress?: (ops: number) => void): number {
   const pending = new Map<Collection, Rows>();
   /** Index orders stored after a collection's documents (positions in its rows). */
   const orders = new Map<Collection, Map<string, Uint32Array>>();
   const flush = (): void => {
-    for (const [coll, rows] of pending) coll.bulkLoad(rows, engine.clock, orders.get(coll));
+    for (const [coll, rows] of pending) {
+      coll.bulkLoad(rows, engine.clock, orders.get(coll));
+      progress?.(applied);
+    }
     pending.clear();
     orders.clear();
   };
   let applied = 0;
   for (const rec of records) {
+    progress?.(applied);
     const ts = Number(toPlain(fromWire(rec['ts'])) ?? 0);
     if (ts > engine.clock) engine.clock = ts;
     for (const op of (rec['ops'] as Doc[] | undefined) ?? []) {

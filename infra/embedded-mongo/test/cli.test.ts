@@ -26,7 +26,7 @@ describe('cli', () => {
       .split('\n')
       .filter((l) => l.includes('"msg":"listening"'));
     expect(listening).toHaveLength(1);
-    expect(JSON.parse(listening[0]!)).toMatchObject({ port: server.port, msg: 'listening' });
+    expect(JSON.parse(listening[0]!)).toMatchObject({ port: server.port, msg: 'listening', heapLimitMb: expect.any(Number) });
     const c = await new MongoClient(`mongodb://127.0.0.1:${server.port}/cli?replicaSet=rs0`).connect();
     await c.db('cli').collection('x').insertOne({ a: 1 });
     await c.close();
@@ -39,6 +39,38 @@ describe('cli', () => {
     expect(await again.db('cli').collection('x').findOne({}, { projection: { _id: 0 } })).toEqual({ a: 1 });
     await again.close();
     expect(await stopCli(server, 'SIGTERM')).toBe(0);
+  });
+
+  it('warns while the data still fits the heap, states its memory in serverStatus, and keeps serving', { timeout: 90_000 }, async () => {
+    // Everything lives in the heap: a 400 MB limit, filled with 1 MB documents.
+    server = await startCli(['--port', '0', '--host', '127.0.0.1'], 20_000, ['--max-old-space-size=400']);
+    const listening = JSON.parse(server.stdout().split('\n').find((l) => l.includes('"msg":"listening"'))!) as { heapLimitMb: number };
+    expect(listening.heapLimitMb).toBeGreaterThanOrEqual(400);
+    expect(listening.heapLimitMb).toBeLessThan(500);
+    const c = await new MongoClient(`mongodb://127.0.0.1:${server.port}/?directConnection=true`).connect();
+    try {
+      const coll = c.db('cli').collection('big');
+      const status = await c.db('admin').command({ serverStatus: 1 });
+      expect(status.mem).toMatchObject({ bits: 64, supported: true, heapLimitMb: listening.heapLimitMb });
+      expect(status.mem.resident).toBeGreaterThan(status.mem.heapUsedMb);
+      expect(server.stdout()).not.toContain('memory nearly full');
+      const megabyte = 'x'.repeat(1 << 20);
+      let written = 0;
+      while (!server.stdout().includes('memory nearly full') && written < 450) {
+        await coll.insertOne({ n: written, megabyte: `${written}${megabyte}` });
+        written++;
+      }
+      const warning = server.stdout().split('\n').filter((l) => l.includes('memory nearly full'));
+      expect(warning, `no warning after ${written} MB`).toHaveLength(1);
+      const record = JSON.parse(warning[0]!) as { level: number; heapUsedMb: number; heapLimitMb: number; percent: number; msg: string };
+      expect(record).toMatchObject({ level: 40, heapLimitMb: listening.heapLimitMb });
+      expect(record.percent).toBeGreaterThanOrEqual(80);
+      expect(record.msg).toContain('EMBEDDED_MONGO_MAX_HEAP_MB');
+      // Still there, still serving: the warning comes before the limit, not at it.
+      expect(await coll.countDocuments()).toBe(written);
+    } finally {
+      await c.close();
+    }
   });
 
   it('rejects a bad port with one stderr line and exit code 2', { timeout: 30_000 }, async () => {

@@ -25,8 +25,9 @@ export function runCli(args: string[]): { child: ChildProcess; done: Promise<{ c
   return { child, done };
 }
 
-export async function startCli(args: string[], timeoutMs = 20_000): Promise<CliServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], { cwd: pkgDir, stdio: ['ignore', 'pipe', 'pipe'] });
+/** `nodeArgs` go to node itself (e.g. a heap limit), before the script. */
+export async function startCli(args: string[], timeoutMs = 20_000, nodeArgs: string[] = []): Promise<CliServer> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts', ...args], { cwd: pkgDir, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));

@@ -1,6 +1,7 @@
 // Handshake, diagnostics and the small admin commands drivers send on connect.
 import { Long, Timestamp } from 'bson';
 import { Codes, MongoError } from '../errors.ts';
+import { heapFigures } from '../memory.ts';
 import type { Doc } from '../values.ts';
 import type { Ctx, Handler } from './context.ts';
 
@@ -59,6 +60,8 @@ const serverStatus: Handler = (ctx) => ({
   uptime: (Date.now() - ctx.server.startedAt.getTime()) / 1000,
   localTime: new Date(),
   connections: { current: 0, available: 1000 },
+  // MongoDB's own fields (MB); here the heap is where the data lives, so its use and limit come too.
+  mem: { bits: 64, resident: Math.round(process.memoryUsage.rss() / 1048576), supported: true, ...heapFigures() },
   repl: { setName: ctx.server.setName, isWritablePrimary: true, primary: ctx.server.me, me: ctx.server.me },
   transactions: { currentActive: ctx.engine.active.size },
   metrics: {
