@@ -6,12 +6,14 @@ export type ChildSpec = {
   /** Package folder; the child runs `node --import tsx src/main.ts` there. */
   cwd: string;
   args?: string[];
+  /** Options for node itself, before the script (e.g. the heap limit). */
+  nodeArgs?: string[];
   env: Record<string, string>;
 };
 
 export type ChildExit = { code: number | null; signal: NodeJS.Signals | null };
 
-type LineWatcher = { test: (record: Record<string, unknown>) => boolean; resolve: (record: Record<string, unknown>) => void };
+type LineWatcher = { test: (record: Record<string, unknown>) => boolean; resolve: (record: Record<string, unknown>) => void; alive: () => void };
 
 /**
  * One child process with its output relayed line by line. The devstack waits on lines the child
@@ -28,7 +30,7 @@ export class ManagedChild {
     readonly spec: ChildSpec,
     relay: (line: string, stream: 'stdout' | 'stderr') => void,
   ) {
-    this.process = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...(spec.args ?? [])], {
+    this.process = spawn(process.execPath, [...(spec.nodeArgs ?? []), '--import', 'tsx', 'src/main.ts', ...(spec.args ?? [])], {
       cwd: spec.cwd,
       env: spec.env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -59,11 +61,23 @@ export class ManagedChild {
     return this.exit === undefined;
   }
 
-  /** Resolves with the first JSON log record that passes the test; rejects if the child exits first. */
+  /**
+   * Resolves with the first JSON log record that passes the test; rejects if the child exits first,
+   * or stays silent for `timeoutMs`: every line it writes meanwhile restarts that clock, so a server
+   * that reports progress (the embedded MongoDB loading a large data set) gets the time it needs.
+   */
   waitForRecord(test: (record: Record<string, unknown>) => boolean, timeoutMs: number): Promise<Record<string, unknown>> {
     return new Promise((resolve, reject) => {
-      const watcher: LineWatcher = { test, resolve: (record) => finish(() => resolve(record)) };
-      const timer = setTimeout(() => finish(() => reject(new Error(`${this.spec.name} did not become ready within ${timeoutMs} ms`))), timeoutMs);
+      const silent = () => finish(() => reject(new Error(`${this.spec.name} did not become ready: no sign of it for ${timeoutMs} ms`)));
+      let timer = setTimeout(silent, timeoutMs);
+      const watcher: LineWatcher = {
+        test,
+        resolve: (record) => finish(() => resolve(record)),
+        alive: () => {
+          clearTimeout(timer);
+          timer = setTimeout(silent, timeoutMs);
+        },
+      };
       const finish = (settle: () => void) => {
         clearTimeout(timer);
         this.watchers.delete(watcher);
@@ -92,7 +106,9 @@ export class ManagedChild {
   }
 
   private notify(line: string): void {
-    if (this.watchers.size === 0 || !line.startsWith('{')) return;
+    if (this.watchers.size === 0) return;
+    for (const watcher of this.watchers) watcher.alive();
+    if (!line.startsWith('{')) return;
     let record: Record<string, unknown>;
     try {
       record = JSON.parse(line) as Record<string, unknown>;

@@ -15,6 +15,26 @@ export type EmbeddedServer = {
   address(host: string, port: number, listening: Record<string, unknown>): string;
 };
 
+/**
+ * The embedded MongoDB's heap limit (MB) when EMBEDDED_MONGO_MAX_HEAP_MB is unset: half the
+ * machine's memory, never below node's default (which stays near 4 GB however much the machine
+ * holds; a panel's history outgrew it at about 650,000 orders).
+ */
+export function defaultMongoHeapMb(totalMemoryBytes: number, nodeDefaultBytes: number): number {
+  return Math.max(Math.floor(totalMemoryBytes / 2 / 1048576), Math.ceil(nodeDefaultBytes / 1048576));
+}
+
+/**
+ * Node options of the embedded MongoDB: its heap limit, and a young generation of 64 MB semi-spaces
+ * rather than node's 16 MB. Each scavenge of a heap holding a large data set pauses the server
+ * about as long whatever the young generation's size (~40–50 ms at 1,000,000 orders), so a bigger
+ * one means a quarter as many pauses: 74 scavenges (2.9 s) became 10 (0.5 s) over the same 20 s of
+ * orders at 16 connections.
+ */
+export function mongoNodeArgs(heapMb: number): string[] {
+  return [`--max-old-space-size=${heapMb}`, '--max-semi-space-size=64'];
+}
+
 export const embeddedServers: readonly EmbeddedServer[] = [
   {
     kind: 'redis',

@@ -11,6 +11,11 @@ export const devstackConfigShape = {
   MONGO_URL: env.url(['mongodb', 'mongodb+srv']).optional(),
   REDIS_URL: env.url(['redis', 'rediss']).optional(),
   LOG_LEVEL: env.logLevel().default('info'),
+  /**
+   * The embedded MongoDB's heap limit in MB: all its data and indexes live there (nothing is paged
+   * to disk). Unset: half the machine's memory, and never less than node's own default.
+   */
+  EMBEDDED_MONGO_MAX_HEAP_MB: env.int(256).optional(),
   /** How long a child may take to become ready before start-up is abandoned. */
   READY_TIMEOUT_MS: env.int(1000).default(60_000),
 };

@@ -1,7 +1,9 @@
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import v8 from 'node:v8';
 import { ManagedChild, describeExit } from './child.ts';
-import { type AppComponent, type InfraKind, apps, databaseUrl, embeddedServers, isBuilt } from './components.ts';
+import { type AppComponent, type InfraKind, apps, databaseUrl, defaultMongoHeapMb, embeddedServers, isBuilt, mongoNodeArgs } from './components.ts';
 import type { DevstackConfig } from './config.ts';
 import { lineFormatter } from './format.ts';
 import { pickPort } from './ports.ts';
@@ -56,10 +58,10 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
 
   /** How to start a child again after it died: the same command, and how to tell it is ready. */
   const respawns = new Map<ManagedChild, { again: () => ManagedChild; ready: (child: ManagedChild) => Promise<unknown> }>();
-  const spawnChild = (name: string, index: number, cwd: string, env: Record<string, string>, args: string[] = [], shownFrom = 0) => {
+  const spawnChild = (name: string, index: number, cwd: string, env: Record<string, string>, args: string[] = [], shownFrom = 0, nodeArgs: string[] = []) => {
     const format = lineFormatter(name, index, nameWidth, io.colour);
     const make = () =>
-      new ManagedChild({ name, cwd, env, args }, (line) => {
+      new ManagedChild({ name, cwd, env, args, nodeArgs }, (line) => {
         if (shownFrom === 0 || recordLevel(line) >= shownFrom) io.print(format(line));
       });
     const child = make();
@@ -148,15 +150,17 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
       // applied here, to what is shown, rather than to what the server writes.
       const quiet = levelValue(config.LOG_LEVEL) > levelValue('info');
       const serverEnv = quiet ? { ...baseEnv, LOG_LEVEL: 'info' } : baseEnv;
+      const heapMb = server.kind === 'mongo' ? (config.EMBEDDED_MONGO_MAX_HEAP_MB ?? defaultMongoHeapMb(totalmem(), v8.getHeapStatistics().heap_size_limit)) : undefined;
       const { child, make } = spawnChild(server.kind, index + 1, join(root, server.dir), serverEnv, [
         '--host', loopback, '--port', String(port), '--data-dir', join(dataDir, server.kind),
-      ], quiet ? levelValue(config.LOG_LEVEL) : 0);
+      ], quiet ? levelValue(config.LOG_LEVEL) : 0, heapMb === undefined ? [] : mongoNodeArgs(heapMb));
       supervise(child, make, (c) => c.waitForRecord((r) => r.msg === 'listening', config.READY_TIMEOUT_MS));
       const ready = await unlessStopped(child.waitForRecord((r) => r.msg === 'listening', config.READY_TIMEOUT_MS));
       if (ready === 'stopped') return await finish();
       const address = server.address(loopback, port, ready.value);
       infra.set(server.kind, address);
-      log(`${server.label}: embedded server ready at ${address} (data in ${join(dataDir, server.kind)})`);
+      const heapLimit = typeof ready.value.heapLimitMb === 'number' ? `, memory for data ${ready.value.heapLimitMb.toLocaleString('en-US')} MB` : '';
+      log(`${server.label}: embedded server ready at ${address} (data in ${join(dataDir, server.kind)}${heapLimit})`);
     }
 
     // The BFF serves the built web app: build it first when the sources are newer than the build.

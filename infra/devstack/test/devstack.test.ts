@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
@@ -73,6 +73,9 @@ describe('devstack (npm start)', () => {
     expect(run.status).toBe(2);
     expect(run.stderr.trim()).toBe('Invalid configuration: BFF_PORT: must be a port number');
     expect(run.stdout).toBe('');
+    const small = spawnSync(process.execPath, ['--import', 'tsx', entry], { cwd: root, env: cleanEnv({ EMBEDDED_MONGO_MAX_HEAP_MB: '100' }), encoding: 'utf8' });
+    expect(small.status).toBe(2);
+    expect(small.stderr.trim()).toBe('Invalid configuration: EMBEDDED_MONGO_MAX_HEAP_MB: must be at least 256');
   });
 
   it('refuses a data directory it cannot write', () => {
@@ -92,6 +95,9 @@ describe('devstack (npm start)', () => {
     expect(redisUrl, first.output()).toBeDefined();
     expect(first.output()).toMatch(/Kafka: embedded server ready at 127\.0\.0\.1:\d+/);
     expect(first.output()).toMatch(/MongoDB: embedded server ready at mongodb:\/\/127\.0\.0\.1:\d+\/\?replicaSet=\w+/);
+    // Its data lives in its heap: the limit it runs with is stated (by default at least node's own).
+    const heapMb = Number(/MongoDB: embedded server ready at .*, memory for data ([\d,]+) MB\)/.exec(first.output())?.[1]?.replaceAll(',', ''));
+    expect(heapMb, first.output()).toBeGreaterThanOrEqual(Math.min(4000, Math.floor(totalmem() / 2 / 1048576)));
     expect(pids.length).toBeGreaterThanOrEqual(3);
 
     // The addresses printed are the ones real clients use.
@@ -116,7 +122,11 @@ describe('devstack (npm start)', () => {
 
     // A quieter LOG_LEVEL hides the servers' info lines but must not hide the `listening` record
     // the devstack waits for.
-    const second = await startStack({ ...env, LOG_LEVEL: 'warn' });
+    // EMBEDDED_MONGO_MAX_HEAP_MB sets that limit.
+    const second = await startStack({ ...env, LOG_LEVEL: 'warn', EMBEDDED_MONGO_MAX_HEAP_MB: '512' });
+    const secondHeapMb = Number(/MongoDB: embedded server ready at .*, memory for data ([\d,]+) MB\)/.exec(second.output())?.[1]?.replaceAll(',', ''));
+    expect(secondHeapMb, second.output()).toBeGreaterThanOrEqual(512);
+    expect(secondHeapMb).toBeLessThan(800); // plus the young generation (see mongoNodeArgs)
     expect(second.output()).not.toMatch(/^\S+ (redis|kafka|mongo)\s+INFO/m);
     const again = new Redis(/Redis: embedded server ready at (redis:\/\/\S+)/.exec(second.output())![1]!);
     expect(await again.get('devstack:kept')).toBe('across restarts');
