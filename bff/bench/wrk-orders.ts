@@ -5,17 +5,22 @@
 // the machine runs).
 // Run: npm run bench:wrk -w @smm/bff      (needs `wrk`: apt-get install -y wrk)
 //   BENCH_SECONDS (8 per run), BENCH_CONNECTIONS (1,4,16), BENCH_BFF_URL + BENCH_ADMIN_PASSWORD to
-//   use a running devstack (then without the per-process CPU); BENCH_PROFILE_DIR=/tmp/prof writes a
-//   V8 CPU profile of every process per run (open in Chrome DevTools or speedscope).
+//   use a running devstack (with BENCH_DEVSTACK_PID, BENCH_MONGO_URL and BENCH_KAFKA_BROKERS, its
+//   CPU per process, commands per order and saga stages too); BENCH_PROFILE_DIR=/tmp/prof writes a
+//   V8 CPU profile of every process per run (open in Chrome DevTools or speedscope);
+//   BENCH_STORED_ORDERS=1000000 first writes that many past orders (with their ledger entries,
+//   forwards and the last week's outbox records) into the stack's MongoDB (see stored-history.ts).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
 import { processTree } from './process-tree.ts';
+import { fillHistory } from './stored-history.ts';
 import { type Stack, prepareReseller, startDevstack } from './stack.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,4,16').split(',').map(Number);
+const STORED = Number(process.env.BENCH_STORED_ORDERS ?? 0);
 const script = fileURLToPath(new URL('./v2-add.lua', import.meta.url));
 
 type WrkResult = { requests: number; placed: number; seconds: number; p50: number; p90: number; p99: number; non2xx: number; socketErrors: number };
@@ -29,8 +34,37 @@ function wrk(url: string, connections: number, seconds: number, env: Record<stri
 }
 
 const given = process.env.BENCH_BFF_URL;
-const stack: Stack = given ? { bffUrl: given, orderUrl: undefined, adminPassword: process.env.BENCH_ADMIN_PASSWORD ?? '', stop: async () => undefined } : await startDevstack();
+const stack: Stack = given
+  ? {
+      bffUrl: given,
+      orderUrl: undefined,
+      adminPassword: process.env.BENCH_ADMIN_PASSWORD ?? '',
+      // With these, a running devstack's figures come with CPU per process and MongoDB commands too.
+      pid: process.env.BENCH_DEVSTACK_PID ? Number(process.env.BENCH_DEVSTACK_PID) : undefined,
+      mongoUrl: process.env.BENCH_MONGO_URL,
+      kafkaBrokers: process.env.BENCH_KAFKA_BROKERS,
+      stop: async () => undefined,
+    }
+  : await startDevstack();
 try {
+  if (STORED > 0) {
+    if (!stack.mongoUrl) throw new Error('BENCH_STORED_ORDERS needs the devstack this script starts (not BENCH_BFF_URL)');
+    const h = await fillHistory(stack.mongoUrl, STORED);
+    console.log(
+      `stored history: ${h.orders} orders of ${h.members} members, ${h.ledgerEntries} ledger entries, ${h.forwards} forwards, ${h.outboxRecords} outbox records, written in ${h.seconds.toFixed(0)} s`,
+    );
+    // The database writes its snapshot and compacts its journal after such a fill: wait until the
+    // stack is back near its idle floor (at most ten minutes) so the runs measure orders, not that.
+    const settleStart = Date.now();
+    for (let busy = Infinity; busy > 350 && Date.now() - settleStart < 600_000; ) {
+      const from = processTree(stack.pid!);
+      await new Promise((r) => setTimeout(r, 5000));
+      const heaviest = processTree(stack.pid!).map((p) => ({ name: p.name, ms: (p.cpuMs - (from.find((f) => f.pid === p.pid)?.cpuMs ?? p.cpuMs)) / 5 }));
+      busy = heaviest.reduce((sum, p) => sum + p.ms, 0);
+      heaviest.sort((a, b) => b.ms - a.ms);
+      console.log(`   settling: ${busy.toFixed(0)} ms CPU per second (${heaviest.slice(0, 2).map((p) => `${p.name} ${p.ms.toFixed(0)}`).join(', ')})`);
+    }
+  }
   const { serviceId, apiKey } = await prepareReseller(stack);
   const env = { BENCH_KEY: apiKey, BENCH_SERVICE: String(serviceId) };
   const url = `${stack.bffUrl}/api/v2`;
