@@ -34,3 +34,15 @@ export function processTree(root: number): Proc[] {
   return all.filter((p) => mine.has(p.pid));
 }
 
+
+export type CpuRate = { pid: number; name: string; msPerSecond: number };
+
+/** Each process's CPU per second over the next `seconds` (a process started meanwhile counts from then). */
+export async function cpuRates(root: number, seconds: number): Promise<{ rates: CpuRate[]; elapsed: number }> {
+  const from = processTree(root);
+  const started = Date.now();
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  const elapsed = (Date.now() - started) / 1000;
+  const rates = processTree(root).map((p) => ({ pid: p.pid, name: p.name, msPerSecond: (p.cpuMs - (from.find((f) => f.pid === p.pid)?.cpuMs ?? p.cpuMs)) / elapsed }));
+  return { rates, elapsed };
+}

@@ -13,7 +13,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
-import { processTree } from './process-tree.ts';
+import { cpuRates, processTree } from './process-tree.ts';
 import { fillHistory } from './stored-history.ts';
 import { type Stack, prepareReseller, startDevstack } from './stack.ts';
 
@@ -57,12 +57,9 @@ try {
     // stack is back near its idle floor (at most ten minutes) so the runs measure orders, not that.
     const settleStart = Date.now();
     for (let busy = Infinity; busy > 350 && Date.now() - settleStart < 600_000; ) {
-      const from = processTree(stack.pid!);
-      await new Promise((r) => setTimeout(r, 5000));
-      const heaviest = processTree(stack.pid!).map((p) => ({ name: p.name, ms: (p.cpuMs - (from.find((f) => f.pid === p.pid)?.cpuMs ?? p.cpuMs)) / 5 }));
-      busy = heaviest.reduce((sum, p) => sum + p.ms, 0);
-      heaviest.sort((a, b) => b.ms - a.ms);
-      console.log(`   settling: ${busy.toFixed(0)} ms CPU per second (${heaviest.slice(0, 2).map((p) => `${p.name} ${p.ms.toFixed(0)}`).join(', ')})`);
+      const heaviest = (await cpuRates(stack.pid!, 5)).rates.sort((a, b) => b.msPerSecond - a.msPerSecond);
+      busy = heaviest.reduce((sum, p) => sum + p.msPerSecond, 0);
+      console.log(`   settling: ${busy.toFixed(0)} ms CPU per second (${heaviest.slice(0, 2).map((p) => `${p.name} ${p.msPerSecond.toFixed(0)}`).join(', ')})`);
     }
   }
   const { serviceId, apiKey } = await prepareReseller(stack);
@@ -73,11 +70,8 @@ try {
   // also be given net of it: at a low order rate that floor otherwise dominates them.
   const idle = new Map<number, number>();
   if (stack.pid) {
-    const from = processTree(stack.pid);
-    const t0 = Date.now();
-    await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
-    const elapsed = (Date.now() - t0) / 1000;
-    for (const p of processTree(stack.pid)) idle.set(p.pid, (p.cpuMs - (from.find((f) => f.pid === p.pid)?.cpuMs ?? p.cpuMs)) / elapsed);
+    const { rates, elapsed } = await cpuRates(stack.pid, IDLE_SECONDS);
+    for (const p of rates) idle.set(p.pid, p.msPerSecond);
     const total = [...idle.values()].reduce((a, b) => a + b, 0);
     console.log(`idle CPU before the runs: ${total.toFixed(0)} ms per second over ${elapsed.toFixed(0)} s`);
   }
