@@ -1,5 +1,8 @@
 import { existsSync } from 'node:fs';
+import { totalmem } from 'node:os';
 import { join } from 'node:path';
+import v8 from 'node:v8';
+import type { DevstackConfig } from './config.ts';
 import type { DevSecrets } from './secrets.ts';
 
 export type InfraKind = 'kafka' | 'mongo' | 'redis';
@@ -13,6 +16,8 @@ export type EmbeddedServer = {
   preferredPort: number;
   /** The value services receive in envVar, from the server's `listening` log record. */
   address(host: string, port: number, listening: Record<string, unknown>): string;
+  /** Options for node itself when the devstack starts this server. */
+  nodeArgs?(config: DevstackConfig): string[];
 };
 
 /**
@@ -20,7 +25,7 @@ export type EmbeddedServer = {
  * machine's memory, never below node's default (which stays near 4 GB however much the machine
  * holds; a panel's history outgrew it at about 650,000 orders).
  */
-export function defaultMongoHeapMb(totalMemoryBytes: number, nodeDefaultBytes: number): number {
+function defaultMongoHeapMb(totalMemoryBytes: number, nodeDefaultBytes: number): number {
   return Math.max(Math.floor(totalMemoryBytes / 2 / 1048576), Math.ceil(nodeDefaultBytes / 1048576));
 }
 
@@ -31,7 +36,7 @@ export function defaultMongoHeapMb(totalMemoryBytes: number, nodeDefaultBytes: n
  * one means a quarter as many pauses: 74 scavenges (2.9 s) became 10 (0.5 s) over the same 20 s of
  * orders at 16 connections.
  */
-export function mongoNodeArgs(heapMb: number): string[] {
+function mongoNodeArgs(heapMb: number): string[] {
   return [`--max-old-space-size=${heapMb}`, '--max-semi-space-size=64'];
 }
 
@@ -60,6 +65,7 @@ export const embeddedServers: readonly EmbeddedServer[] = [
     preferredPort: 27117,
     // The server names its replica set in the `url` it logs; drivers need it for transactions.
     address: (host, port, listening) => (typeof listening.url === 'string' ? listening.url : `mongodb://${host}:${port}/?directConnection=true`),
+    nodeArgs: (config) => mongoNodeArgs(config.EMBEDDED_MONGO_MAX_HEAP_MB ?? defaultMongoHeapMb(totalmem(), v8.getHeapStatistics().heap_size_limit)),
   },
 ];
 

@@ -1,9 +1,7 @@
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
-import { totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import v8 from 'node:v8';
 import { ManagedChild, describeExit } from './child.ts';
-import { type AppComponent, type InfraKind, apps, databaseUrl, defaultMongoHeapMb, embeddedServers, isBuilt, mongoNodeArgs } from './components.ts';
+import { type AppComponent, type InfraKind, apps, databaseUrl, embeddedServers, isBuilt } from './components.ts';
 import type { DevstackConfig } from './config.ts';
 import { lineFormatter } from './format.ts';
 import { pickPort } from './ports.ts';
@@ -150,10 +148,9 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
       // applied here, to what is shown, rather than to what the server writes.
       const quiet = levelValue(config.LOG_LEVEL) > levelValue('info');
       const serverEnv = quiet ? { ...baseEnv, LOG_LEVEL: 'info' } : baseEnv;
-      const heapMb = server.kind === 'mongo' ? (config.EMBEDDED_MONGO_MAX_HEAP_MB ?? defaultMongoHeapMb(totalmem(), v8.getHeapStatistics().heap_size_limit)) : undefined;
       const { child, make } = spawnChild(server.kind, index + 1, join(root, server.dir), serverEnv, [
         '--host', loopback, '--port', String(port), '--data-dir', join(dataDir, server.kind),
-      ], quiet ? levelValue(config.LOG_LEVEL) : 0, heapMb === undefined ? [] : mongoNodeArgs(heapMb));
+      ], quiet ? levelValue(config.LOG_LEVEL) : 0, server.nodeArgs?.(config) ?? []);
       supervise(child, make, (c) => c.waitForRecord((r) => r.msg === 'listening', config.READY_TIMEOUT_MS));
       const ready = await unlessStopped(child.waitForRecord((r) => r.msg === 'listening', config.READY_TIMEOUT_MS));
       if (ready === 'stopped') return await finish();

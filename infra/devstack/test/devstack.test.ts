@@ -67,6 +67,11 @@ async function startStack(env: Record<string, string>): Promise<Started> {
   return { proc, output: () => text, exit };
 }
 
+/** The embedded MongoDB's heap limit (MB) as the devstack's ready line states it. */
+function statedHeapMb(output: string): number {
+  return Number(/MongoDB: embedded server ready at .*, memory for data ([\d,]+) MB\)/.exec(output)?.[1]?.replaceAll(',', ''));
+}
+
 describe('devstack (npm start)', () => {
   it('refuses bad configuration with one line naming the variable', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', entry], { cwd: root, env: cleanEnv({ BFF_PORT: 'eighty' }), encoding: 'utf8' });
@@ -96,7 +101,7 @@ describe('devstack (npm start)', () => {
     expect(first.output()).toMatch(/Kafka: embedded server ready at 127\.0\.0\.1:\d+/);
     expect(first.output()).toMatch(/MongoDB: embedded server ready at mongodb:\/\/127\.0\.0\.1:\d+\/\?replicaSet=\w+/);
     // Its data lives in its heap: the limit it runs with is stated (by default at least node's own).
-    const heapMb = Number(/MongoDB: embedded server ready at .*, memory for data ([\d,]+) MB\)/.exec(first.output())?.[1]?.replaceAll(',', ''));
+    const heapMb = statedHeapMb(first.output());
     expect(heapMb, first.output()).toBeGreaterThanOrEqual(Math.min(4000, Math.floor(totalmem() / 2 / 1048576)));
     expect(pids.length).toBeGreaterThanOrEqual(3);
 
@@ -124,7 +129,7 @@ describe('devstack (npm start)', () => {
     // the devstack waits for.
     // EMBEDDED_MONGO_MAX_HEAP_MB sets that limit.
     const second = await startStack({ ...env, LOG_LEVEL: 'warn', EMBEDDED_MONGO_MAX_HEAP_MB: '512' });
-    const secondHeapMb = Number(/MongoDB: embedded server ready at .*, memory for data ([\d,]+) MB\)/.exec(second.output())?.[1]?.replaceAll(',', ''));
+    const secondHeapMb = statedHeapMb(second.output());
     expect(secondHeapMb, second.output()).toBeGreaterThanOrEqual(512);
     expect(secondHeapMb).toBeLessThan(800); // plus the young generation (see mongoNodeArgs)
     expect(second.output()).not.toMatch(/^\S+ (redis|kafka|mongo)\s+INFO/m);
