@@ -1,17 +1,20 @@
 // Orders through the whole saga: reseller POST /api/order (BFF → auth key resolve (cached) → order
 // service → Kafka → wallet debit → Kafka → order) and GET /api/services, against a devstack.
 // Run: npm run bench:orders -w @smm/bff
-//   BENCH_BFF_URL + BENCH_ADMIN_PASSWORD (+ BENCH_ORDER_URL): use a running devstack;
+//   BENCH_BFF_URL + BENCH_ADMIN_PASSWORD (+ BENCH_ORDER_URL, BENCH_DEVSTACK_PID for its CPU): use a
+//   running devstack;
 //   otherwise a devstack is started in a temporary DATA_DIR and stopped afterwards.
 //   BENCH_SECONDS (15), BENCH_CONCURRENCY (32), BENCH_RATE (100 per second).
+import { availableParallelism } from 'node:os';
 import { serviceAuthHeaders } from '@smm/platform';
+import { processTree } from './process-tree.ts';
 import { type Stack, call, must, prepareReseller, serviceSecret, startDevstack } from './stack.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 
-type Result = { latencies: number[]; statuses: Map<number, number>; seconds: number };
+type Result = { latencies: number[]; statuses: Map<number, number>; seconds: number; cpu?: string };
 const pct = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!);
 
 function report(name: string, r: Result, accepted?: number) {
@@ -19,6 +22,22 @@ function report(name: string, r: Result, accepted?: number) {
   const statuses = [...r.statuses].map(([s, n]) => `${s}×${n}`).join(' ');
   const ok = accepted ?? r.latencies.length;
   console.log(`${name.padEnd(58)} ${(ok / r.seconds).toFixed(1).padStart(7)} /s   p50 ${pct(sorted, 0.5).toFixed(1).padStart(6)} ms   p99 ${pct(sorted, 0.99).toFixed(1).padStart(7)} ms   [${statuses}]`);
+  if (r.cpu) console.log(`   ${r.cpu}`);
+}
+
+/**
+ * Runs `scenario` and, when the devstack's pid is known, says how busy the devstack's processes
+ * (not this client) kept the machine meanwhile: the target "≤ 50 % of the two cores at 100/s".
+ */
+async function withCpu(scenario: () => Promise<Result>): Promise<Result> {
+  if (!stack.pid) return scenario();
+  const before = processTree(stack.pid);
+  const r = await scenario();
+  const used = processTree(stack.pid).map((p) => ({ name: p.name, ms: p.cpuMs - (before.find((b) => b.pid === p.pid)?.cpuMs ?? 0) }));
+  const total = used.reduce((s, p) => s + p.ms, 0);
+  const top = used.sort((a, b) => b.ms - a.ms).slice(0, 5);
+  const share = (100 * total) / (r.seconds * 1000 * availableParallelism());
+  return { ...r, cpu: `devstack CPU ${share.toFixed(0)} % of ${availableParallelism()} cores (${top.map((p) => `${p.name} ${((100 * p.ms) / (r.seconds * 1000)).toFixed(0)} %`).join(', ')})` };
 }
 
 /** Closed loop: `concurrency` callers back to back for `seconds`. */
@@ -68,7 +87,13 @@ async function steady(request: () => Promise<Response>, seconds: number, rate: n
 
 const given = process.env.BENCH_BFF_URL;
 const stack: Stack = given
-  ? { bffUrl: given, orderUrl: process.env.BENCH_ORDER_URL, adminPassword: process.env.BENCH_ADMIN_PASSWORD ?? '', stop: async () => undefined }
+  ? {
+      bffUrl: given,
+      orderUrl: process.env.BENCH_ORDER_URL,
+      adminPassword: process.env.BENCH_ADMIN_PASSWORD ?? '',
+      pid: process.env.BENCH_DEVSTACK_PID ? Number(process.env.BENCH_DEVSTACK_PID) : undefined,
+      stop: async () => undefined,
+    }
   : await startDevstack();
 try {
   const api = `${stack.bffUrl}/api`;
@@ -83,16 +108,16 @@ try {
   console.log(`node ${process.version}; ${SECONDS} s per scenario; sustained = ${CONCURRENCY} concurrent callers; steady = ${RATE} requests/s open loop`);
   await sustained(services, 2, 8); // warm-up
   await sustained(order, 2, 8);
-  const a = await sustained(order, SECONDS, CONCURRENCY);
+  const a = await withCpu(() => sustained(order, SECONDS, CONCURRENCY));
   report(`POST /api/order sustained (accepted orders/s)`, a, a.statuses.get(201) ?? 0);
-  const b = await steady(order, SECONDS, RATE);
+  const b = await withCpu(() => steady(order, SECONDS, RATE));
   report(`POST /api/order steady ${RATE}/s`, b, b.statuses.get(201) ?? 0);
   if (stack.orderUrl) {
-    const c = await steady(direct, SECONDS, RATE);
+    const c = await withCpu(() => steady(direct, SECONDS, RATE));
     report(`order service POST /orders direct, steady ${RATE}/s (no BFF)`, c, c.statuses.get(201) ?? 0);
   }
-  report('GET /api/services sustained', await sustained(services, SECONDS, CONCURRENCY));
-  report(`GET /api/services steady ${RATE}/s`, await steady(services, SECONDS, RATE));
+  report('GET /api/services sustained', await withCpu(() => sustained(services, SECONDS, CONCURRENCY)));
+  report(`GET /api/services steady ${RATE}/s`, await withCpu(() => steady(services, SECONDS, RATE)));
   const balance = must(await call(api, 'GET', '/auth/profile', { token }), 'profile');
   console.log(`balance left: ${String(balance.point)} won`);
 } finally {
