@@ -224,6 +224,49 @@ describe('transactional outbox and relay', () => {
     }
   }, 60_000);
 
+  it('gathers the publish marks of everything sent within markDelayMs into one write', async () => {
+    const topic = `mark-delay-${randomUUID()}`;
+    await ensureTopics(kafka, [{ topic, numPartitions: 1 }]);
+    const received = await collect(topic, `g-${randomUUID()}`);
+    const outbox = outboxModel(connection).collection;
+    const marks = vi.spyOn(outbox, 'updateMany');
+    const relay = new OutboxRelay({ connection, producer, logger, intervalMs: 60_000, markDelayMs: 3_000 });
+    relay.start();
+    try {
+      const events = Array.from({ length: 5 }, (_, i) => WidgetCreated.create(`w-${i}`, { name: `gathered-${i}` }, { correlationId: 'c' }));
+      // One commit after another, each published at once on its own.
+      for (const event of events) {
+        await inTransaction(connection, (session) => appendToOutbox(connection, session, topic, [event]));
+        await eventually(() => received.length, (n) => n >= events.indexOf(event) + 1);
+      }
+      const published = () => marks.mock.calls.filter(([, update]) => (update as { $set?: { publishedAt?: unknown } }).$set?.publishedAt !== undefined);
+      // Sent, not yet marked: the first mark waits out the delay for the others.
+      expect(published()).toHaveLength(0);
+      await eventually(() => outboxModel(connection).countDocuments({ topic, pending: true }), (n) => n === 0, 10_000);
+      expect(published()).toHaveLength(1);
+      expect(received.map((r) => r.event.eventId)).toEqual(events.map((e) => e.eventId));
+    } finally {
+      await relay.stop();
+      marks.mockRestore();
+    }
+  }, 60_000);
+
+  it('writes the marks it is holding back when stopped, without waiting out the delay', async () => {
+    const topic = `mark-stop-${randomUUID()}`;
+    await ensureTopics(kafka, [{ topic, numPartitions: 1 }]);
+    const received = await collect(topic, `g-${randomUUID()}`);
+    const relay = new OutboxRelay({ connection, producer, logger, intervalMs: 60_000, markDelayMs: 60_000 });
+    relay.start();
+    const event = WidgetCreated.create('w-stop', { name: 'stop' }, { correlationId: 'c' });
+    await inTransaction(connection, (session) => appendToOutbox(connection, session, topic, [event]));
+    await eventually(() => received.length, (n) => n >= 1);
+    expect(await outboxModel(connection).countDocuments({ topic, pending: true })).toBe(1);
+    const started = Date.now();
+    await relay.stop();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await outboxModel(connection).countDocuments({ topic, pending: true })).toBe(0);
+  }, 60_000);
+
   it('lets only one relay publish at a time', async () => {
     const a = new OutboxRelay({ connection, producer, logger, leaseMs: 10_000 });
     const b = new OutboxRelay({ connection, producer, logger, leaseMs: 10_000 });
@@ -257,6 +300,8 @@ describe('outbox relay cost', () => {
     relay.start();
     try {
       await eventually(() => outboxModel(connection).countDocuments({ topic, publishedAt: null }), (n) => n === 0);
+      // A poll already under way when the mark committed may still read the records once.
+      await new Promise((r) => setTimeout(r, 300));
       const before = await scanned();
       await new Promise((r) => setTimeout(r, 600)); // ~30 idle polls
       const during = (await scanned()) - before;

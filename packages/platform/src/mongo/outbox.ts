@@ -120,6 +120,11 @@ export type OutboxRelayOptions = {
   batchSize?: number;
   /** How long a relay's lease lasts without renewal; only the holder publishes. */
   leaseMs?: number;
+  /**
+   * How long a sent record may wait for its "published" mark, so the marks of everything sent in
+   * that time are one write (100 ms by default). Off the send path: it delays nothing but the mark.
+   */
+  markDelayMs?: number;
 };
 
 /**
@@ -152,6 +157,8 @@ export class OutboxRelay {
    */
   private unmarked = new Map<string, unknown>();
   private marking: Promise<void> | undefined;
+  /** Set while the first unsent mark waits out markDelayMs for others to join it. */
+  private markTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.outbox = outboxModel(options.connection);
@@ -281,11 +288,19 @@ export class OutboxRelay {
   }
 
   /**
-   * Marks what was sent, off the send path: one write for everything sent meanwhile. A failed mark
-   * is retried with the next one (the poll skips records waiting here); a crash before it only
-   * means the records are sent again, which consumers are built for.
+   * Marks what was sent, off the send path: one write for everything sent within markDelayMs of
+   * the first unmarked record, or meanwhile while a write is in flight. A failed mark is retried
+   * with the next one (the poll skips records waiting here); a crash before it only means the
+   * records are sent again, which consumers are built for.
    */
   private markSoon(): void {
+    if (this.marking || this.markTimer || this.unmarked.size === 0) return;
+    this.markTimer = setTimeout(() => this.markNow(), this.options.markDelayMs ?? 100);
+  }
+
+  private markNow(): void {
+    clearTimeout(this.markTimer);
+    this.markTimer = undefined;
     if (this.marking || this.unmarked.size === 0) return;
     this.marking = (async () => {
       while (this.unmarked.size > 0) {
@@ -306,9 +321,13 @@ export class OutboxRelay {
     });
   }
 
-  /** Resolves when everything sent so far is marked (or, once stopped, when marking gave up). */
+  /** Resolves when everything sent so far is marked (or, once stopped, when marking gave up); waits out no delay. */
   private async marksWritten(): Promise<void> {
-    while (this.marking) await this.marking;
+    for (;;) {
+      if (this.markTimer) this.markNow();
+      if (!this.marking) return;
+      await this.marking;
+    }
   }
 
   /**
