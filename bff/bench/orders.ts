@@ -4,7 +4,8 @@
 //   BENCH_BFF_URL + BENCH_ADMIN_PASSWORD (+ BENCH_ORDER_URL, BENCH_DEVSTACK_PID for its CPU): use a
 //   running devstack;
 //   otherwise a devstack is started in a temporary DATA_DIR and stopped afterwards.
-//   BENCH_SECONDS (15), BENCH_CONCURRENCY (32), BENCH_RATE (100 per second).
+//   BENCH_SECONDS (15), BENCH_CONCURRENCY (32), BENCH_RATE (100 per second); BENCH_PROFILE_DIR as
+//   bench:wrk (a profile per process and run: <folder>-<pid>-<run>.cpuprofile).
 import { availableParallelism } from 'node:os';
 import { serviceAuthHeaders } from '@smm/platform';
 import { processTree } from './process-tree.ts';
@@ -32,7 +33,11 @@ function report(name: string, r: Result, accepted?: number) {
 async function withCpu(scenario: () => Promise<Result>): Promise<Result> {
   if (!stack.pid) return scenario();
   const before = processTree(stack.pid);
+  // BENCH_PROFILE_DIR: a V8 profile of every process per run, as bench:wrk writes them.
+  const profiled = process.env.BENCH_PROFILE_DIR ? before.filter((p) => p.name !== 'devstack') : [];
+  for (const p of profiled) process.kill(p.pid, 'SIGUSR2');
   const r = await scenario();
+  for (const p of profiled) process.kill(p.pid, 'SIGUSR2');
   const used = processTree(stack.pid).map((p) => ({ name: p.name, ms: p.cpuMs - (before.find((b) => b.pid === p.pid)?.cpuMs ?? 0) }));
   const total = used.reduce((s, p) => s + p.ms, 0);
   const top = used.sort((a, b) => b.ms - a.ms).slice(0, 5);
