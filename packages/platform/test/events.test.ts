@@ -1,4 +1,6 @@
 import { createHook } from 'node:async_hooks';
+import net from 'node:net';
+import { Kafka as KafkaClient, logLevel } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import mongoose, { Schema } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -103,6 +105,24 @@ describe('an idle Kafka client', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     hook.disable();
     expect(timers).toBeLessThan(50);
+  });
+
+  it('still gives up a request the broker never answers', async () => {
+    // The replaced schedule must not stall kafkajs's request timeouts. A listener that accepts
+    // connections and never says a word:
+    const silent = net.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const client = new KafkaClient({ clientId: 'silent', brokers: [`127.0.0.1:${port}`], requestTimeout: 1500, retry: { retries: 0 }, logLevel: logLevel.NOTHING });
+    const admin = client.admin();
+    const started = Date.now();
+    try {
+      await expect(admin.connect()).rejects.toThrow(/timed out/i);
+      expect(Date.now() - started).toBeLessThan(4000);
+    } finally {
+      await admin.disconnect();
+      silent.close();
+    }
   });
 });
 
