@@ -157,7 +157,7 @@ export class OutboxRelay {
    */
   private unmarked = new Map<string, unknown>();
   private marking: Promise<void> | undefined;
-  /** Set while the first unsent mark waits out markDelayMs for others to join it. */
+  /** Set while the first mark not yet written waits out markDelayMs for others to join it. */
   private markTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: OutboxRelayOptions) {
