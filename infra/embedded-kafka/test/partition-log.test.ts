@@ -32,3 +32,27 @@ it('re-indexes a multi-window segment and drops a last batch whose CRC does not 
   expect(reopened.append(encodeBatch(['after'])).baseOffset).toBe(118);
   reopened.close();
 });
+
+it('reads the same bytes from its in-memory tail as from the file, across the tail\'s edge', () => {
+  const dir = path.join(tempDir('ek-tail-'), '0');
+  const log = new PartitionLog(dir, 't', 0, config, logger);
+  const sizes: number[] = [];
+  for (let i = 0; i < 60; i++) {
+    const batch = encodeBatch([`${i}:${'t'.repeat(10_000 + i)}`]);
+    sizes.push(batch.length);
+    expect(log.append(batch).baseOffset).toBe(i);
+  }
+  const file = fs.readFileSync(path.join(dir, fs.readdirSync(dir)[0] as string));
+  const at = (offset: number) => sizes.slice(0, offset).reduce((a, b) => a + b, 0);
+  // One batch, then runs of several, starting in the file's old part, at the tail's edge and inside it.
+  for (const [offset, count] of [[0, 1], [10, 5], [30, 20], [40, 20], [59, 1], [0, 60]] as const) {
+    const maxBytes = sizes.slice(offset, offset + count).reduce((a, b) => a + b, 0);
+    const res = log.read(offset, maxBytes);
+    if (!('chunks' in res)) throw new Error('read failed');
+    expect(Buffer.concat(res.chunks).equals(file.subarray(at(offset), at(offset) + maxBytes))).toBe(true);
+    expect(log.available(offset, maxBytes)).toEqual({ error: 0, bytes: maxBytes });
+  }
+  expect(log.available(60, 1 << 20)).toEqual({ error: 0, bytes: 0 });
+  expect(log.available(61, 1 << 20)).toEqual({ error: 1 }); // OffsetOutOfRange, as read answers
+  log.close();
+});

@@ -181,6 +181,58 @@ describe('protocol edges', () => {
     other.close();
   });
 
+  it('holds a fetch until min_bytes have arrived, or answers what there is at max_wait', async () => {
+    const admin = kafkaFor(broker.brokers).admin();
+    await admin.connect();
+    await admin.createTopics({ topics: [{ topic: 'gather', numPartitions: 2 }] });
+    await admin.disconnect();
+    const producer = kafkaFor(broker.brokers).producer();
+    await producer.connect();
+    const fetchFrom = (c: RawClient, correlationId: number, minBytes: number, maxWaitMs: number) =>
+      c.send(FETCH, 4, correlationId, (w) => {
+        w.int32(-1).int32(maxWaitMs).int32(minBytes).int32(1 << 20).int8(0);
+        w.int32(1).string('gather').int32(2).int32(0).int64(0).int32(1 << 20).int32(1).int64(0).int32(1 << 20);
+      });
+
+    // Nowhere near min_bytes: held to max_wait, then everything produced meanwhile, on both partitions.
+    const gathering = await RawClient.connect(broker.port);
+    const sentAt = Date.now();
+    fetchFrom(gathering, 1, 1 << 20, 800);
+    for (const [i, partition] of [0, 1, 0].entries()) await producer.send({ topic: 'gather', messages: [{ value: `gathered-${i}`, partition }] });
+    await gathering.waitFrames(1, 5000);
+    const held = gathering.received()[0]!;
+    expect(held.at - sentAt).toBeGreaterThanOrEqual(750);
+    for (const i of [0, 1, 2]) expect(held.body.includes(Buffer.from(`gathered-${i}`))).toBe(true);
+
+    // min_bytes reached by the third append: answered then, long before max_wait (10 s).
+    const early = await RawClient.connect(broker.port);
+    const [p0] = await (async () => {
+      const a = kafkaFor(broker.brokers).admin();
+      await a.connect();
+      const offsets = await a.fetchTopicOffsets('gather');
+      await a.disconnect();
+      return offsets.filter((o) => o.partition === 0).map((o) => Number(o.offset));
+    })();
+    early.send(FETCH, 4, 1, (w) => {
+      w.int32(-1).int32(10_000).int32(900).int32(1 << 20).int8(0);
+      w.int32(1).string('gather').int32(1).int32(0).int64(p0!).int32(1 << 20);
+    });
+    const big = 'x'.repeat(250);
+    await producer.send({ topic: 'gather', messages: [{ value: `a${big}`, partition: 0 }] });
+    await producer.send({ topic: 'gather', messages: [{ value: `b${big}`, partition: 0 }] });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(early.received()).toHaveLength(0); // two batches of ~320 bytes are under 900
+    const thirdAt = Date.now();
+    await producer.send({ topic: 'gather', messages: [{ value: `c${big}`, partition: 0 }] });
+    await early.waitFrames(1, 3000);
+    const answer = early.received()[0]!;
+    expect(answer.at - thirdAt).toBeLessThan(1000);
+    for (const v of ['a', 'b', 'c']) expect(answer.body.includes(Buffer.from(`${v}${big}`))).toBe(true);
+    await producer.disconnect();
+    gathering.close();
+    early.close();
+  });
+
   it('sends no response to acks=0 produce, and later answers on that connection keep their order', async () => {
     const c = await RawClient.connect(broker.port);
     c.send(METADATA, 1, 1, (w) => void w.int32(1).string('acks0'));

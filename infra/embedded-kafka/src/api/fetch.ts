@@ -33,7 +33,15 @@ function hasZstd(chunks: Buffer[]): boolean {
 
 const MAX_WAIT_CAP_MS = 60_000;
 
-function readAll(ctx: BrokerContext, topics: { topic: string; partitions: PartitionRequest[] }[], maxBytes: number, v: number) {
+type FetchTopic = { topic: string; partitions: PartitionRequest[] };
+
+/**
+ * What the fetch answers, partition by partition. With `data` false only the sizes are worked out
+ * (from the log's index, no file read): a long-polling fetch re-measures on every append that wakes
+ * it and reads once it has min_bytes — re-reading every partition at every append cost one pread per
+ * partition per waiting consumer, and the bytes gathered so far again each time.
+ */
+function collect(ctx: BrokerContext, topics: FetchTopic[], maxBytes: number, v: number, data: boolean) {
   let total = 0;
   const out = topics.map((t) => ({
     topic: t.topic,
@@ -46,6 +54,12 @@ function readAll(ctx: BrokerContext, topics: { topic: string; partitions: Partit
       // The first partition with data always returns a whole batch, even past max_bytes.
       const budget = Math.max(0, Math.min(p.maxBytes, maxBytes - total));
       if (budget === 0 && total > 0) return { ...none, error: ErrorCode.None };
+      if (!data) {
+        const size = log.available(p.fetchOffset, Math.max(budget, 1));
+        if (size.error !== ErrorCode.None) return { ...none, error: size.error };
+        total += size.bytes;
+        return { ...none, error: ErrorCode.None };
+      }
       const res = log.read(p.fetchOffset, Math.max(budget, 1));
       if (res.error !== ErrorCode.None) return { ...none, error: res.error };
       if (v < 10 && hasZstd(res.chunks)) return { ...none, error: ErrorCode.UnsupportedCompressionType };
@@ -86,10 +100,10 @@ export const fetch: Handler = async (ctx, { apiVersion: v }, r) => {
     return new Writer().int32(0).int16(error).int32(NO_SESSION).int32(0);
   }
 
-  let result = readAll(ctx, topics, maxBytes, v);
-  if (result.total < minBytes && !result.hasError && maxWaitMs > 0 && !ctx.closed) {
+  let ready = collect(ctx, topics, maxBytes, v, false);
+  if (ready.total < minBytes && !ready.hasError && maxWaitMs > 0 && !ctx.closed) {
     const keys = topics.flatMap((t) => t.partitions.map((p) => ({ topic: t.topic, partition: p.partition })));
-    // Errors while re-reading are this fetch's own: they reject its promise (closing its connection),
+    // Errors while measuring are this fetch's own: they reject its promise (closing its connection),
     // never the producer whose append woke it.
     await new Promise<void>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined = undefined;
@@ -99,18 +113,19 @@ export const fetch: Handler = async (ctx, { apiVersion: v }, r) => {
         if (err === undefined) resolve();
         else reject(err instanceof Error ? err : new Error(String(err)));
       };
-      const reread = (final: boolean) => {
+      const remeasure = () => {
         try {
-          result = readAll(ctx, topics, maxBytes, v);
+          ready = collect(ctx, topics, maxBytes, v, false);
         } catch (err) {
           return done(err);
         }
-        if (final || result.total >= minBytes || result.hasError) done();
+        if (ready.total >= minBytes || ready.hasError) done();
       };
-      const unlisten = ctx.appends.listen(keys, () => (ctx.closed ? done() : reread(false)));
-      timer = setTimeout(() => reread(true), maxWaitMs);
+      const unlisten = ctx.appends.listen(keys, () => (ctx.closed ? done() : remeasure()));
+      timer = setTimeout(() => done(), maxWaitMs);
     });
   }
+  const result = collect(ctx, topics, maxBytes, v, true);
 
   const w = new Writer();
   if (v >= 1) w.int32(0);

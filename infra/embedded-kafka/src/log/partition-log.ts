@@ -122,26 +122,39 @@ export class PartitionLog {
 
   /** Whole batches starting with the one holding `offset`, at least one batch even if larger than maxBytes. */
   read(offset: number, maxBytes: number): ReadResult {
-    if (offset < this.logStartOffset || offset > this.highWatermark) return { error: ErrorCode.OffsetOutOfRange };
-    let si = this.findSegment(offset);
-    while (si < this.segments.length) {
+    const at = this.locate(offset, maxBytes);
+    if (at === 'out-of-range') return { error: ErrorCode.OffsetOutOfRange };
+    if (at === null) return { error: ErrorCode.None, chunks: [], bytes: 0 };
+    return { error: ErrorCode.None, chunks: [at.segment.read(at.pos, at.bytes)], bytes: at.bytes };
+  }
+
+  /**
+   * How many bytes `read` would return, from the index alone: a long-polling fetch asks this on
+   * every append it is woken by, and reads the file only once it has enough.
+   */
+  available(offset: number, maxBytes: number): { error: typeof ErrorCode.None; bytes: number } | { error: typeof ErrorCode.OffsetOutOfRange } {
+    const at = this.locate(offset, maxBytes);
+    if (at === 'out-of-range') return { error: ErrorCode.OffsetOutOfRange };
+    return { error: ErrorCode.None, bytes: at === null ? 0 : at.bytes };
+  }
+
+  /** Where `read` finds its bytes: the segment, the position of the batch holding `offset`, and how many whole batches fit. */
+  private locate(offset: number, maxBytes: number): { segment: Segment; pos: number; bytes: number } | 'out-of-range' | null {
+    if (offset < this.logStartOffset || offset > this.highWatermark) return 'out-of-range';
+    for (let si = this.findSegment(offset); si < this.segments.length; si++) {
       const seg = this.segments[si] as Segment;
       const ei = seg.findEntry(offset);
-      if (ei < seg.entries.length) {
-        const firstEntry = seg.entries[ei] as BatchEntry;
-        let end = ei + 1;
-        let bytes = firstEntry.size;
-        while (end < seg.entries.length) {
-          const e = seg.entries[end] as BatchEntry;
-          if (bytes + e.size > maxBytes) break;
-          bytes += e.size;
-          end++;
-        }
-        return { error: ErrorCode.None, chunks: [seg.read(firstEntry.pos, bytes)], bytes };
+      if (ei >= seg.entries.length) continue;
+      const firstEntry = seg.entries[ei] as BatchEntry;
+      let bytes = firstEntry.size;
+      for (let end = ei + 1; end < seg.entries.length; end++) {
+        const e = seg.entries[end] as BatchEntry;
+        if (bytes + e.size > maxBytes) break;
+        bytes += e.size;
       }
-      si++;
+      return { segment: seg, pos: firstEntry.pos, bytes };
     }
-    return { error: ErrorCode.None, chunks: [], bytes: 0 };
+    return null;
   }
 
   /**
@@ -175,6 +188,7 @@ export class PartitionLog {
     const old = this.active;
     // Sync before the file stops being the one flushed by sync(); rolling is rare.
     fs.fdatasyncSync(old.fd);
+    old.seal();
     this.segments.push(Segment.create(this.dir, old.nextOffset));
     this.applyRetention(Date.now());
   }
@@ -184,6 +198,7 @@ export class PartitionLog {
     const { retentionBytes, retentionMs } = this.config;
     if (retentionMs >= 0 && this.active.size > 0 && this.active.lastWriteMs < now - retentionMs) {
       fs.fdatasyncSync(this.active.fd);
+      this.active.seal();
       this.segments.push(Segment.create(this.dir, this.active.nextOffset));
     }
     let total = this.sizeBytes;

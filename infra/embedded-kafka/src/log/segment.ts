@@ -6,6 +6,12 @@ import { BATCH_HEADER_SIZE, batchCrcMatches, checkBatchHeader, readBaseOffset } 
 
 /** Segments are re-indexed a window at a time so memory stays flat whatever the segment size. */
 const RECOVERY_WINDOW = 4 * 1024 * 1024;
+/**
+ * The newest bytes of the active segment kept in memory: consumers read what was just appended
+ * (the saga's next step, a gathered run of a quarter second), and serving that from memory spares
+ * a file read per partition per fetch.
+ */
+const TAIL_BYTES = 256 * 1024;
 
 export interface BatchEntry {
   base: number;
@@ -32,6 +38,10 @@ export class Segment {
   /** Wall-clock time of the last append; age-based retention uses it, not client timestamps. */
   lastWriteMs: number;
   closed = false;
+  /** Copies of the last appends, oldest first; tail[0] starts at file position tailStart. */
+  private tail: Buffer[] = [];
+  private tailStart = 0;
+  private tailSize = 0;
 
   private constructor(
     readonly baseOffset: number,
@@ -130,8 +140,39 @@ export class Segment {
       throw err;
     }
     for (const e of entries) this.entries.push(e);
+    this.remember(data, this.size);
     this.size += data.length;
     this.lastWriteMs = Date.now();
+  }
+
+  /** No more appends come to this segment (it was rolled): its tail stops taking memory. */
+  seal(): void {
+    this.tail = [];
+    this.tailSize = 0;
+  }
+
+  private remember(data: Buffer, at: number): void {
+    if (this.tail.length === 0) this.tailStart = at;
+    this.tail.push(Buffer.from(data)); // a copy: the request's buffer is not ours to keep
+    this.tailSize += data.length;
+    while (this.tailSize > TAIL_BYTES && this.tail.length > 1) {
+      const old = this.tail.shift() as Buffer;
+      this.tailStart += old.length;
+      this.tailSize -= old.length;
+    }
+  }
+
+  /** The bytes [pos, pos + len) from the in-memory tail, or null when they are not all there. */
+  private fromTail(pos: number, len: number): Buffer | null {
+    if (this.tail.length === 0 || pos < this.tailStart || pos + len > this.tailStart + this.tailSize) return null;
+    const parts: Buffer[] = [];
+    let at = this.tailStart;
+    for (const chunk of this.tail) {
+      const end = at + chunk.length;
+      if (end > pos && at < pos + len) parts.push(chunk.subarray(Math.max(pos, at) - at, Math.min(pos + len, end) - at));
+      at = end;
+    }
+    return parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts, len);
   }
 
   /** Index of the first batch whose last offset is >= offset, or entries.length. */
@@ -147,6 +188,8 @@ export class Segment {
   }
 
   read(pos: number, len: number): Buffer {
+    const cached = this.fromTail(pos, len);
+    if (cached) return cached;
     const buf = Buffer.allocUnsafe(len);
     let got = 0;
     while (got < len) {
@@ -160,6 +203,7 @@ export class Segment {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.seal();
     fs.closeSync(this.fd);
   }
 
