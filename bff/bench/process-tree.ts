@@ -3,7 +3,17 @@ import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 
 const ticks = 100; // USER_HZ on Linux
 
-export type Proc = { pid: number; ppid: number; name: string; cpuMs: number };
+/** cpuMs: user + system CPU so far; reads/writes: read- and write-family system calls so far (/proc/<pid>/io syscr, syscw). */
+export type Proc = { pid: number; ppid: number; name: string; cpuMs: number; reads: number; writes: number };
+
+function syscalls(pid: string): { reads: number; writes: number } {
+  try {
+    const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+    return { reads: Number(/syscr: (\d+)/.exec(io)?.[1] ?? 0), writes: Number(/syscw: (\d+)/.exec(io)?.[1] ?? 0) };
+  } catch {
+    return { reads: 0, writes: 0 }; // not ours to read
+  }
+}
 
 /** Every process under `root` with its CPU time so far, named by what it runs. */
 export function processTree(root: number): Proc[] {
@@ -17,7 +27,7 @@ export function processTree(root: number): Proc[] {
       // Services run `src/main.ts` in their own folder; the embedded servers name theirs on the command line.
       const where = `${readlinkSync(`/proc/${entry}/cwd`)} ${cmd}`;
       const name = /embedded-(kafka|mongo|redis)/.exec(cmd)?.[0] ?? /(?:services|infra)\/([\w-]+)(?!.*(?:services|infra)\/)/.exec(where)?.[1] ?? /\/(bff)\b/.exec(where)?.[1] ?? cmd.slice(0, 40);
-      all.push({ pid: Number(entry), ppid: Number(fields[1]), name, cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks });
+      all.push({ pid: Number(entry), ppid: Number(fields[1]), name, cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks, ...syscalls(entry) });
     } catch {
       // the process ended while we looked
     }

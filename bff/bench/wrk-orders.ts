@@ -111,6 +111,17 @@ try {
         .sort((a, b) => b.ms - a.ms);
       const netTotal = net.reduce((s, p) => s + p.ms, 0);
       if (idle.size > 0) console.log(`   net of idle: ${net.map((p) => `${p.name} ${p.ms.toFixed(2)}`).join(', ')} — total ${netTotal.toFixed(2)} ms`);
+      // Socket reads and writes are system calls, each dearer on a virtual machine than the JavaScript
+      // around it: counted per order (idle included), they say how many round trips each process makes.
+      const calls = after
+        .map((p) => {
+          const b = before.find((x) => x.pid === p.pid);
+          return { name: p.name, reads: (p.reads - (b?.reads ?? 0)) / r.placed, writes: (p.writes - (b?.writes ?? 0)) / r.placed };
+        })
+        .filter((p) => p.reads + p.writes >= 0.5)
+        .sort((a, b) => b.reads + b.writes - (a.reads + a.writes));
+      const sum = calls.reduce((s, p) => s + p.reads + p.writes, 0);
+      console.log(`   read/write system calls per order: ${calls.map((p) => `${p.name} ${p.reads.toFixed(1)}/${p.writes.toFixed(1)}`).join(', ')} — total ${sum.toFixed(1)}`);
     }
     if (mongo && r.placed > 0) {
       const perOrder = [...commandsAfter]
