@@ -9,9 +9,23 @@ const stopRequested = new Promise<NodeJS.Signals>((resolve) => {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve(signal));
 });
 
+// The lines a child's chunk of output held (it writes its lines gathered, see the platform's
+// logger) go out in one write too.
+let pending: string[] = [];
+const print = (line: string) => {
+  if (pending.length === 0) {
+    queueMicrotask(() => {
+      const text = `${pending.join('\n')}\n`;
+      pending = [];
+      process.stdout.write(text);
+    });
+  }
+  pending.push(line);
+};
+
 try {
   const code = await runDevstack(config, root, {
-    print: (line) => process.stdout.write(`${line}\n`),
+    print,
     colour: process.stdout.isTTY === true && process.env.NO_COLOR === undefined,
     stopRequested,
   });
