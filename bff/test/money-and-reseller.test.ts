@@ -211,6 +211,14 @@ describe('public reseller API', () => {
     expect(limited.body.code).toBe('RATE_LIMITED');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect((await call(h.url, 'GET', '/api/services', { headers: { 'api-key': 'key-b' } })).status).toBe(200);
+    // Each window's count expires with its window (plus a second), never lingers.
+    const windows = await h.redis.keys('bff:rate:user-a:*');
+    expect(windows.length).toBeGreaterThanOrEqual(1);
+    for (const key of windows) {
+      const ttl = await h.redis.pttl(key);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(61_000);
+    }
   });
 });
 

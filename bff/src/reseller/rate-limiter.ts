@@ -3,9 +3,11 @@ import { HttpError } from '@smm/platform';
 import { messages } from '../messages.ts';
 
 /**
- * Requests per member per fixed window, counted in Redis (INCR + PEXPIRE in one MULTI: the embedded
- * Redis has no Lua). A fixed window admits at most twice the limit across a window edge, which is
- * acceptable for abuse protection. While Redis is down requests are let through (logged).
+ * Requests per member per fixed window, counted in Redis: the window's key is created with its
+ * expiry (SET NX PX) and counted (INCR), two commands that travel in one write with whatever else
+ * the request asks Redis at that moment (auto-pipelining; a MULTI would go alone). A fixed window
+ * admits at most twice the limit across a window edge, which is acceptable for abuse protection.
+ * While Redis is down requests are let through (logged).
  */
 export class RateLimiter {
   constructor(
@@ -45,8 +47,9 @@ export class RateLimiter {
     const key = `bff:rate:${subject}:${window}`;
     let count: number;
     try {
-      const results = await this.redis.multi().incr(key).pexpire(key, this.windowMs + 1000).exec();
-      count = Number(results?.[0]?.[1] ?? 0);
+      // Sent in this order on one connection: the INCR always finds the key with its expiry.
+      const [, counted] = await Promise.all([this.redis.set(key, '0', 'PX', this.windowMs + 1000, 'NX'), this.redis.incr(key)]);
+      count = counted;
     } catch (error) {
       onRedisError(error as Error);
       return;
