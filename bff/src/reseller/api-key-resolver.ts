@@ -16,8 +16,11 @@ const entryKey = (hash: string) => `bff:apikey:${hash}`;
 const rotatedKey = (userId: string) => `bff:apikey:rotated:${userId}`;
 
 type Entry = { userId: string; loginId: string; at: number };
-/** A key's member as looked up; `current` is set for a cached one (see lookUp). */
-type Found = { caller: Caller; current?: Promise<boolean>; key: string; hash: string; counter: number };
+/**
+ * A key's member as looked up. One taken from the cache comes with `current` (whether no rotation of
+ * its key happened since it was cached) and `ask` (auth's answer, cached anew) for when it did.
+ */
+type Found = { caller: Caller; cached?: { current: Promise<boolean>; ask: () => Promise<Caller> } };
 
 export const apiKeyInvalid = () => new HttpError(401, 'API_KEY_INVALID', messages.apiKeyInvalid);
 
@@ -71,22 +74,18 @@ export class ApiKeyResolver {
       return refused(error);
     }
     const checks = (caller: Caller) => [this.requireUnrestricted(ctx, caller.userId), alongside?.(caller)] as const;
-    const [current, restriction, other] = await Promise.allSettled([found.current ?? true, ...checks(found.caller)]);
+    const [current, ...settled] = await Promise.allSettled([found.cached?.current ?? true, ...checks(found.caller)]);
+    let [restriction, other] = settled;
     let caller = found.caller;
-    if (current.status === 'rejected' || current.value === false) {
+    if (found.cached && (current.status === 'rejected' || current.value === false)) {
       // The cached resolution predates a rotation of the member's key (or could not be checked): auth decides.
       if (current.status === 'rejected') ctx.log.warn({ err: (current.reason as Error).message }, 'api key cache unavailable');
       try {
-        caller = await this.askAndKeep(ctx, found.key, found.hash, found.counter);
+        caller = await found.cached.ask();
       } catch (error) {
         return refused(error);
       }
-      if (caller.userId !== found.caller.userId) {
-        const [again, more] = await Promise.allSettled(checks(caller));
-        if (again.status === 'rejected') throw again.reason;
-        if (more.status === 'rejected') throw more.reason;
-        return caller;
-      }
+      if (caller.userId !== found.caller.userId) [restriction, other] = await Promise.allSettled(checks(caller));
     }
     if (restriction.status === 'rejected') throw restriction.reason;
     if (other.status === 'rejected') throw other.reason;
@@ -107,9 +106,9 @@ export class ApiKeyResolver {
   }
 
   /**
-   * The key's member; first refuses (429) an address whose wrong keys used up its window. A member
-   * taken from the cache comes with `current`: whether no rotation of its key happened since it was
-   * cached, asked of Redis in the same tick as the caller's other checks.
+   * The key's member; first refuses (429) an address whose wrong keys used up its window. For a
+   * member taken from the cache, the rotation check is asked of Redis in the same tick as the
+   * caller's other checks (see Found).
    */
   private async lookUp(ctx: CallContext, apiKey: string | undefined, limited: string, onRedisError: (error: Error) => void): Promise<Found> {
     const key = apiKey?.trim() ?? '';
@@ -117,7 +116,7 @@ export class ApiKeyResolver {
     if (!usable || this.ttlSeconds === 0) {
       if (await this.invalidByAddress.exceeded(limited, onRedisError)) throw new RateLimited(60);
       if (!usable) throw apiKeyInvalid();
-      return { caller: await this.ask(ctx, key), key, hash: '', counter: 0 };
+      return { caller: await this.ask(ctx, key) };
     }
     const hash = createHash('sha256').update(key).digest('base64url');
 
@@ -133,7 +132,7 @@ export class ApiKeyResolver {
       if (error instanceof RateLimited) throw error;
       onRedisError(error as Error);
       ctx.log.warn({ err: (error as Error).message }, 'api key cache unavailable');
-      return { caller: await this.ask(ctx, key), key, hash, counter };
+      return { caller: await this.ask(ctx, key) };
     }
     if (cached) {
       let entry: Entry | undefined;
@@ -146,16 +145,15 @@ export class ApiKeyResolver {
         const at = entry.at;
         const current = this.redis.get(rotatedKey(entry.userId)).then((mark) => mark === null || at >= Number(mark));
         current.catch(() => undefined); // read by resolve, which logs a failure
-        return { caller: { userId: entry.userId, loginId: entry.loginId, role: 'member' }, current, key, hash, counter };
+        return { caller: { userId: entry.userId, loginId: entry.loginId, role: 'member' }, cached: { current, ask: () => this.askAndKeep(ctx, key, hash, counter) } };
       }
     }
-    return { caller: await this.askAndKeep(ctx, key, hash, counter), key, hash, counter };
+    return { caller: await this.askAndKeep(ctx, key, hash, counter) };
   }
 
   /** Asks auth and caches the answer with the rotation counter read before asking. */
   private async askAndKeep(ctx: CallContext, key: string, hash: string, counter: number): Promise<Caller> {
     const caller = await this.ask(ctx, key);
-    if (hash === '') return caller;
     const entry: Entry = { userId: caller.userId, loginId: caller.loginId, at: counter };
     await this.redis.set(entryKey(hash), JSON.stringify(entry), 'EX', this.ttlSeconds).catch(() => undefined);
     return caller;
