@@ -162,17 +162,21 @@ export class Segment {
     }
   }
 
-  /** The bytes [pos, pos + len) from the in-memory tail, or null when they are not all there. */
+  /**
+   * The bytes [pos, pos + len) from the in-memory tail, or null when they are not all there. Walked
+   * from the newest copy back: a fetch mostly asks for what was appended last.
+   */
   private fromTail(pos: number, len: number): Buffer | null {
     if (this.tail.length === 0 || pos < this.tailStart || pos + len > this.tailStart + this.tailSize) return null;
     const parts: Buffer[] = [];
-    let at = this.tailStart;
-    for (const chunk of this.tail) {
-      const end = at + chunk.length;
-      if (end > pos && at < pos + len) parts.push(chunk.subarray(Math.max(pos, at) - at, Math.min(pos + len, end) - at));
-      at = end;
+    let end = this.tailStart + this.tailSize;
+    for (let i = this.tail.length - 1; i >= 0 && end > pos; i--) {
+      const chunk = this.tail[i] as Buffer;
+      const start = end - chunk.length;
+      if (start < pos + len) parts.push(chunk.subarray(Math.max(pos, start) - start, Math.min(pos + len, end) - start));
+      end = start;
     }
-    return parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts, len);
+    return parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts.reverse(), len);
   }
 
   /** Index of the first batch whose last offset is >= offset, or entries.length. */
