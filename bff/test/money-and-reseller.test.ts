@@ -161,6 +161,34 @@ describe('public reseller API', () => {
     expect((await call(h.url, 'GET', '/api/services', { headers: { 'api-key': 'key-new' } })).status).toBe(200);
   });
 
+  it('refuses a rotated key at once on a replica that kept its resolution in memory', async () => {
+    keys({ 'key-old': 'member-1' });
+    catalogue();
+    const other = await h.replica();
+    for (let i = 0; i < 3; i++) expect((await call(h.url, 'GET', '/api/services', { headers: { 'api-key': 'key-old' } })).status).toBe(200);
+    expect(h.auth.calls('POST /api-keys/resolve')).toHaveLength(1);
+    keys({ 'key-new': 'member-1' });
+    h.auth.on('POST /members/me/api-key', { status: 201, body: { apiKey: 'key-new', apiKeyPrefix: 'smm_new' } });
+    // rotated through the other replica: this one learns it only from Redis
+    expect((await call(other, 'POST', '/api/auth/api-key', { token: h.keys.member() })).status).toBe(201);
+    expect((await call(h.url, 'GET', '/api/services', { headers: { 'api-key': 'key-old' } })).status).toBe(401);
+    expect((await call(h.url, 'GET', '/api/services', { headers: { 'api-key': 'key-new' } })).status).toBe(200);
+  });
+
+  it('trusts no resolution kept in memory once Redis lost its data (counter and rotation marks with it)', async () => {
+    keys({ 'key-old': 'member-1' });
+    catalogue();
+    await h.redis.set('bff:apikey:rotations', '5'); // other members rotated before
+    for (let i = 0; i < 3; i++) expect((await call(h.url, 'GET', '/api/services', { headers: { 'api-key': 'key-old' } })).status).toBe(200);
+    expect(h.auth.calls('POST /api-keys/resolve')).toHaveLength(1);
+    await h.redis.flushall(); // a Redis restart without persistence
+    keys({ 'key-new': 'member-1' });
+    h.auth.on('POST /members/me/api-key', { status: 201, body: { apiKey: 'key-new', apiKeyPrefix: 'smm_new' } });
+    // the mark the rotation writes now (1) is below the counter the kept resolution was read at (5)
+    expect((await call(h.url, 'POST', '/api/auth/api-key', { token: h.keys.member() })).status).toBe(201);
+    expect((await call(h.url, 'GET', '/api/services', { headers: { 'api-key': 'key-old' } })).status).toBe(401);
+  });
+
   it('places orders as the key owner and answers {wId}', async () => {
     keys({ 'key-a': 'user-a' });
     h.order.on('POST /orders', placed(41));

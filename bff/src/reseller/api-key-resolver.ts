@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { restrictionBlocks, restrictionMessage } from '@smm/contracts';
 import { type ResolveApiKeyRequest, resolvedApiKey } from '@smm/contracts/http';
@@ -12,15 +12,23 @@ import type { CallContext, ServiceClient } from '../upstream/service-client.ts';
 import { RateLimited, RateLimiter } from './rate-limiter.ts';
 
 const rotationCounter = 'bff:apikey:rotations';
+/** Random, written once (NX); gone when Redis loses its data, which makes every kept resolution stale. */
+const generationKey = 'bff:apikey:generation';
 const entryKey = (hash: string) => `bff:apikey:${hash}`;
 const rotatedKey = (userId: string) => `bff:apikey:rotated:${userId}`;
 
 type Entry = { userId: string; loginId: string; at: number };
+/** A resolution this process keeps in memory: Redis's generation when it was read, and until when. */
+type Kept = { entry: Entry; generation: string; until: number };
 /**
- * A key's member as looked up. One taken from the cache comes with `current` (whether no rotation of
- * its key happened since it was cached) and `ask` (auth's answer, cached anew) for when it did.
+ * A key's member as looked up. One taken from a cache comes with `current` (whether no rotation of
+ * its key happened since it was cached) and `ask` (auth's answer, cached anew) for when it did; one
+ * kept in memory also with `limited` (the address's wrong-key check, asked in the same round trip).
  */
-type Found = { caller: Caller; cached?: { current: Promise<boolean>; ask: () => Promise<Caller> } };
+type Found = { caller: Caller; cached?: { current: Promise<boolean>; ask: () => Promise<Caller> }; limited?: Promise<boolean> };
+
+/** Resolutions kept in memory at most (oldest dropped first). */
+const keptMax = 10_000;
 
 export const apiKeyInvalid = () => new HttpError(401, 'API_KEY_INVALID', messages.apiKeyInvalid);
 
@@ -37,9 +45,16 @@ export const apiKeyInvalid = () => new HttpError(401, 'API_KEY_INVALID', message
  * A resolve that saw the old key as valid read R0 before auth rotated, so R0 is below the mark set
  * after the rotation: even an entry written after the mark is never used. Only unknown keys go to
  * auth every time (a brand-new key must work at once, so no negative caching).
+ *
+ * Each process also keeps the entries it read or wrote in memory for the same `ttlSeconds`, so a
+ * known key costs one Redis round trip (the mark, the address's wrong-key count and the caller's
+ * other checks together) instead of two. The mark is still checked on every request, so a rotation
+ * through any replica is seen at once; and the kept entry names Redis's generation key, so if Redis
+ * loses its data (and with it the counter and the marks) nothing kept from before is trusted.
  */
 export class ApiKeyResolver {
   private readonly invalidByAddress: RateLimiter;
+  private readonly kept = new Map<string, Kept>();
 
   constructor(
     private readonly auth: ServiceClient,
@@ -74,7 +89,8 @@ export class ApiKeyResolver {
       return refused(error);
     }
     const checks = (caller: Caller) => [this.requireUnrestricted(ctx, caller.userId), alongside?.(caller)] as const;
-    const [current, ...settled] = await Promise.allSettled([found.cached?.current ?? true, ...checks(found.caller)]);
+    const [limited, current, ...settled] = await Promise.allSettled([found.limited ?? false, found.cached?.current ?? true, ...checks(found.caller)]);
+    if (limited.status === 'fulfilled' && limited.value) throw new RateLimited(60);
     let [restriction, other] = settled;
     let caller = found.caller;
     if (found.cached && (current.status === 'rejected' || current.value === false)) {
@@ -120,14 +136,32 @@ export class ApiKeyResolver {
     }
     const hash = createHash('sha256').update(key).digest('base64url');
 
+    const kept = this.kept.get(hash);
+    if (kept && kept.until > Date.now()) {
+      // Asked in the same tick as resolve's other checks: one round trip in all.
+      const read = this.redis.mget(this.invalidByAddress.windowKey(limited), rotatedKey(kept.entry.userId), generationKey);
+      const current = read.then(([, mark, generation]) => generation === kept.generation && (mark === null || kept.entry.at >= Number(mark)));
+      const refused = read.then(([count]) => this.invalidByAddress.usedUp(count));
+      refused.catch(onRedisError);
+      const ask = async () => {
+        const counter = Number((await this.redis.get(rotationCounter)) ?? 0);
+        return this.askAndKeep(ctx, key, hash, counter);
+      };
+      return { caller: callerOf(kept.entry), cached: { current, ask }, limited: refused };
+    }
+    if (kept) this.kept.delete(hash);
+
     let counter = 0;
     let cached: string | null | undefined;
+    let generation: string | null = null;
     try {
       // The address's wrong-key count comes in the same round trip as the cached resolution.
-      const [count, entry, current] = await this.redis.mget(this.invalidByAddress.windowKey(limited), entryKey(hash), rotationCounter);
+      const [count, entry, current, gen] = await this.redis.mget(this.invalidByAddress.windowKey(limited), entryKey(hash), rotationCounter, generationKey);
       if (this.invalidByAddress.usedUp(count)) throw new RateLimited(60);
       cached = entry;
       counter = Number(current ?? 0);
+      generation = gen ?? null;
+      if (generation === null) await this.redis.set(generationKey, randomUUID(), 'NX');
     } catch (error) {
       if (error instanceof RateLimited) throw error;
       onRedisError(error as Error);
@@ -145,18 +179,37 @@ export class ApiKeyResolver {
         const at = entry.at;
         const current = this.redis.get(rotatedKey(entry.userId)).then((mark) => mark === null || at >= Number(mark));
         current.catch(() => undefined); // read by resolve, which logs a failure
-        return { caller: { userId: entry.userId, loginId: entry.loginId, role: 'member' }, cached: { current, ask: () => this.askAndKeep(ctx, key, hash, counter) } };
+        // Kept only once it proved current: a stale entry must not be trusted from memory either.
+        if (generation !== null) void current.then((yes) => yes && this.keep(hash, entry, generation), () => undefined);
+        return { caller: callerOf(entry), cached: { current, ask: () => this.askAndKeep(ctx, key, hash, counter, generation) } };
       }
     }
-    return { caller: await this.askAndKeep(ctx, key, hash, counter) };
+    return { caller: await this.askAndKeep(ctx, key, hash, counter, generation) };
   }
 
-  /** Asks auth and caches the answer with the rotation counter read before asking. */
-  private async askAndKeep(ctx: CallContext, key: string, hash: string, counter: number): Promise<Caller> {
-    const caller = await this.ask(ctx, key);
+  /**
+   * Asks auth and caches the answer with the rotation counter read before asking (and keeps it in
+   * memory under the generation read with that counter, when there was one).
+   */
+  private async askAndKeep(ctx: CallContext, key: string, hash: string, counter: number, generation?: string | null): Promise<Caller> {
+    let caller: Caller;
+    try {
+      caller = await this.ask(ctx, key);
+    } catch (error) {
+      this.kept.delete(hash);
+      throw error;
+    }
     const entry: Entry = { userId: caller.userId, loginId: caller.loginId, at: counter };
     await this.redis.set(entryKey(hash), JSON.stringify(entry), 'EX', this.ttlSeconds).catch(() => undefined);
+    if (generation) this.keep(hash, entry, generation);
+    else this.kept.delete(hash);
     return caller;
+  }
+
+  private keep(hash: string, entry: Entry, generation: string): void {
+    this.kept.delete(hash);
+    if (this.kept.size >= keptMax) this.kept.delete(this.kept.keys().next().value!);
+    this.kept.set(hash, { entry, generation, until: Date.now() + this.ttlSeconds * 1000 });
   }
 
   /** Call after auth rotated the member's key: earlier resolutions stop counting. */
@@ -183,4 +236,8 @@ export class ApiKeyResolver {
     // The public API always acts as a member, whatever role the key's owner has on the web.
     return { userId: body.userId, loginId: body.loginId ?? body.userId, role: 'member' };
   }
+}
+
+function callerOf(entry: Entry): Caller {
+  return { userId: entry.userId, loginId: entry.loginId, role: 'member' };
 }

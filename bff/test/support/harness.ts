@@ -18,6 +18,8 @@ export type Harness = {
   fulfillment: FakeService;
   redis: Redis;
   embeddedRedis: EmbeddedRedis;
+  /** Another BFF process's worth (its own memory) over the same Redis and services: its base URL. */
+  replica(): Promise<string>;
   stop(): Promise<void>;
 };
 
@@ -38,7 +40,7 @@ export async function startHarness(
     const userId = /^\/members\/([^/]+)\/session-state$/.exec(req.path)?.[1];
     return req.method === 'GET' && userId !== undefined ? { body: sessionStateBody({ userId }) } : undefined;
   };
-  const app = createApp({
+  const app = () => createApp({
     logger: options.logger ?? silent,
     redis,
     services: { auth: auth.url, catalog: catalog.url, wallet: options.walletUrl ?? wallet.url, order: options.withoutOrder ? undefined : order.url, fulfillment: fulfillment.url },
@@ -54,7 +56,8 @@ export async function startHarness(
     sessionStateCacheSeconds: options.sessionStateCacheSeconds ?? 1,
     settingsCache: { ttlSeconds: 3600, revalidateSeconds: options.revalidateSeconds ?? 1 },
   });
-  const server: RunningServer = await listen(app, 0);
+  const server: RunningServer = await listen(app(), 0);
+  const replicas: RunningServer[] = [];
   return {
     url: `http://127.0.0.1:${server.port}`,
     keys,
@@ -65,8 +68,13 @@ export async function startHarness(
     fulfillment,
     redis,
     embeddedRedis,
+    async replica() {
+      const copy = await listen(app(), 0);
+      replicas.push(copy);
+      return `http://127.0.0.1:${copy.port}`;
+    },
     async stop() {
-      await server.close();
+      await Promise.all([server, ...replicas].map((s) => s.close()));
       redis.disconnect();
       await embeddedRedis.close();
       await Promise.all([auth.close(), catalog.close(), wallet.close(), order.close(), fulfillment.close()]);
