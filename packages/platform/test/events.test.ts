@@ -25,6 +25,8 @@ import {
   mongoReady,
   outboxModel,
   runEventConsumer,
+  handOverInserted,
+  withEvent,
 } from '../src/index.ts';
 import { eventually, startInfra } from '@smm/testkit';
 
@@ -206,6 +208,63 @@ describe('transactional outbox and relay', () => {
     } finally {
       await relay.stop();
       await watched.close();
+    }
+  }, 60_000);
+
+  it('publishes an event kept in its document at once after the insert, without reading it back, then moves it to the outbox as sent', async () => {
+    const watched = mongoose.createConnection(infra.mongo.uri('platform_test'), { monitorCommands: true });
+    await watched.asPromise();
+    const gadgets = `gadgets_${randomUUID().slice(0, 8)}`;
+    const finds: unknown[] = [];
+    watched.getClient().on('commandStarted', (e) => {
+      if (e.commandName === 'find' && (e.command as { find?: unknown }).find === gadgets) finds.push(e.command);
+    });
+    const topic = `kept-${randomUUID()}`;
+    await ensureTopics(kafka, [{ topic, numPartitions: 1 }]);
+    const received = await collect(topic, `g-${randomUUID()}`);
+    const relay = new OutboxRelay({ connection: watched, producer, logger, intervalMs: 3_600_000, markDelayMs: 50, documents: [gadgets] });
+    relay.start();
+    try {
+      await eventually(() => finds.length, (n) => n >= 1); // the start-up read
+      await new Promise((r) => setTimeout(r, 200));
+      finds.length = 0;
+      const docs = Array.from({ length: 5 }, (_, i) => withEvent({ _id: i + 1, name: `g-${i}` }, topic, WidgetCreated.create(`gadget-${i + 1}`, { name: `g-${i}` }, { correlationId: 'c' })));
+      await watched.collection(gadgets).insertMany(docs as never[]);
+      handOverInserted(watched, gadgets, docs);
+      await eventually(() => received.length, (n) => n >= 5, 10_000);
+      expect(received.map((r) => r.event.eventId)).toEqual(docs.map((d) => d.outbox.event.eventId));
+      expect(finds).toHaveLength(0);
+      await eventually(() => watched.collection(gadgets).countDocuments({ outboxPending: true }), (n) => n === 0);
+      expect(await watched.collection(gadgets).findOne({ _id: 1 } as never)).toEqual({ _id: 1, name: 'g-0' });
+      // kept in the outbox as published records, like every sent event (support, restore)
+      const archived = await outboxModel(connection).find({ eventId: { $in: docs.map((d) => d.outbox.event.eventId) } }).lean();
+      expect(archived.map((r) => [r.topic, r.pending, r.publishedAt instanceof Date])).toEqual(docs.map(() => [topic, undefined, true]));
+    } finally {
+      await relay.stop();
+      await watched.close();
+    }
+  }, 60_000);
+
+  it('after a crash before the hand-over, publishes a document-kept first event before the outbox records about its aggregate', async () => {
+    const gadgets = `gadgets_${randomUUID().slice(0, 8)}`;
+    const topic = `kept-order-${randomUUID()}`;
+    await ensureTopics(kafka, [{ topic, numPartitions: 1 }]);
+    const received = await collect(topic, `g-${randomUUID()}`);
+    // No relay runs: the insert's hand-over and the commit's go nowhere, as after a crash.
+    const first = WidgetCreated.create('gadget-7', { name: 'created' }, { correlationId: 'c' });
+    const doc = withEvent({ _id: 7, name: 'created' }, topic, first);
+    await connection.collection(gadgets).insertOne(doc as never);
+    const later = [WidgetCreated.create('gadget-7', { name: 'renamed' }, { correlationId: 'c' }), WidgetCreated.create('gadget-7', { name: 'renamed-again' }, { correlationId: 'c' })];
+    await inTransaction(connection, (session) => appendToOutbox(connection, session, topic, later));
+    const relay = new OutboxRelay({ connection, producer, logger, intervalMs: 100, markDelayMs: 20, documents: [gadgets] });
+    relay.start();
+    try {
+      await eventually(() => received.length, (n) => n >= 3, 10_000);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(received.map((r) => r.event.data)).toEqual([{ name: 'created' }, { name: 'renamed' }, { name: 'renamed-again' }]);
+      await eventually(() => connection.collection(gadgets).countDocuments({ outboxPending: true }), (n) => n === 0);
+    } finally {
+      await relay.stop();
     }
   }, 60_000);
 

@@ -6,6 +6,7 @@ import { adminRoutes } from './http/admin-routes.ts';
 import { adminSearchRoutes } from './http/admin-search-routes.ts';
 import { memberRoutes } from './http/routes.ts';
 import { type Store, createStore } from './store/store.ts';
+import { orderCollections } from './store/models.ts';
 import type { OrderDeps } from './use-cases/context.ts';
 import { PaymentWaiter } from './use-cases/payment-waiter.ts';
 import { PlacementBatcher } from './use-cases/placement-batcher.ts';
@@ -34,7 +35,7 @@ export async function startOrderService(settings: OrderSettings): Promise<OrderS
     serviceAuthSecret: settings.serviceAuthSecret,
     // Our own topic, and those we read (so a fresh cluster gives them partitions before anyone writes).
     topics: [Topics.order, Topics.wallet, Topics.scheduler, Topics.catalog],
-    relay: { intervalMs: settings.outboxPollMs ?? 1000 },
+    relay: { intervalMs: settings.outboxPollMs ?? 1000, documents: Object.values(orderCollections) },
     ...(settings.listen ? { listen: settings.listen } : {}),
     async build({ connection, logger, relay }) {
       const store = await createStore(connection, { idBlock: settings.idBlock ?? 20, replicaCacheMs: settings.replicaCacheMs ?? 1000 });

@@ -43,8 +43,11 @@ export type ServiceDefinition<TDeps> = {
    * so a fresh cluster gives them partitions before anyone writes.
    */
   topics: ReadonlyArray<string | { topic: string; numPartitions?: number }>;
-  /** Outbox relay: poll interval when nothing kicks it (default 1000 ms), records per read (default 500). */
-  relay?: { intervalMs?: number; batchSize?: number };
+  /**
+   * Outbox relay: poll interval when nothing kicks it (default 1000 ms), records per read (default
+   * 500), collections whose documents keep their aggregate's first event (withEvent).
+   */
+  relay?: { intervalMs?: number; batchSize?: number; documents?: readonly string[] };
   /** Listens when given (main); tests leave it out and run `app` themselves, or pass port 0. */
   listen?: { port: number; host?: string };
   /** The service's store, use-case collaborators and background jobs; runs once everything is connected. */

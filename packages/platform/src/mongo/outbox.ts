@@ -23,8 +23,38 @@ type OutboxRecord = {
 
 type Lease = { _id: string; owner: string; expiresAt: Date };
 
-/** An outbox record as written, with the id the driver gave it: what a relay publishes. */
-export type AppendedRecord = { _id?: unknown; topic: string; event: EventEnvelope; trace?: TraceCarrier };
+/**
+ * An outbox record as written, with the id the driver gave it: what a relay publishes. `source`
+ * names the collection of a document that carries its own event (see `withEvent`); without it the
+ * record is in the outbox collection.
+ */
+export type AppendedRecord = { _id?: unknown; topic: string; event: EventEnvelope; trace?: TraceCarrier; source?: string };
+
+/**
+ * An aggregate's first event kept in the document it creates, so one single-document insert stores
+ * both atomically (no transaction: one round trip instead of three). `outboxPending` is indexed
+ * (`{ outboxPending: 1, _id: 1 }`) for the relay's poll; both fields are removed once published.
+ */
+export type EventInDocument = { outbox: { topic: string; event: EventEnvelope; trace?: TraceCarrier }; outboxPending: true };
+
+/** The document with its aggregate's first event; insert it, then `handOverInserted`. */
+export function withEvent<T extends object>(doc: T, topic: string, event: EventEnvelope): T & EventInDocument {
+  const trace = traceCarrierFor(event);
+  return { ...doc, outbox: { topic, event, ...(trace ? { trace } : {}) }, outboxPending: true };
+}
+
+/** Gives the events of documents just inserted (acknowledged, so durable) into `source` to the relays. */
+export function handOverInserted(connection: Connection, source: string, docs: ReadonlyArray<{ _id: unknown } & EventInDocument>): void {
+  handOverCommitted(
+    connection,
+    docs.map((d) => ({ _id: d._id, source, topic: d.outbox.topic, event: d.outbox.event, ...(d.outbox.trace ? { trace: d.outbox.trace } : {}) })),
+  );
+}
+
+/** A record's identity for the relay: its outbox id, or its document's collection and id. */
+function recordKey(record: AppendedRecord): string {
+  return record.source === undefined ? String(record._id) : `${record.source}:${String(record._id)}`;
+}
 
 /**
  * Hand-over at commit: appendToOutbox notes the records it wrote in a session; when `inTransaction`
@@ -125,6 +155,8 @@ export type OutboxRelayOptions = {
    * that time are one write (100 ms by default). Off the send path: it delays nothing but the mark.
    */
   markDelayMs?: number;
+  /** Collections whose documents may carry their aggregate's first event (see `withEvent`). */
+  documents?: readonly string[];
 };
 
 /**
@@ -155,7 +187,7 @@ export class OutboxRelay {
    * Published records not yet marked so (by id): marks are written in the background, gathered,
    * so the next send never waits for the previous one's mark; a read skips these records.
    */
-  private unmarked = new Map<string, unknown>();
+  private unmarked = new Map<string, AppendedRecord>();
   private marking: Promise<void> | undefined;
   /** Set while the first mark not yet written waits out markDelayMs for others to join it. */
   private markTimer: NodeJS.Timeout | undefined;
@@ -166,7 +198,7 @@ export class OutboxRelay {
   }
 
   start(): void {
-    trackOutbox(this.options.connection);
+    trackOutbox(this.options.connection, this.options.documents ?? []);
     this.stopped = false;
     const relays = relaysOf.get(this.options.connection) ?? new Set<OutboxRelay>();
     relays.add(this);
@@ -234,19 +266,55 @@ export class OutboxRelay {
           { sort: { _id: 1 }, limit: batchSize, projection: { topic: 1, event: 1, trace: 1 }, readConcern: { level: 'majority' } },
         )
         .toArray();
+      // Sorted out now: a record sent earlier may have its mark written (and leave `unmarked`) while
+      // the documents are drained.
+      const unsent = this.unsentOf(batch as unknown as AppendedRecord[]);
+      // Events kept in documents are read after this page and published before it: a document's
+      // event is its aggregate's first, committed before any outbox record about that aggregate,
+      // so every one such record of this page has its document event read here (or sent earlier).
+      published += await this.drainDocuments(batchSize);
       if (batch.length === 0) return published;
-      // A record also waiting in the hand-over queue is published here, and not again from there.
-      if (this.handed.length > 0) {
-        const read = new Set(batch.map((r) => String(r._id)));
-        this.handed = this.handed.filter((r) => !read.has(String(r._id)));
-      }
-      // Records already sent whose mark is still being written are not sent again.
-      const unsent = this.unmarked.size > 0 ? batch.filter((r) => !this.unmarked.has(String(r._id))) : batch;
-      published += await this.publish(unsent as unknown as AppendedRecord[]);
+      published += await this.publish(unsent);
       if (batch.length < batchSize) return published;
       // A full page of records all waiting for their mark: let the marks land before reading on.
       if (unsent.length === 0) await this.marksWritten();
     }
+  }
+
+  /** Publishes the pending events kept in documents of the relay's document collections. */
+  private async drainDocuments(batchSize: number): Promise<number> {
+    let published = 0;
+    for (const source of this.options.documents ?? []) {
+      for (;;) {
+        const docs = await this.options.connection
+          .collection(source)
+          .find({ outboxPending: true }, { sort: { _id: 1 }, limit: batchSize, projection: { outbox: 1 }, readConcern: { level: 'majority' } })
+          .toArray();
+        const records = docs.flatMap((d) => {
+          const kept = d['outbox'] as EventInDocument['outbox'] | undefined;
+          return kept ? [{ _id: d._id, source, topic: kept.topic, event: kept.event, ...(kept.trace ? { trace: kept.trace } : {}) }] : [];
+        });
+        const unsent = this.unsentOf(records);
+        published += await this.publish(unsent);
+        if (docs.length < batchSize) break;
+        if (unsent.length === 0) await this.marksWritten();
+      }
+    }
+    return published;
+  }
+
+  /**
+   * Of records just read back, those to send: not those already sent whose mark is still being
+   * written. One also waiting in the hand-over queue is sent from the read, and leaves the queue.
+   * Call right after the read, before anything else is awaited.
+   */
+  private unsentOf(batch: readonly AppendedRecord[]): AppendedRecord[] {
+    if (batch.length === 0) return [];
+    if (this.handed.length > 0) {
+      const read = new Set(batch.map(recordKey));
+      this.handed = this.handed.filter((r) => !read.has(recordKey(r)));
+    }
+    return this.unmarked.size > 0 ? batch.filter((r) => !this.unmarked.has(recordKey(r))) : [...batch];
   }
 
   /** Publishes what was handed over at commit, without reading it back; resolves with how many. */
@@ -259,7 +327,8 @@ export class OutboxRelay {
     let published = 0;
     while (this.handed.length > 0) {
       const batch = this.handed.slice(0, this.options.batchSize ?? 500);
-      published += await this.publish(batch);
+      // A poll may have read (and sent) a record between its commit and its hand-over.
+      published += await this.publish(this.unmarked.size > 0 ? batch.filter((r) => !this.unmarked.has(recordKey(r))) : batch);
       this.handed.splice(0, batch.length);
     }
     return published;
@@ -272,14 +341,14 @@ export class OutboxRelay {
       let end = start;
       while (end < batch.length && batch[end]!.topic === batch[start]!.topic) end++;
       const run = batch.slice(start, end);
-      const ids = run.map((r) => r._id);
       try {
         await this.options.producer.publish(run[0]!.topic, run.map((r) => r.event), run.map((r) => r.trace));
       } catch (error) {
-        await this.outbox.collection.updateMany({ _id: { $in: ids } } as never, { $inc: { attempts: 1 } });
+        const ids = run.filter((r) => r.source === undefined).map((r) => r._id);
+        if (ids.length > 0) await this.outbox.collection.updateMany({ _id: { $in: ids } } as never, { $inc: { attempts: 1 } });
         throw error;
       }
-      for (const r of run) this.unmarked.set(String(r._id), r._id);
+      for (const r of run) this.unmarked.set(recordKey(r), r);
       this.markSoon();
       published += run.length;
       start = end;
@@ -304,21 +373,57 @@ export class OutboxRelay {
     if (this.marking || this.unmarked.size === 0) return;
     this.marking = (async () => {
       while (this.unmarked.size > 0) {
-        const ids = [...this.unmarked.values()];
+        const records = [...this.unmarked.values()];
+        const bySource = new Map<string | undefined, unknown[]>();
+        for (const r of records) bySource.set(r.source, [...(bySource.get(r.source) ?? []), r._id]);
         try {
-          await this.outbox.collection.updateMany({ _id: { $in: ids } } as never, { $set: { publishedAt: new Date() }, $unset: { pending: '' } });
+          const publishedAt = new Date();
+          const kept = records.filter((r) => r.source !== undefined);
+          // A document's event moves to the outbox as a published record before it leaves the
+          // document: readable there for support, expired like the others, and sent again after a
+          // restore like every outbox record (a retry finds it there already).
+          if (kept.length > 0) await this.archive(kept, publishedAt);
+          await Promise.all(
+            [...bySource].map(([source, ids]) =>
+              source === undefined
+                ? this.outbox.collection.updateMany({ _id: { $in: ids } } as never, { $set: { publishedAt }, $unset: { pending: '' } })
+                : this.options.connection.collection(source).updateMany({ _id: { $in: ids } } as never, { $unset: { outbox: '', outboxPending: '' } }),
+            ),
+          );
         } catch (error) {
-          this.options.logger.warn({ err: (error as Error).message, records: ids.length }, 'outbox publish mark failed; will retry');
+          this.options.logger.warn({ err: (error as Error).message, records: records.length }, 'outbox publish mark failed; will retry');
           if (this.stopped) return;
           await new Promise((r) => setTimeout(r, 500));
           continue;
         }
-        for (const id of ids) this.unmarked.delete(String(id));
+        for (const r of records) this.unmarked.delete(recordKey(r));
       }
     })().finally(() => {
       this.marking = undefined;
       if (!this.stopped) this.markSoon();
     });
+  }
+
+  /** Stores sent document events in the outbox as published records; ones already there are left as they are. */
+  private async archive(records: readonly AppendedRecord[], publishedAt: Date): Promise<void> {
+    const docs = records.map((r) => {
+      const occurredAt = new Date(r.event.occurredAt);
+      return {
+        eventId: r.event.eventId,
+        topic: r.topic,
+        event: r.event,
+        createdAt: Number.isNaN(occurredAt.getTime()) ? publishedAt : occurredAt,
+        publishedAt,
+        attempts: 0,
+        ...(r.trace ? { trace: r.trace } : {}),
+      };
+    });
+    try {
+      await this.outbox.collection.insertMany(docs, { ordered: false });
+    } catch (error) {
+      const writeErrors = (error as { writeErrors?: Array<{ code?: number }> }).writeErrors;
+      if (!Array.isArray(writeErrors) || writeErrors.some((e) => e.code !== 11000)) throw error;
+    }
   }
 
   /** Resolves when everything sent so far is marked (or, once stopped, when marking gave up); waits out no delay. */

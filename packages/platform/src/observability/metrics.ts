@@ -35,8 +35,25 @@ const consumerLag = new Gauge({
   registers: [metricsRegistry],
 });
 
-/** Outboxes whose relay runs in this process, by database name. */
-const outboxes = new Map<string, Connection>();
+/** Outboxes whose relay runs in this process, by database name, with their document collections. */
+const outboxes = new Map<string, { connection: Connection; documents: readonly string[] }>();
+
+/** When the oldest unpublished record of one place was written; null when none waits, undefined when unreadable. */
+async function oldestUnsent(connection: Connection, source: string | undefined): Promise<number | null | undefined> {
+  const found = await (source === undefined
+    ? connection.collection('outbox').find({ publishedAt: null }, { projection: { createdAt: 1 } })
+    : connection.collection(source).find({ outboxPending: true }, { projection: { 'outbox.event.occurredAt': 1 } })
+  )
+    .sort({ _id: 1 })
+    .limit(1)
+    .next()
+    .catch(() => undefined);
+  if (found === undefined) return undefined;
+  if (found === null) return null;
+  const at = source === undefined ? found['createdAt'] : (found['outbox'] as { event?: { occurredAt?: unknown } } | undefined)?.event?.occurredAt;
+  const time = at instanceof Date ? at.getTime() : typeof at === 'string' ? Date.parse(at) : NaN;
+  return Number.isFinite(time) ? time : Date.now();
+}
 
 new Gauge({
   name: 'outbox_oldest_unsent_age_seconds',
@@ -47,26 +64,20 @@ new Gauge({
     this.reset();
     const now = Date.now();
     await Promise.all(
-      [...outboxes].map(async ([database, connection]) => {
+      [...outboxes].map(async ([database, { connection, documents }]) => {
+        const oldest = await Promise.all([undefined, ...documents].map((source) => oldestUnsent(connection, source)));
         // A scrape must not fail because MongoDB is briefly away: the series is left out instead.
-        const oldest = await connection
-          .collection('outbox')
-          .find({ publishedAt: null }, { projection: { createdAt: 1 } })
-          .sort({ _id: 1 })
-          .limit(1)
-          .next()
-          .catch(() => undefined);
-        if (oldest === undefined) return;
-        const created = oldest?.createdAt instanceof Date ? oldest.createdAt.getTime() : now;
-        this.set({ database }, Math.max(0, (now - created) / 1000));
+        if (oldest.some((t) => t === undefined)) return;
+        const times = oldest.filter((t): t is number => t !== null);
+        this.set({ database }, times.length === 0 ? 0 : Math.max(0, (now - Math.min(...times)) / 1000));
       }),
     );
   },
 });
 
-/** Called by OutboxRelay.start: its outbox's lag becomes a series. */
-export function trackOutbox(connection: Connection): void {
-  outboxes.set(connection.name, connection);
+/** Called by OutboxRelay.start: its outbox's lag (documents' kept events included) becomes a series. */
+export function trackOutbox(connection: Connection, documents: readonly string[] = []): void {
+  outboxes.set(connection.name, { connection, documents });
 }
 
 /** Called where an event is dead-lettered. */

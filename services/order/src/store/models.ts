@@ -1,6 +1,9 @@
 import { Schema } from 'mongoose';
 import type { PaymentState } from '../domain/payment.ts';
 
+/** The collections of one-off orders and auto orders (the outbox relay reads their kept OrderPlaced). */
+export const orderCollections = { order: 'orders', auto: 'auto_orders' } as const;
+
 /** A one-off order, or one run (child) of an auto order. `status` is null until paid. */
 export type Order = {
   _id: number;
@@ -106,10 +109,12 @@ export const orderSchema = new Schema<Order>(
     paidAt: { type: Date, default: null },
     statusReason: { type: String, default: null },
   },
-  { collection: 'orders', versionKey: false, minimize: false },
+  { collection: orderCollections.order, versionKey: false, minimize: false },
 );
 // Member history: paid orders newest first, all or by status (status is null until paid). The
 // bucket lets a page be read from the newest id ranges by equality (see store/newest-first.ts).
+// The relay's poll for OrderPlaced events kept in their orders (withEvent): waiting ones only.
+orderSchema.index({ outboxPending: 1, _id: 1 });
 orderSchema.index({ userId: 1, payment: 1, idBucket: -1, _id: -1 });
 orderSchema.index({ userId: 1, status: 1, idBucket: -1, _id: -1 });
 // Operators' list, across members.
@@ -148,8 +153,9 @@ export const autoOrderSchema = new Schema<AutoOrder>(
     paidAt: { type: Date, default: null },
     canceledAt: { type: Date, default: null },
   },
-  { collection: 'auto_orders', versionKey: false, minimize: false },
+  { collection: orderCollections.auto, versionKey: false, minimize: false },
 );
+autoOrderSchema.index({ outboxPending: 1, _id: 1 });
 autoOrderSchema.index({ userId: 1, payment: 1, idBucket: -1, _id: -1 });
 autoOrderSchema.index({ userId: 1, status: 1, idBucket: -1, _id: -1 });
 

@@ -1,6 +1,8 @@
+import type { EventEnvelope } from '@smm/contracts';
+import { type Connection, handOverInserted, withEvent } from '@smm/platform';
 import type { ClientSession, Model } from 'mongoose';
 import type { PaymentChange, PaymentFacts } from '../domain/payment.ts';
-import type { AutoOrder, Order } from './models.ts';
+import { type AutoOrder, type Order, orderCollections } from './models.ts';
 import { type Page, type Paging, newestFirst } from './newest-first.ts';
 
 export type Kind = 'order' | 'auto';
@@ -30,12 +32,42 @@ export class OrderRepository {
     return (kind === 'auto' ? this.autoOrders : this.orders).collection;
   }
 
-  /** Stores new orders and auto orders (awaiting payment) in the caller's transaction. */
+  /** Stores orders in the caller's transaction (an auto order's runs; their events go to the outbox). */
   async insert(docs: ReadonlyArray<{ kind: Kind; doc: Order | AutoOrder }>, session: ClientSession): Promise<void> {
     for (const kind of ['order', 'auto'] as const) {
       const mine = docs.filter((d) => d.kind === kind).map((d) => d.doc);
       if (mine.length > 0) await this.collection(kind).insertMany(mine as never[], { session, ordered: true });
     }
+  }
+
+  /**
+   * Stores new orders and auto orders (awaiting payment), each with its OrderPlaced kept in the
+   * document (one insert per kind, no transaction: a document and its event are one write), and
+   * hands the events of the stored ones to the outbox relay. Resolves with what failed, by index;
+   * a document found already stored (a driver retry after a lost answer) counts as stored.
+   */
+  async insertPlaced(connection: Connection, topic: string, placed: ReadonlyArray<{ kind: Kind; doc: Order | AutoOrder; event: EventEnvelope }>): Promise<Map<number, unknown>> {
+    const failed = new Map<number, unknown>();
+    for (const kind of ['order', 'auto'] as const) {
+      const mine = placed.flatMap((p, index) => (p.kind === kind ? [{ index, doc: withEvent(p.doc, topic, p.event) }] : []));
+      if (mine.length === 0) continue;
+      let errors: ReadonlyArray<{ index: number; code?: number; err?: unknown }> = [];
+      try {
+        await this.collection(kind).insertMany(mine.map((m) => m.doc) as never[], { ordered: false });
+      } catch (error) {
+        const writeErrors = (error as { writeErrors?: unknown }).writeErrors;
+        if (!Array.isArray(writeErrors)) {
+          for (const m of mine) failed.set(m.index, error);
+          continue;
+        }
+        errors = (writeErrors as Array<{ index: number; code?: number }>).map((e) => ({ index: e.index, code: e.code, err: e }));
+      }
+      // E11000 on _id: the id is this placement's own (ids are handed out once), so it is stored.
+      const refused = new Map(errors.filter((e) => e.code !== 11000).map((e) => [e.index, e.err]));
+      for (const [i, err] of refused) failed.set(mine[i]!.index, err);
+      handOverInserted(connection, orderCollections[kind], mine.filter((_, i) => !refused.has(i)).map((m) => m.doc));
+    }
+    return failed;
   }
 
   /** The payment facts of these orders, keyed `<kind>:<id>`. */

@@ -19,8 +19,9 @@ export type PlaceOrderResult =
 
 /**
  * Saga step 1: validate against the local catalogue replica, store the order awaiting payment
- * together with OrderPlaced (one transaction), then wait a bounded time for the wallet's answer, so
- * the caller is told at once whether the order was placed (paid) or not.
+ * with its OrderPlaced kept in the same document (one insert, no transaction), then wait a bounded
+ * time for the wallet's answer, so the caller is told at once whether the order was placed (paid)
+ * or not.
  */
 export async function placeOrder(deps: OrderDeps, origin: EventOrigin, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const serviceId = toNumber(input.serviceId);
@@ -65,7 +66,7 @@ export async function placeOrder(deps: OrderDeps, origin: EventOrigin, input: Pl
   // Waiting starts before the event can leave, so even an instant answer is heard.
   const outcome = input.waitMs > 0 ? deps.waiter.wait(id, input.waitMs) : Promise.resolve('timeout' as const);
   try {
-    // The order and its OrderPlaced in one transaction, shared with orders placed at the same moment.
+    // The order with its OrderPlaced in one document, in one insert shared with orders placed at the same moment.
     await deps.placements.place(order, valid.kind, placed);
   } catch (error) {
     deps.waiter.forget(id);
