@@ -33,7 +33,8 @@ export type AppendedRecord = { _id?: unknown; topic: string; event: EventEnvelop
 /**
  * An aggregate's first event kept in the document it creates, so one single-document insert stores
  * both atomically (no transaction: one round trip instead of three). `outboxPending` is indexed
- * (`{ outboxPending: 1, _id: 1 }`) for the relay's poll; both fields are removed once published.
+ * (`{ outboxPending: 1, _id: 1 }`) for the relay's poll; once the event is sent it is written to
+ * the outbox as a published record and both fields leave the document.
  */
 export type EventInDocument = { outbox: { topic: string; event: EventEnvelope; trace?: TraceCarrier }; outboxPending: true };
 
@@ -375,7 +376,11 @@ export class OutboxRelay {
       while (this.unmarked.size > 0) {
         const records = [...this.unmarked.values()];
         const bySource = new Map<string | undefined, unknown[]>();
-        for (const r of records) bySource.set(r.source, [...(bySource.get(r.source) ?? []), r._id]);
+        for (const r of records) {
+          const ids = bySource.get(r.source);
+          if (ids) ids.push(r._id);
+          else bySource.set(r.source, [r._id]);
+        }
         try {
           const publishedAt = new Date();
           const kept = records.filter((r) => r.source !== undefined);
