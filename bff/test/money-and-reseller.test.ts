@@ -336,3 +336,19 @@ describe('API v2', () => {
     expect(Object.fromEntries(h.order.calls('GET /orders')[0]!.query)).toEqual({ userId: 'user-a', ids: '5,6' });
   });
 });
+
+// Last in the file: it stops this file's Redis.
+describe('reseller API without Redis', () => {
+  it('still serves a key this BFF kept in memory, asking auth again since the rotation mark cannot be read', async () => {
+    keys({ 'key-a': 'user-a' });
+    catalogue();
+    for (let i = 0; i < 3; i++) expect((await call(h.url, 'GET', '/api/services', { headers: { 'api-key': 'key-a' } })).status).toBe(200);
+    expect(h.auth.calls('POST /api-keys/resolve')).toHaveLength(1);
+    await h.embeddedRedis.close();
+    const res = await call(h.url, 'GET', '/api/services', { headers: { 'api-key': 'key-a' } });
+    expect(res.status).toBe(200);
+    expect(h.auth.calls('POST /api-keys/resolve')).toHaveLength(2);
+    keys({});
+    expect((await call(h.url, 'GET', '/api/services', { headers: { 'api-key': 'key-a' } })).status).toBe(401);
+  });
+});

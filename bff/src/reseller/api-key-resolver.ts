@@ -144,8 +144,11 @@ export class ApiKeyResolver {
       const refused = read.then(([count]) => this.invalidByAddress.usedUp(count));
       refused.catch(onRedisError);
       const ask = async () => {
-        const counter = Number((await this.redis.get(rotationCounter)) ?? 0);
-        return this.askAndKeep(ctx, key, hash, counter);
+        // Redis away: auth answers, and nothing is cached or kept.
+        const counter = await this.redis.get(rotationCounter).then((value) => Number(value ?? 0), () => undefined);
+        if (counter !== undefined) return this.askAndKeep(ctx, key, hash, counter);
+        this.kept.delete(hash);
+        return this.ask(ctx, key);
       };
       return { caller: callerOf(kept.entry), cached: { current, ask }, limited: refused };
     }
