@@ -330,6 +330,65 @@ describe('transactional outbox and relay', () => {
     }
   }, 60_000);
 
+  it('does not send again a record its poll read before the mark was written and handled after it', async () => {
+    const topic = `stale-read-${randomUUID()}`;
+    await ensureTopics(kafka, [{ topic, numPartitions: 1 }]);
+    const received = await collect(topic, `g-${randomUUID()}`);
+    const outbox = outboxModel(connection).collection;
+    const relay = new OutboxRelay({ connection, producer, logger, intervalMs: 3_600_000, markDelayMs: 0 });
+    // Marks wait at a gate; a poll's answer reaches the relay only once a mark has been written.
+    let openGate!: () => void;
+    const gate = new Promise<void>((r) => (openGate = r));
+    let markWritten!: () => void;
+    const marked = new Promise<void>((r) => (markWritten = r));
+    let readAnswered!: () => void;
+    const answered = new Promise<void>((r) => (readAnswered = r));
+    let holdReads = false;
+    const updateMany = outbox.updateMany.bind(outbox);
+    const marks = vi.spyOn(outbox, 'updateMany').mockImplementation((async (...args: Parameters<typeof updateMany>) => {
+      const isMark = (args[1] as { $unset?: { pending?: unknown } }).$unset?.pending !== undefined;
+      if (!isMark) return updateMany(...args);
+      await gate;
+      const result = await updateMany(...args);
+      markWritten();
+      return result;
+    }) as typeof outbox.updateMany);
+    const find = outbox.find.bind(outbox);
+    const finds = vi.spyOn(outbox, 'find').mockImplementation(((...args: Parameters<typeof find>) => {
+      const cursor = find(...args);
+      const toArray = cursor.toArray.bind(cursor);
+      cursor.toArray = async () => {
+        const rows = await toArray();
+        if (holdReads) {
+          readAnswered();
+          await marked;
+          await new Promise((r) => setTimeout(r, 50)); // the relay has taken the mark in
+        }
+        return rows;
+      };
+      return cursor;
+    }) as typeof outbox.find);
+    relay.start();
+    try {
+      await relay.drainOnce(); // the start-up read is done
+      const event = WidgetCreated.create('w-stale', { name: 'stale' }, { correlationId: 'c' });
+      await inTransaction(connection, (session) => appendToOutbox(connection, session, topic, [event]));
+      await eventually(() => received.length, (n) => n >= 1); // sent from the hand-over; its mark waits at the gate
+      holdReads = true;
+      relay.kick(); // a poll reads the record, still pending on the server
+      await answered;
+      openGate(); // the mark is written, then the poll's answer is handled
+      await eventually(() => outbox.countDocuments({ eventId: event.eventId, pending: true }), (n) => n === 0);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(received.map((r) => r.event.eventId)).toEqual([event.eventId]);
+    } finally {
+      openGate();
+      marks.mockRestore();
+      finds.mockRestore();
+      await relay.stop();
+    }
+  }, 60_000);
+
   it('writes the marks it is holding back when stopped, without waiting out the delay', async () => {
     const topic = `mark-stop-${randomUUID()}`;
     await ensureTopics(kafka, [{ topic, numPartitions: 1 }]);

@@ -190,6 +190,9 @@ export class OutboxRelay {
    */
   private unmarked = new Map<string, AppendedRecord>();
   private marking: Promise<void> | undefined;
+  /** Mark writes completed so far, and the records of the latest ones (see `unsentOf`). */
+  private marksDone = 0;
+  private recentMarks: Array<{ mark: number; keys: string[] }> = [];
   /** Set while the first mark not yet written waits out markDelayMs for others to join it. */
   private markTimer: NodeJS.Timeout | undefined;
 
@@ -261,6 +264,7 @@ export class OutboxRelay {
     for (;;) {
       // Majority read: only records whose commit is durable (on a replica set, on a majority of
       // members), so an event never leaves for a write a failover or crash could still roll back.
+      const marksBefore = this.marksDone;
       const batch = await this.outbox.collection
         .find(
           { pending: true },
@@ -269,7 +273,7 @@ export class OutboxRelay {
         .toArray();
       // Sorted out now: a record sent earlier may have its mark written (and leave `unmarked`) while
       // the documents are drained.
-      const unsent = this.unsentOf(batch as unknown as AppendedRecord[]);
+      const unsent = this.unsentOf(batch as unknown as AppendedRecord[], marksBefore);
       // Events kept in documents are read after this page and published before it: a document's
       // event is its aggregate's first, committed before any outbox record about that aggregate,
       // so every one such record of this page has its document event read here (or sent earlier).
@@ -287,6 +291,7 @@ export class OutboxRelay {
     let published = 0;
     for (const source of this.options.documents ?? []) {
       for (;;) {
+        const marksBefore = this.marksDone;
         const docs = await this.options.connection
           .collection(source)
           .find({ outboxPending: true }, { sort: { _id: 1 }, limit: batchSize, projection: { outbox: 1 }, readConcern: { level: 'majority' } })
@@ -295,7 +300,7 @@ export class OutboxRelay {
           const kept = d['outbox'] as EventInDocument['outbox'] | undefined;
           return kept ? [{ _id: d._id, source, topic: kept.topic, event: kept.event, ...(kept.trace ? { trace: kept.trace } : {}) }] : [];
         });
-        const unsent = this.unsentOf(records);
+        const unsent = this.unsentOf(records, marksBefore);
         published += await this.publish(unsent);
         if (docs.length < batchSize) break;
         if (unsent.length === 0) await this.marksWritten();
@@ -306,16 +311,20 @@ export class OutboxRelay {
 
   /**
    * Of records just read back, those to send: not those already sent whose mark is still being
-   * written. One also waiting in the hand-over queue is sent from the read, and leaves the queue.
-   * Call right after the read, before anything else is awaited.
+   * written, nor those whose mark was written after the read was sent (`marksBefore`: the marks
+   * done then) — the read may have been answered before the mark and handled after it. One also
+   * waiting in the hand-over queue is sent from the read, and leaves the queue. Call right after
+   * the read, before anything else is awaited.
    */
-  private unsentOf(batch: readonly AppendedRecord[]): AppendedRecord[] {
+  private unsentOf(batch: readonly AppendedRecord[], marksBefore: number): AppendedRecord[] {
     if (batch.length === 0) return [];
     if (this.handed.length > 0) {
       const read = new Set(batch.map(recordKey));
       this.handed = this.handed.filter((r) => !read.has(recordKey(r)));
     }
-    return this.unmarked.size > 0 ? batch.filter((r) => !this.unmarked.has(recordKey(r))) : [...batch];
+    const markedSince = new Set(this.recentMarks.filter((m) => m.mark > marksBefore).flatMap((m) => m.keys));
+    if (this.unmarked.size === 0 && markedSince.size === 0) return [...batch];
+    return batch.filter((r) => !this.unmarked.has(recordKey(r)) && !markedSince.has(recordKey(r)));
   }
 
   /** Publishes what was handed over at commit, without reading it back; resolves with how many. */
@@ -401,7 +410,11 @@ export class OutboxRelay {
           await new Promise((r) => setTimeout(r, 500));
           continue;
         }
-        for (const r of records) this.unmarked.delete(recordKey(r));
+        const keys = records.map(recordKey);
+        this.marksDone++;
+        this.recentMarks.push({ mark: this.marksDone, keys });
+        if (this.recentMarks.length > 16) this.recentMarks.shift();
+        for (const key of keys) this.unmarked.delete(key);
       }
     })().finally(() => {
       this.marking = undefined;
