@@ -46,6 +46,22 @@ function announce(decision: Decision, cause: EventEnvelope, now: Date): EventEnv
   }
 }
 
+/** A speculative run found a reference decided before: it is settled again the careful way. */
+class DecidedBefore extends Error {}
+
+const duplicateKey = (error: unknown) => (error as { code?: unknown }).code === 11000;
+
+/**
+ * `together`, except that when speculating a duplicate key among the failures means a reference
+ * was decided before (the other statements then fail only because it aborted the transaction).
+ */
+async function togetherOrDecided<T extends readonly unknown[] | []>(mode: 'speculative' | 'checked', statements: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  if (mode === 'checked') return together(statements);
+  const settled = await Promise.allSettled(statements as readonly unknown[]);
+  if (settled.some((r) => r.status === 'rejected' && duplicateKey(r.reason))) throw new DecidedBefore();
+  return together(settled.map((r) => (r.status === 'fulfilled' ? r.value : Promise.reject(r.reason))) as T);
+}
+
 /**
  * Steps 2 of the order saga and its compensation, for a run of events from the order topic in one
  * transaction: payments are debited (or refused) and refunds credited, each exactly once per
@@ -55,34 +71,54 @@ function announce(decision: Decision, cause: EventEnvelope, now: Date): EventEnv
  * updates, ledger entries, refusal records and outbox events commit together; the writes per run
  * are one per touched account plus one insert each for entries, refusals and events, whatever
  * the run's length. Decisions come back in the events' order.
+ *
+ * First speculatively, as if no reference was decided before (the rule: redeliveries are rare):
+ * the checks for earlier decisions travel with the writes, in one round trip after the accounts'
+ * read — a reference entered before fails its ledger or refusal insert (duplicate key), one
+ * decided the other way shows in the read of the other collection. Either way the transaction is
+ * abandoned and the run settled again with the checks read first.
  */
 export async function settleMoneyRequests(deps: WalletDeps, events: readonly MoneyEvent[]): Promise<Decision[]> {
   if (events.length === 0) return [];
+  try {
+    return await settle(deps, events, 'speculative');
+  } catch (error) {
+    if (!(error instanceof DecidedBefore)) throw error;
+    return settle(deps, events, 'checked');
+  }
+}
+
+async function settle(deps: WalletDeps, events: readonly MoneyEvent[], mode: 'speculative' | 'checked'): Promise<Decision[]> {
   const { store } = deps;
   const requests = events.map(requestOf);
   const references = [...new Set(requests.map(referenceOf))];
   const paymentReferences = [...new Set(requests.filter((r) => r.type === 'pay').map(referenceOf))];
   const userIds = [...new Set(requests.map((r) => r.userId))];
-  const decisions = await inTransaction(store.connection, async (session) => {
+  return inTransaction(store.connection, async (session) => {
     const now = new Date();
-    // Round trips: the first read starts the transaction alone; the other reads go together, then
-    // all the writes together (they touch different collections), then the commit.
+    // The first read starts the transaction alone; the rest goes together, then the commit.
     const accounts = new Map((await store.accounts.findMany(userIds, session)).map((a) => [a.userId, a]));
-    const [entered, refused] = await together([store.ledger.existing(references, session), store.rejections.existing(paymentReferences, session)]);
-    const decided = new Set([...entered, ...refused]);
-
+    let decided = new Set<string>();
+    if (mode === 'checked') {
+      const [entered, refused] = await together([store.ledger.existing(references, session), store.rejections.existing(paymentReferences, session)]);
+      decided = new Set([...entered, ...refused]);
+    }
     const outcome = decideRequests(requests, accounts, decided, now);
     const outgoing = outcome.decisions.flatMap((d, i) => announce(d, events[i]!, now) ?? []);
-    await together([
+    const rejected = outcome.decisions.filter((d): d is Extract<Decision, { type: 'rejected' }> => d.type === 'rejected');
+    const [enteredBefore, refusedBefore] = await togetherOrDecided(mode, [
+      // Speculative only: a refusal now for a reference debited before, a debit for one refused before.
+      mode === 'speculative' ? store.ledger.existing(rejected.map((d) => referenceOf(d.request)), session) : [],
+      mode === 'speculative' ? store.rejections.existing(outcome.decisions.flatMap((d) => (d.type === 'debited' ? [referenceOf(d.request)] : [])), session) : [],
       store.accounts.applyBalances([...outcome.changed].map((userId) => ({ before: accounts.get(userId)!, after: outcome.accounts.get(userId)! })), session),
       store.ledger.appendMany(outcome.decisions.flatMap((d) => (d.type === 'debited' || d.type === 'credited' ? [d.entry] : [])), session),
       store.rejections.recordMany(
-        outcome.decisions.flatMap((d) => (d.type === 'rejected' ? [{ _id: referenceOf(d.request), userId: d.request.userId, amountDeci: d.request.amountDeci, reason: d.reason, rejectedAt: now }] : [])),
+        rejected.map((d) => ({ _id: referenceOf(d.request), userId: d.request.userId, amountDeci: d.request.amountDeci, reason: d.reason, rejectedAt: now })),
         session,
       ),
       appendToOutbox(store.connection, session, Topics.wallet, outgoing),
     ]);
+    if (enteredBefore.length > 0 || refusedBefore.length > 0) throw new DecidedBefore();
     return outcome.decisions;
   });
-  return decisions;
 }
