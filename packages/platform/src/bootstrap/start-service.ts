@@ -8,7 +8,7 @@ import { type Kafka, createKafka, ensureTopics, kafkaReady } from '../kafka/clie
 import type { RunningConsumer } from '../kafka/consumer.ts';
 import { EventProducer } from '../kafka/producer.ts';
 import { connectMongo, mongoReady } from '../mongo/connection.ts';
-import { OutboxRelay } from '../mongo/outbox.ts';
+import { OutboxRelay } from '../mongo/outbox-relay.ts';
 import { startTracing, stopTracing } from '../observability/tracing.ts';
 import { closeRedis, createRedis, redisReady } from '../redis.ts';
 

@@ -1,0 +1,405 @@
+import { randomUUID } from 'node:crypto';
+import { Schema } from 'mongoose';
+import type { Connection, Model } from 'mongoose';
+import type { Logger } from 'pino';
+import type { EventProducer } from '../kafka/producer.ts';
+import { trackOutbox } from '../observability/metrics.ts';
+import { modelOn } from './connection.ts';
+import { type AppendedRecord, type EventInDocument, type OutboxRecord, outboxModel, receiveCommitted } from './outbox.ts';
+
+type Lease = { _id: string; owner: string; expiresAt: Date };
+
+const leaseSchema = new Schema<Lease>(
+  { _id: { type: String, required: true }, owner: { type: String, required: true }, expiresAt: { type: Date, required: true } },
+  { collection: 'leases', versionKey: false },
+);
+
+/** A record's identity for the relay: its outbox id, or its document's collection and id. */
+function recordKey(record: AppendedRecord): string {
+  return record.source === undefined ? String(record._id) : `${record.source}:${String(record._id)}`;
+}
+
+export type OutboxRelayOptions = {
+  connection: Connection;
+  producer: EventProducer;
+  logger: Logger;
+  /**
+   * Safety-net poll: records committed by another process (a replica of the service), left by a
+   * crash, or committed outside `inTransaction` (those callers `kick()`). Records committed through
+   * `inTransaction` are handed over at commit and published at once, without a read.
+   */
+  intervalMs?: number;
+  batchSize?: number;
+  /** How long a relay's lease lasts without renewal; only the holder publishes. */
+  leaseMs?: number;
+  /**
+   * How long a sent record may wait for its "published" mark, so the marks of everything sent in
+   * that time are one write (100 ms by default). Off the send path: it delays nothing but the mark.
+   */
+  markDelayMs?: number;
+  /** Collections whose documents may carry their aggregate's first event (see `withEvent`). */
+  documents?: readonly string[];
+};
+
+/**
+ * Publishes committed outbox records in insertion order (so one aggregate's events stay in order)
+ * and marks them sent; on failure it backs off and retries until Kafka accepts, so an event is never
+ * dropped (it may be published twice after a crash between send and mark: consumers are
+ * idempotent). One relay per service database publishes at a time, held by a lease, so replicas do
+ * not reorder each other's events.
+ */
+export class OutboxRelay {
+  private readonly outbox: Model<OutboxRecord>;
+  private readonly leases: Model<Lease>;
+  private readonly owner = randomUUID();
+  /** Leaves the hand-over of committed records (set while started). */
+  private leaveHandOver: (() => void) | undefined;
+  private pollTimer: NodeJS.Timeout | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+  private failures = 0;
+  /** Until when this relay may publish without renewing its lease (in-memory; no write per drain). */
+  private leaseTrustedUntil = 0;
+  private migrated = false;
+  /** Records handed over at commit, waiting to be published (in commit order). */
+  private handed: AppendedRecord[] = [];
+  /** Whether the next cycle reads the outbox (poll or kick) rather than only publishing what was handed over. */
+  private readDue = true;
+  /**
+   * Published records not yet marked so (by id): marks are written in the background, gathered,
+   * so the next send never waits for the previous one's mark; a read skips these records.
+   */
+  private unmarked = new Map<string, AppendedRecord>();
+  private marking: Promise<void> | undefined;
+  /** Mark writes completed so far, and the records of the latest ones (see `unsentOf`). */
+  private marksDone = 0;
+  private recentMarks: Array<{ mark: number; keys: string[] }> = [];
+  /** Set while the first mark not yet written waits out markDelayMs for others to join it. */
+  private markTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: OutboxRelayOptions) {
+    this.outbox = outboxModel(options.connection);
+    this.leases = modelOn(options.connection, 'Lease', leaseSchema);
+  }
+
+  start(): void {
+    trackOutbox(this.options.connection, this.options.documents ?? []);
+    this.stopped = false;
+    this.leaveHandOver?.();
+    this.leaveHandOver = receiveCommitted(this.options.connection, this);
+    this.readDue = true;
+    // The poll is a timer of its own: hand-overs under steady load do not postpone it.
+    clearInterval(this.pollTimer);
+    this.pollTimer = setInterval(() => this.kick(), this.options.intervalMs ?? 1000);
+    this.wake();
+  }
+
+  /**
+   * Publish now rather than at the next poll, reading the outbox: for records committed outside
+   * `inTransaction` (whose records are handed over and published without a call).
+   */
+  kick(): void {
+    if (this.stopped) return;
+    this.readDue = true;
+    this.wake();
+  }
+
+  /** Committed records handed over by inTransaction: published at once, without reading them back. */
+  accept(records: readonly AppendedRecord[]): void {
+    if (this.stopped) return;
+    this.handed.push(...records);
+    this.wake();
+  }
+
+  private wake(): void {
+    if (this.running) this.again = true;
+    else if (!this.retryTimer) setImmediate(() => this.run()); // while backing off, the retry publishes it
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.leaveHandOver?.();
+    this.leaveHandOver = undefined;
+    clearInterval(this.pollTimer);
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    await this.running;
+    await this.marksWritten();
+    this.handed = [];
+    this.leaseTrustedUntil = 0;
+    await this.leases.deleteOne({ _id: 'outbox-relay', owner: this.owner }).catch(() => undefined);
+  }
+
+  /** Drains everything pending once and marks it published; resolves with how many records were published. */
+  async drainOnce(): Promise<number> {
+    const published = await this.drain();
+    await this.marksWritten();
+    return published;
+  }
+
+  private async drain(): Promise<number> {
+    if (!(await this.holdLease())) return 0;
+    await this.migrate();
+    const batchSize = this.options.batchSize ?? 500;
+    let published = 0;
+    for (;;) {
+      // Majority read: only records whose commit is durable (on a replica set, on a majority of
+      // members), so an event never leaves for a write a failover or crash could still roll back.
+      const marksBefore = this.marksDone;
+      const batch = await this.outbox.collection
+        .find(
+          { pending: true },
+          { sort: { _id: 1 }, limit: batchSize, projection: { topic: 1, event: 1, trace: 1 }, readConcern: { level: 'majority' } },
+        )
+        .toArray();
+      // Sorted out now: a record sent earlier may have its mark written (and leave `unmarked`) while
+      // the documents are drained.
+      const unsent = this.unsentOf(batch as unknown as AppendedRecord[], marksBefore);
+      // Events kept in documents are read after this page and published before it: a document's
+      // event is its aggregate's first, committed before any outbox record about that aggregate,
+      // so every one such record of this page has its document event read here (or sent earlier).
+      published += await this.drainDocuments(batchSize);
+      if (batch.length === 0) return published;
+      published += await this.publish(unsent);
+      if (batch.length < batchSize) return published;
+      // A full page of records all waiting for their mark: let the marks land before reading on.
+      if (unsent.length === 0) await this.marksWritten();
+    }
+  }
+
+  /** Publishes the pending events kept in documents of the relay's document collections. */
+  private async drainDocuments(batchSize: number): Promise<number> {
+    let published = 0;
+    for (const source of this.options.documents ?? []) {
+      for (;;) {
+        const marksBefore = this.marksDone;
+        const docs = await this.options.connection
+          .collection(source)
+          .find({ outboxPending: true }, { sort: { _id: 1 }, limit: batchSize, projection: { outbox: 1 }, readConcern: { level: 'majority' } })
+          .toArray();
+        const records = docs.flatMap((d) => {
+          const kept = d['outbox'] as EventInDocument['outbox'] | undefined;
+          return kept ? [{ _id: d._id, source, topic: kept.topic, event: kept.event, ...(kept.trace ? { trace: kept.trace } : {}) }] : [];
+        });
+        const unsent = this.unsentOf(records, marksBefore);
+        published += await this.publish(unsent);
+        if (docs.length < batchSize) break;
+        if (unsent.length === 0) await this.marksWritten();
+      }
+    }
+    return published;
+  }
+
+  /**
+   * Of records just read back, those to send: not those already sent whose mark is still being
+   * written, nor those whose mark was written after the read was sent (`marksBefore`: the marks
+   * done then) — the read may have been answered before the mark and handled after it. One also
+   * waiting in the hand-over queue is sent from the read, and leaves the queue. Call right after
+   * the read, before anything else is awaited.
+   */
+  private unsentOf(batch: readonly AppendedRecord[], marksBefore: number): AppendedRecord[] {
+    if (batch.length === 0) return [];
+    if (this.handed.length > 0) {
+      const read = new Set(batch.map(recordKey));
+      this.handed = this.handed.filter((r) => !read.has(recordKey(r)));
+    }
+    const markedSince = new Set(this.recentMarks.filter((m) => m.mark > marksBefore).flatMap((m) => m.keys));
+    if (this.unmarked.size === 0 && markedSince.size === 0) return [...batch];
+    return batch.filter((r) => !this.unmarked.has(recordKey(r)) && !markedSince.has(recordKey(r)));
+  }
+
+  /** Publishes what was handed over at commit, without reading it back; resolves with how many. */
+  private async publishHanded(): Promise<number> {
+    if (this.handed.length === 0) return 0;
+    if (!(await this.holdLease())) {
+      this.handed = []; // the lease holder publishes them from its poll
+      return 0;
+    }
+    let published = 0;
+    while (this.handed.length > 0) {
+      const batch = this.handed.slice(0, this.options.batchSize ?? 500);
+      // A poll may have read (and sent) a record between its commit and its hand-over.
+      published += await this.publish(this.unmarked.size > 0 ? batch.filter((r) => !this.unmarked.has(recordKey(r))) : batch);
+      this.handed.splice(0, batch.length);
+    }
+    return published;
+  }
+
+  /** Sends records in their order (consecutive records of one topic in one send) and marks them published. */
+  private async publish(batch: readonly AppendedRecord[]): Promise<number> {
+    let published = 0;
+    for (let start = 0; start < batch.length; ) {
+      let end = start;
+      while (end < batch.length && batch[end]!.topic === batch[start]!.topic) end++;
+      const run = batch.slice(start, end);
+      try {
+        await this.options.producer.publish(run[0]!.topic, run.map((r) => r.event), run.map((r) => r.trace));
+      } catch (error) {
+        const ids = run.filter((r) => r.source === undefined).map((r) => r._id);
+        if (ids.length > 0) await this.outbox.collection.updateMany({ _id: { $in: ids } } as never, { $inc: { attempts: 1 } });
+        throw error;
+      }
+      for (const r of run) this.unmarked.set(recordKey(r), r);
+      this.markSoon();
+      published += run.length;
+      start = end;
+    }
+    return published;
+  }
+
+  /**
+   * Marks what was sent, off the send path: one write for everything sent within markDelayMs of
+   * the first unmarked record, or meanwhile while a write is in flight. A failed mark is retried
+   * with the next one (the poll skips records waiting here); a crash before it only means the
+   * records are sent again, which consumers are built for.
+   */
+  private markSoon(): void {
+    if (this.marking || this.markTimer || this.unmarked.size === 0) return;
+    this.markTimer = setTimeout(() => this.markNow(), this.options.markDelayMs ?? 100);
+  }
+
+  private markNow(): void {
+    clearTimeout(this.markTimer);
+    this.markTimer = undefined;
+    if (this.marking || this.unmarked.size === 0) return;
+    this.marking = (async () => {
+      while (this.unmarked.size > 0) {
+        const records = [...this.unmarked.values()];
+        const bySource = new Map<string | undefined, unknown[]>();
+        for (const r of records) {
+          const ids = bySource.get(r.source);
+          if (ids) ids.push(r._id);
+          else bySource.set(r.source, [r._id]);
+        }
+        try {
+          const publishedAt = new Date();
+          const kept = records.filter((r) => r.source !== undefined);
+          // A document's event moves to the outbox as a published record before it leaves the
+          // document: readable there for support, expired like the others, and sent again after a
+          // restore like every outbox record (a retry finds it there already).
+          if (kept.length > 0) await this.archive(kept, publishedAt);
+          await Promise.all(
+            [...bySource].map(([source, ids]) =>
+              source === undefined
+                ? this.outbox.collection.updateMany({ _id: { $in: ids } } as never, { $set: { publishedAt }, $unset: { pending: '' } })
+                : this.options.connection.collection(source).updateMany({ _id: { $in: ids } } as never, { $unset: { outbox: '', outboxPending: '' } }),
+            ),
+          );
+        } catch (error) {
+          this.options.logger.warn({ err: (error as Error).message, records: records.length }, 'outbox publish mark failed; will retry');
+          if (this.stopped) return;
+          await new Promise((r) => setTimeout(r, 500));
+          continue;
+        }
+        const keys = records.map(recordKey);
+        this.marksDone++;
+        this.recentMarks.push({ mark: this.marksDone, keys });
+        if (this.recentMarks.length > 16) this.recentMarks.shift();
+        for (const key of keys) this.unmarked.delete(key);
+      }
+    })().finally(() => {
+      this.marking = undefined;
+      if (!this.stopped) this.markSoon();
+    });
+  }
+
+  /** Stores sent document events in the outbox as published records; ones already there are left as they are. */
+  private async archive(records: readonly AppendedRecord[], publishedAt: Date): Promise<void> {
+    const docs = records.map((r) => {
+      const occurredAt = new Date(r.event.occurredAt);
+      return {
+        eventId: r.event.eventId,
+        topic: r.topic,
+        event: r.event,
+        createdAt: Number.isNaN(occurredAt.getTime()) ? publishedAt : occurredAt,
+        publishedAt,
+        attempts: 0,
+        ...(r.trace ? { trace: r.trace } : {}),
+      };
+    });
+    try {
+      await this.outbox.collection.insertMany(docs, { ordered: false });
+    } catch (error) {
+      const writeErrors = (error as { writeErrors?: Array<{ code?: number }> }).writeErrors;
+      if (!Array.isArray(writeErrors) || writeErrors.some((e) => e.code !== 11000)) throw error;
+    }
+  }
+
+  /** Resolves when everything sent so far is marked (or, once stopped, when marking gave up); waits out no delay. */
+  private async marksWritten(): Promise<void> {
+    for (;;) {
+      if (this.markTimer) this.markNow();
+      if (!this.marking) return;
+      await this.marking;
+    }
+  }
+
+  /**
+   * Records written before the pending marker existed carry only `publishedAt: null`: mark them once
+   * (one scan at start, by the lease holder), so they are published like the others.
+   */
+  private async migrate(): Promise<void> {
+    if (this.migrated) return;
+    await this.outbox.collection.updateMany({ publishedAt: null, pending: { $exists: false } }, { $set: { pending: true } });
+    this.migrated = true;
+  }
+
+  private async holdLease(): Promise<boolean> {
+    const leaseMs = this.options.leaseMs ?? 15_000;
+    const now = Date.now();
+    // Renewed when a third of it has passed: until then no other relay can take it (it expires
+    // only at acquisition + leaseMs), so publishing needs no lease write per drain.
+    if (now < this.leaseTrustedUntil) return true;
+    const expiresAt = new Date(now + leaseMs);
+    try {
+      const lease = await this.leases.findOneAndUpdate(
+        { _id: 'outbox-relay', $or: [{ owner: this.owner }, { expiresAt: { $lt: new Date(now) } }] },
+        { $set: { owner: this.owner, expiresAt } },
+        { upsert: true, returnDocument: 'after' },
+      );
+      const held = lease?.owner === this.owner;
+      this.leaseTrustedUntil = held ? now + leaseMs / 3 : 0;
+      return held;
+    } catch {
+      this.leaseTrustedUntil = 0;
+      return false; // another relay holds it (the upsert hit the existing lease)
+    }
+  }
+
+  private run(): void {
+    if (this.running || this.stopped) return;
+    this.running = this.cycle().finally(() => {
+      this.running = undefined;
+      // Work that arrived while the cycle was finishing is not left for the next poll.
+      if (this.again && !this.stopped) this.wake();
+    });
+  }
+
+  private async cycle(): Promise<void> {
+    try {
+      do {
+        this.again = false;
+        let published = await this.publishHanded();
+        if (this.readDue) {
+          this.readDue = false;
+          published += await this.drain();
+        }
+        if (published > 0) this.options.logger.debug({ published }, 'outbox published');
+      } while (this.again && !this.stopped);
+      this.failures = 0;
+    } catch (error) {
+      this.failures++;
+      const backoff = Math.min(200 * 2 ** this.failures, 10_000);
+      this.options.logger.warn({ err: (error as Error).message, failures: this.failures, retryInMs: backoff }, 'outbox publish failed; will retry');
+      if (this.stopped) return;
+      // The retry reads what failed back from the outbox (the hand-over queue keeps its records too).
+      this.retryTimer = setTimeout(() => {
+        this.retryTimer = undefined;
+        this.readDue = true;
+        this.run();
+      }, backoff);
+    }
+  }
+}
