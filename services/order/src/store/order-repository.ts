@@ -51,7 +51,8 @@ export class OrderRepository {
     for (const kind of ['order', 'auto'] as const) {
       const mine = placed.flatMap((p, index) => (p.kind === kind ? [{ index, doc: withEvent(p.doc, topic, p.event) }] : []));
       if (mine.length === 0) continue;
-      let errors: ReadonlyArray<{ index: number; code?: number; err?: unknown }> = [];
+      // By position in `mine`. E11000 on _id: the id is this placement's own (ids are handed out once), so it is stored.
+      const refused = new Map<number, unknown>();
       try {
         await this.collection(kind).insertMany(mine.map((m) => m.doc) as never[], { ordered: false });
       } catch (error) {
@@ -60,10 +61,8 @@ export class OrderRepository {
           for (const m of mine) failed.set(m.index, error);
           continue;
         }
-        errors = (writeErrors as Array<{ index: number; code?: number }>).map((e) => ({ index: e.index, code: e.code, err: e }));
+        for (const e of writeErrors as Array<{ index: number; code?: number }>) if (e.code !== 11000) refused.set(e.index, e);
       }
-      // E11000 on _id: the id is this placement's own (ids are handed out once), so it is stored.
-      const refused = new Map(errors.filter((e) => e.code !== 11000).map((e) => [e.index, e.err]));
       for (const [i, err] of refused) failed.set(mine[i]!.index, err);
       handOverInserted(connection, orderCollections[kind], mine.filter((_, i) => !refused.has(i)).map((m) => m.doc));
     }

@@ -41,8 +41,7 @@ export class PlacementBatcher {
             p.done();
             continue;
           }
-          const again = await this.insert([p]);
-          p.done(again.has(0) ? again.get(0) : undefined);
+          p.done((await this.insert([p])).get(0));
         }
       }
     } finally {
