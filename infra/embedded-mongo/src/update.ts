@@ -16,21 +16,50 @@ export function isOperatorUpdate(u: Doc): boolean {
 
 const simpleField = (k: string) => k !== '_id' && k !== '' && !k.includes('.') && !k.startsWith('$');
 
+/** `{ 'a.b': { $in: [strings] } }`: a `$pull` condition the direct path takes, as its path and values. */
+function pullByValues(condition: unknown): { path: string[]; values: Set<string> } | undefined {
+  if (!isPlainObject(condition)) return undefined;
+  const keys = Object.keys(condition);
+  if (keys.length !== 1 || keys[0]!.startsWith('$') || keys[0]!.split('.').some((p) => p === '' || /^\d+$/.test(p))) return undefined;
+  const test = condition[keys[0]!];
+  if (!isPlainObject(test) || Object.keys(test).length !== 1 || !Array.isArray(test['$in'])) return undefined;
+  const values = test['$in'] as unknown[];
+  if (!values.every((v) => typeof v === 'string')) return undefined;
+  return { path: keys[0]!.split('.'), values: new Set(values as string[]) };
+}
+
+/** The string at `path` inside `element`; null when a step is missing, undefined when one is an array (not the direct path's business). */
+function stringAt(element: unknown, path: readonly string[]): string | null | undefined {
+  let at: unknown = element;
+  for (const step of path) {
+    if (Array.isArray(at)) return undefined;
+    if (!isPlainObject(at)) return null;
+    at = at[step];
+  }
+  if (Array.isArray(at)) return undefined;
+  return typeof at === 'string' ? at : null;
+}
+
 /**
  * `$set`, `$unset` and `$inc` of top-level fields (the outbox relays' marks, payment changes,
- * leases, balance and sequence increments), with `$setOnInsert` ignored (the document exists):
+ * leases, balance and sequence increments), `$push` of one value onto a top-level array and
+ * `$pull` of the documents of one whose field (by path) is among strings (an event kept in a
+ * document, and its removal once sent), with `$setOnInsert` ignored (the document exists):
  * applied without mingo and without copying the untouched fields, which for a large document (an
  * outbox record carries its whole event) cost more than the update itself, and mingo's updater
  * context cost most of an `$inc`. The result is the one `applyUpdate` gives, number types
  * included (`$inc` widens as the server does). Undefined when the update needs that general path:
  * dotted or positional paths, other operators, `_id`, a field named twice, an empty operator, an
- * `$inc` that is not a number or meets a field that is not one, or an integer sum past 2^53.
+ * `$inc` that is not a number or meets a field that is not one, or an integer sum past 2^53; a
+ * `$push` with modifiers or a `$pull` of another condition, or either on a field that is not an array.
  */
 export function applySimpleUpdate(old: { doc: Doc; plain: Doc }, u: Doc | Doc[]): { doc: Doc; plain: Doc; modified: boolean } | undefined {
   if (Array.isArray(u)) return undefined;
   let set: Doc | undefined;
   let unset: Doc | undefined;
   let inc: Doc | undefined;
+  let push: Doc | undefined;
+  let pull: Doc | undefined;
   const named = new Set<string>();
   for (const op of Object.keys(u)) {
     const fields = u[op];
@@ -40,13 +69,37 @@ export function applySimpleUpdate(old: { doc: Doc; plain: Doc }, u: Doc | Doc[])
     if (op === '$set') set = fields;
     else if (op === '$unset') unset = fields;
     else if (op === '$inc') inc = fields;
+    else if (op === '$push') push = fields;
+    else if (op === '$pull') pull = fields;
     else if (op !== '$setOnInsert') return undefined;
     for (const k of keys) {
       if (!simpleField(k) || named.has(k)) return undefined;
       named.add(k);
     }
   }
-  if (set === undefined && unset === undefined && inc === undefined) return undefined;
+  if (set === undefined && unset === undefined && inc === undefined && push === undefined && pull === undefined) return undefined;
+  // The new arrays of the $push and $pull fields, before anything is copied.
+  const arrays: Array<[string, unknown[]]> = [];
+  for (const k of Object.keys(push ?? {})) {
+    const value = push![k];
+    if (isPlainObject(value) && Object.keys(value).some((key) => key.startsWith('$'))) return undefined; // $each, $position, ...
+    const cur = old.doc[k];
+    if (cur !== undefined && !Array.isArray(cur)) return undefined;
+    arrays.push([k, [...((cur as unknown[] | undefined) ?? []), clone(value)]]);
+  }
+  for (const k of Object.keys(pull ?? {})) {
+    const by = pullByValues(pull![k]);
+    const cur = old.doc[k];
+    if (!by || (cur !== undefined && !Array.isArray(cur))) return undefined;
+    if (cur === undefined) continue;
+    const kept: unknown[] = [];
+    for (const element of cur as unknown[]) {
+      const at = stringAt(element, by.path);
+      if (at === undefined) return undefined;
+      if (at === null || !by.values.has(at)) kept.push(element);
+    }
+    if (kept.length !== (cur as unknown[]).length) arrays.push([k, kept]);
+  }
   // The new values of the $inc fields, typed, before anything is copied.
   const incremented: Array<[string, unknown]> = [];
   for (const k of Object.keys(inc ?? {})) {
@@ -62,25 +115,31 @@ export function applySimpleUpdate(old: { doc: Doc; plain: Doc }, u: Doc | Doc[])
   }
   const doc: Doc = { ...old.doc };
   // Untyped documents are their own plain twin; stay so unless a typed value (Long, Double) comes in.
-  const shared = old.plain === old.doc && !(set && Object.values(set).some(hasTyped)) && !incremented.some(([, v]) => hasTyped(v));
+  const shared =
+    old.plain === old.doc && !(set && Object.values(set).some(hasTyped)) && !incremented.some(([, v]) => hasTyped(v)) && !(push && Object.values(push).some(hasTyped));
   const plain: Doc = shared ? doc : { ...old.plain };
   let modified = false;
-  for (const k of Object.keys(set ?? {})) {
-    const value = set![k];
-    if (!modified && (!(k in old.doc) || valueKey(value) !== valueKey(old.doc[k]))) modified = true;
-    doc[k] = clone(value);
-    if (!shared) plain[k] = toPlain(doc[k]);
-  }
-  for (const [k, value] of incremented) {
-    if (!modified && (!(k in old.doc) || valueKey(value) !== valueKey(old.doc[k]))) modified = true;
+  const put = (k: string, value: unknown, changed: boolean) => {
+    if (changed) modified = true;
     doc[k] = value;
     if (!shared) plain[k] = toPlain(value);
-  }
-  for (const k of Object.keys(unset ?? {})) {
-    if (!(k in doc)) continue;
-    modified = true;
-    delete doc[k];
-    if (!shared) delete plain[k];
+  };
+  const changes = (k: string, value: unknown) => !(k in old.doc) || valueKey(value) !== valueKey(old.doc[k]);
+  const arrayOf = new Map(arrays);
+  // In the update's operator order, as the general path applies them (new fields land in that order).
+  for (const op of Object.keys(u)) {
+    if (op === '$set') for (const k of Object.keys(set!)) put(k, clone(set![k]), changes(k, set![k]));
+    else if (op === '$inc') for (const [k, value] of incremented) put(k, value, changes(k, value));
+    else if (op === '$push' || op === '$pull') {
+      for (const k of Object.keys(u[op] as Doc)) if (arrayOf.has(k)) put(k, arrayOf.get(k), true);
+    } else if (op === '$unset') {
+      for (const k of Object.keys(unset!)) {
+        if (!(k in doc)) continue;
+        modified = true;
+        delete doc[k];
+        if (!shared) delete plain[k];
+      }
+    }
   }
   return { doc, plain, modified };
 }

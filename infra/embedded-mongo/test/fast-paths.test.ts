@@ -97,7 +97,14 @@ describe('projections without mingo', () => {
 });
 
 describe('updates without mingo', () => {
-  const start: Doc = { _id: 7, i: 5, big: 2147483600, l: Long.fromNumber(10), d: new Double(2), f: 1.5, s: 'x', nested: { a: 1 }, arr: [1] };
+  const kept = [
+    { topic: 't', event: { eventId: 'e1', n: Long.fromNumber(1) } },
+    { topic: 't', event: { eventId: 'e2' } },
+    { topic: 't', event: { other: 'e3' } },
+    'loose',
+    { topic: 't', event: { eventId: 4 } },
+  ];
+  const start: Doc = { _id: 7, i: 5, big: 2147483600, l: Long.fromNumber(10), d: new Double(2), f: 1.5, s: 'x', nested: { a: 1 }, arr: [1], kept };
   const updates: Doc[] = [
     { $inc: { i: 1 } },
     { $inc: { i: -5 } },
@@ -116,6 +123,14 @@ describe('updates without mingo', () => {
     { $inc: { i: 2 }, $unset: { s: '' } },
     { $inc: { i: 1 }, $setOnInsert: { created: 1 } },
     { $set: { s: 'x' } },
+    { $push: { arr: 2 } },
+    { $push: { missing: { topic: 't', event: { eventId: 'e9', at: new Date(0) } } }, $set: { pending: true, s: 'y' } },
+    { $push: { arr: [2, 3] } },
+    { $pull: { kept: { 'event.eventId': { $in: ['e1', 'e3', 'e9'] } } } },
+    { $pull: { kept: { 'event.eventId': { $in: ['absent'] } } } },
+    { $pull: { kept: { 'event.eventId': { $in: [] } } } },
+    { $pull: { missing: { 'event.eventId': { $in: ['e1'] } } } },
+    { $pull: { kept: { topic: { $in: ['t'] } } }, $inc: { i: 1 } },
   ];
 
   it('give the document, number types included, that the general path gives', () => {
@@ -133,7 +148,7 @@ describe('updates without mingo', () => {
 
   it('leave the rest to the general path', () => {
     const old = { doc: start, plain: plainDoc(start) };
-    for (const u of [{ $inc: { s: 1 } }, { $inc: { i: '1' } }, { $inc: { 'nested.a': 1 } }, { $inc: { i: 1 }, $set: { i: 2 } }, { $inc: { _id: 1 } }, { $push: { arr: 2 } }, { $inc: { nested: 1 } }, { $inc: { i: 1 }, $setOnInsert: { i: 0 } }]) {
+    for (const u of [{ $inc: { s: 1 } }, { $inc: { i: '1' } }, { $inc: { 'nested.a': 1 } }, { $inc: { i: 1 }, $set: { i: 2 } }, { $inc: { _id: 1 } }, { $push: { arr: { $each: [2] } } }, { $push: { s: 1 } }, { $pull: { s: { a: { $in: ['x'] } } } }, { $pull: { kept: { 'event.eventId': 'e1' } } }, { $pull: { kept: { 'event.eventId': { $in: [1] } } } }, { $pull: { kept: { event: { $in: ['e1'] } }, arr: 1 } }, { $push: { i: 1 }, $inc: { i: 1 } }, { $inc: { nested: 1 } }, { $inc: { i: 1 }, $setOnInsert: { i: 0 } }]) {
       expect(applySimpleUpdate(old, u), JSON.stringify(u)).toBeUndefined();
     }
   });
