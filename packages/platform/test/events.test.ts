@@ -26,6 +26,8 @@ import {
   outboxModel,
   runEventConsumer,
   handOverInserted,
+  handOverKept,
+  keepEvent,
   withEvent,
 } from '../src/index.ts';
 import { eventually, startInfra } from '@smm/testkit';
@@ -232,12 +234,12 @@ describe('transactional outbox and relay', () => {
       await watched.collection(gadgets).insertMany(docs as never[]);
       handOverInserted(watched, gadgets, docs);
       await eventually(() => received.length, (n) => n >= 5, 10_000);
-      expect(received.map((r) => r.event.eventId)).toEqual(docs.map((d) => d.outbox.event.eventId));
+      expect(received.map((r) => r.event.eventId)).toEqual(docs.map((d) => d.outbox[0]!.event.eventId));
       expect(finds).toHaveLength(0);
       await eventually(() => watched.collection(gadgets).countDocuments({ outboxPending: true }), (n) => n === 0);
       expect(await watched.collection(gadgets).findOne({ _id: 1 } as never)).toEqual({ _id: 1, name: 'g-0' });
       // kept in the outbox as published records, like every sent event (support, restore)
-      const archived = await outboxModel(connection).find({ eventId: { $in: docs.map((d) => d.outbox.event.eventId) } }).lean();
+      const archived = await outboxModel(connection).find({ eventId: { $in: docs.map((d) => d.outbox[0]!.event.eventId) } }).lean();
       expect(archived.map((r) => [r.topic, r.pending, r.publishedAt instanceof Date])).toEqual(docs.map(() => [topic, undefined, true]));
     } finally {
       await relay.stop();
@@ -263,6 +265,79 @@ describe('transactional outbox and relay', () => {
       await new Promise((r) => setTimeout(r, 300));
       expect(received.map((r) => r.event.data)).toEqual([{ name: 'created' }, { name: 'renamed' }, { name: 'renamed-again' }]);
       await eventually(() => connection.collection(gadgets).countDocuments({ outboxPending: true }), (n) => n === 0);
+    } finally {
+      await relay.stop();
+    }
+  }, 60_000);
+
+  it('keeps a second event in a document while the first waits for its mark: that mark leaves the second, which is published after the first', async () => {
+    const gadgets = `gadgets_${randomUUID().slice(0, 8)}`;
+    const topic = `kept-two-${randomUUID()}`;
+    await ensureTopics(kafka, [{ topic, numPartitions: 1 }]);
+    const received = await collect(topic, `g-${randomUUID()}`);
+    const documents = connection.collection(gadgets);
+    const updateMany = documents.updateMany.bind(documents);
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The first mark ($pull) hangs until the second event is kept, as when a change follows the insert at once.
+    let pulls = 0;
+    vi.spyOn(documents, 'updateMany').mockImplementation((async (...args: Parameters<typeof updateMany>) => {
+      if ((args[1] as { $pull?: unknown }).$pull !== undefined && pulls++ === 0) await held;
+      return updateMany(...args);
+    }) as typeof documents.updateMany);
+    const relay = new OutboxRelay({ connection, producer, logger, intervalMs: 3_600_000, markDelayMs: 20, documents: [gadgets] });
+    relay.start();
+    try {
+      const created = WidgetCreated.create('gadget-9', { name: 'created' }, { correlationId: 'c' });
+      const doc = withEvent({ _id: 9, name: 'created' }, topic, created);
+      await documents.insertOne(doc as never);
+      handOverInserted(connection, gadgets, [doc]);
+      await eventually(() => received.length, (n) => n >= 1, 10_000);
+      await eventually(() => pulls, (n) => n >= 1);
+      const renamed = WidgetCreated.create('gadget-9', { name: 'renamed' }, { correlationId: 'c' });
+      const keep = keepEvent(topic, renamed);
+      await updateMany({ _id: 9 } as never, { $set: { name: 'renamed', ...keep.$set }, $push: keep.$push } as never);
+      // The first event's mark takes out that event only.
+      release();
+      const left = async () => ((await documents.findOne({ _id: 9 } as never))?.['outbox'] as Array<{ event: EventEnvelope }>).map((k) => k.event.eventId);
+      await eventually(left, (ids) => ids.length === 1);
+      expect(await left()).toEqual([renamed.eventId]);
+      handOverKept(connection, gadgets, [{ _id: 9, kept: keep.$push.outbox }]);
+      await eventually(() => received.length, (n) => n >= 2, 10_000);
+      await eventually(() => documents.countDocuments({ outboxPending: true }), (n) => n === 0);
+      expect(received.map((r) => r.event.eventId)).toEqual([created.eventId, renamed.eventId]);
+      expect(await documents.findOne({ _id: 9 } as never)).toEqual({ _id: 9, name: 'renamed' });
+      const archived = await outboxModel(connection).find({ eventId: { $in: [created.eventId, renamed.eventId] } }).lean();
+      expect(archived.map((r) => r.publishedAt instanceof Date)).toEqual([true, true]);
+    } finally {
+      release();
+      vi.restoreAllMocks();
+      await relay.stop();
+    }
+  }, 60_000);
+
+  it('after a crash, publishes the events a document keeps (a list, or a lone one as stored before lists) in order, before later outbox records', async () => {
+    const gadgets = `gadgets_${randomUUID().slice(0, 8)}`;
+    const topic = `kept-crash-${randomUUID()}`;
+    await ensureTopics(kafka, [{ topic, numPartitions: 1 }]);
+    const received = await collect(topic, `g-${randomUUID()}`);
+    const documents = connection.collection(gadgets);
+    const event = (id: string, name: string) => WidgetCreated.create(id, { name }, { correlationId: 'c' });
+    // Gadget 1: two kept events and a later outbox record; gadget 2: one event kept the old way (a lone object).
+    const first = event('gadget-1', 'one-created');
+    await documents.insertOne(withEvent({ _id: 1 }, topic, first) as never);
+    const keep = keepEvent(topic, event('gadget-1', 'one-renamed'));
+    await documents.updateOne({ _id: 1 } as never, { $set: keep.$set, $push: keep.$push } as never);
+    await documents.insertOne({ _id: 2, outbox: { topic, event: event('gadget-2', 'two-created') }, outboxPending: true } as never);
+    await inTransaction(connection, (session) => appendToOutbox(connection, session, topic, [event('gadget-1', 'one-deleted')]));
+    const relay = new OutboxRelay({ connection, producer, logger, intervalMs: 100, markDelayMs: 20, documents: [gadgets] });
+    relay.start();
+    try {
+      await eventually(() => received.length, (n) => n >= 4, 10_000);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(received.map((r) => r.event.data)).toEqual([{ name: 'one-created' }, { name: 'one-renamed' }, { name: 'two-created' }, { name: 'one-deleted' }]);
+      await eventually(() => documents.countDocuments({ outboxPending: true }), (n) => n === 0);
+      expect(await documents.find({}).sort({ _id: 1 }).toArray()).toEqual([{ _id: 1 }, { _id: 2 }]);
     } finally {
       await relay.stop();
     }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PointDebitRejected, PointDebited, Topics } from '@smm/contracts';
 import { callerHeaders, forgedCallerHeaders } from '@smm/testkit';
 import { type ErrorBody, type Harness, client, eventually, replicated, sleep, startHarness, startInfra } from './support.ts';
@@ -194,6 +194,35 @@ describe('the order saga with the wallet', () => {
     expect(refunds[0]!.data).toEqual({ refundId: `order-${id}-unpaid`, userId, orderId: id, amountDeci: 250, reason: 'canceled' });
     expect(h.stand.of(id, 'OrderAccepted')).toEqual([]);
     expect((await api.get<{ payment: string; refundedDeci: number }>(`/orders/${id}`)).body).toMatchObject({ payment: 'rejected', refundedDeci: 250 });
+  });
+
+  it('refunds a debit whose order was given up between the read and the write of its answer (no OrderAccepted)', async () => {
+    const { userId, api } = member();
+    h.stand.balances.set(userId, 10_000);
+    h.stand.hold.add(userId);
+    const res = await api.post<Placed>('/orders?waitMs=0', { serviceId: 1, link: 'https://a', amount: 10 });
+    const id = res.body.order.id;
+    const placed = await eventually(() => h.stand.held.get(id), (e) => e !== undefined);
+    // The member's wait ends right after the payment handler read the order awaiting payment.
+    const repository = h.order.store.repository;
+    const read = repository.paymentFacts.bind(repository);
+    const spy = vi.spyOn(repository, 'paymentFacts').mockImplementation(async (refs, session) => {
+      const facts = await read(refs, session);
+      if (refs.some((r) => r.id === id) && facts.get(`order:${id}`)?.payment === 'awaiting') {
+        await h.order.store.orders.updateOne({ _id: id, payment: 'awaiting' }, { $set: { payment: 'rejected', abandoned: true } });
+      }
+      return facts;
+    });
+    try {
+      await h.stand.answer(placed!); // the debit, delivered once
+      const refunds = await eventually(() => h.stand.of(id, 'RefundRequested'), (e) => e.length >= 1);
+      expect(refunds[0]!.data).toEqual({ refundId: `order-${id}-unpaid`, userId, orderId: id, amountDeci: 250, reason: 'canceled' });
+      await sleep(500);
+      expect(h.stand.of(id).map((e) => e.type)).toEqual(['OrderPlaced', 'RefundRequested']);
+      expect((await api.get<{ payment: string; refundedDeci: number }>(`/orders/${id}`)).body).toMatchObject({ payment: 'rejected', refundedDeci: 250 });
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('answers the outcome another replica applied while this one waited', async () => {

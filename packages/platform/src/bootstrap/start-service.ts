@@ -45,7 +45,7 @@ export type ServiceDefinition<TDeps> = {
   topics: ReadonlyArray<string | { topic: string; numPartitions?: number }>;
   /**
    * Outbox relay: poll interval when nothing kicks it (default 1000 ms), records per read (default
-   * 500), collections whose documents keep their aggregate's first event (withEvent).
+   * 500), collections whose documents keep their aggregate's leading events (withEvent, keepEvent).
    */
   relay?: { intervalMs?: number; batchSize?: number; documents?: readonly string[] };
   /** Listens when given (main); tests leave it out and run `app` themselves, or pass port 0. */

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { EventProducer } from '../kafka/producer.ts';
 import { trackOutbox } from '../observability/metrics.ts';
 import { modelOn } from './connection.ts';
-import { type AppendedRecord, type EventInDocument, type OutboxRecord, outboxModel, receiveCommitted } from './outbox.ts';
+import { type AppendedRecord, type EventInDocument, type KeptEvent, type OutboxRecord, outboxModel, receiveCommitted } from './outbox.ts';
 
 type Lease = { _id: string; owner: string; expiresAt: Date };
 
@@ -14,9 +14,9 @@ const leaseSchema = new Schema<Lease>(
   { collection: 'leases', versionKey: false },
 );
 
-/** A record's identity for the relay: its outbox id, or its document's collection and id. */
+/** A record's identity for the relay: its outbox id, or its document's collection and id with its event's id. */
 function recordKey(record: AppendedRecord): string {
-  return record.source === undefined ? String(record._id) : `${record.source}:${String(record._id)}`;
+  return record.source === undefined ? String(record._id) : `${record.source}:${String(record._id)}:${record.event.eventId}`;
 }
 
 export type OutboxRelayOptions = {
@@ -37,7 +37,7 @@ export type OutboxRelayOptions = {
    * that time are one write (100 ms by default). Off the send path: it delays nothing but the mark.
    */
   markDelayMs?: number;
-  /** Collections whose documents may carry their aggregate's first event (see `withEvent`). */
+  /** Collections whose documents may keep their aggregate's leading events (see `withEvent`, `keepEvent`). */
   documents?: readonly string[];
 };
 
@@ -157,9 +157,9 @@ export class OutboxRelay {
       // Sorted out now: a record sent earlier may have its mark written (and leave `unmarked`) while
       // the documents are drained.
       const unsent = this.unsentOf(batch as unknown as AppendedRecord[], marksBefore);
-      // Events kept in documents are read after this page and published before it: a document's
-      // event is its aggregate's first, committed before any outbox record about that aggregate,
-      // so every one such record of this page has its document event read here (or sent earlier).
+      // Events kept in documents are read after this page and published before it: the events a
+      // document keeps are its aggregate's leading ones, committed before any outbox record about
+      // that aggregate, so every such record of this page has them read here (or sent earlier).
       published += await this.drainDocuments(batchSize);
       if (batch.length === 0) return published;
       published += await this.publish(unsent);
@@ -181,7 +181,7 @@ export class OutboxRelay {
           .toArray();
         const records = docs.flatMap((d) => {
           const kept = d['outbox'] as EventInDocument['outbox'] | undefined;
-          return kept ? [{ _id: d._id, source, topic: kept.topic, event: kept.event, ...(kept.trace ? { trace: kept.trace } : {}) }] : [];
+          return Array.isArray(kept) ? kept.map((k) => ({ _id: d._id, source, topic: k.topic, event: k.event, ...(k.trace ? { trace: k.trace } : {}) })) : [];
         });
         const unsent = this.unsentOf(records, marksBefore);
         published += await this.publish(unsent);
@@ -267,11 +267,11 @@ export class OutboxRelay {
     this.marking = (async () => {
       while (this.unmarked.size > 0) {
         const records = [...this.unmarked.values()];
-        const bySource = new Map<string | undefined, unknown[]>();
+        const bySource = new Map<string | undefined, AppendedRecord[]>();
         for (const r of records) {
-          const ids = bySource.get(r.source);
-          if (ids) ids.push(r._id);
-          else bySource.set(r.source, [r._id]);
+          const same = bySource.get(r.source);
+          if (same) same.push(r);
+          else bySource.set(r.source, [r]);
         }
         try {
           const publishedAt = new Date();
@@ -281,10 +281,10 @@ export class OutboxRelay {
           // restore like every outbox record (a retry finds it there already).
           if (kept.length > 0) await this.archive(kept, publishedAt);
           await Promise.all(
-            [...bySource].map(([source, ids]) =>
+            [...bySource].map(([source, sent]) =>
               source === undefined
-                ? this.outbox.collection.updateMany({ _id: { $in: ids } } as never, { $set: { publishedAt }, $unset: { pending: '' } })
-                : this.options.connection.collection(source).updateMany({ _id: { $in: ids } } as never, { $unset: { outbox: '', outboxPending: '' } }),
+                ? this.outbox.collection.updateMany({ _id: { $in: sent.map((r) => r._id) } } as never, { $set: { publishedAt }, $unset: { pending: '' } })
+                : this.unkeep(source, sent),
             ),
           );
         } catch (error) {
@@ -303,6 +303,17 @@ export class OutboxRelay {
       this.marking = undefined;
       if (!this.stopped) this.markSoon();
     });
+  }
+
+  /**
+   * Takes sent events out of their documents; a document whose list is then empty loses both
+   * fields (an event kept meanwhile keeps the list, and the document, pending).
+   */
+  private async unkeep(source: string, sent: readonly AppendedRecord[]): Promise<void> {
+    const documents = this.options.connection.collection(source);
+    const ids = [...new Set(sent.map((r) => r._id))];
+    await documents.updateMany({ _id: { $in: ids } } as never, { $pull: { outbox: { 'event.eventId': { $in: sent.map((r) => r.event.eventId) } } } } as never);
+    await documents.updateMany({ _id: { $in: ids }, outbox: { $size: 0 } } as never, { $unset: { outbox: '', outboxPending: '' } });
   }
 
   /** Stores sent document events in the outbox as published records; ones already there are left as they are. */
@@ -337,12 +348,23 @@ export class OutboxRelay {
   }
 
   /**
-   * Records written before the pending marker existed carry only `publishedAt: null`: mark them once
-   * (one scan at start, by the lease holder), so they are published like the others.
+   * Once, by the lease holder at start: records written before the pending marker existed carry
+   * only `publishedAt: null` (one scan marks them, so they are published like the others); a
+   * document may keep its event as a lone object, as before events were kept in a list (each such
+   * pending document becomes a list of that one event, so a `$push` or the relay's `$pull` works).
    */
   private async migrate(): Promise<void> {
     if (this.migrated) return;
     await this.outbox.collection.updateMany({ publishedAt: null, pending: { $exists: false } }, { $set: { pending: true } });
+    for (const source of this.options.documents ?? []) {
+      const documents = this.options.connection.collection(source);
+      const lone = await documents.find({ outboxPending: true, 'outbox.0': { $exists: false } }, { projection: { outbox: 1 } }).toArray();
+      for (const d of lone) {
+        const kept = d['outbox'] as KeptEvent | undefined;
+        if (!kept || Array.isArray(kept) || !kept.event) continue;
+        await documents.updateOne({ _id: d._id, 'outbox.event.eventId': kept.event.eventId, 'outbox.0': { $exists: false } }, { $set: { outbox: [kept] } });
+      }
+    }
     this.migrated = true;
   }
 

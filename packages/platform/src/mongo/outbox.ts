@@ -19,30 +19,58 @@ export type OutboxRecord = {
 
 /**
  * An outbox record as written, with the id the driver gave it: what a relay publishes. `source`
- * names the collection of a document that carries its own event (see `withEvent`); without it the
- * record is in the outbox collection.
+ * names the collection of a document that keeps the event itself (see `withEvent`, `keepEvent`);
+ * `_id` is then that document's id, and without `source` the record is in the outbox collection.
  */
 export type AppendedRecord = { _id?: unknown; topic: string; event: EventEnvelope; trace?: TraceCarrier; source?: string };
 
+/** An event kept in the document it is about, waiting for the relay. */
+export type KeptEvent = { topic: string; event: EventEnvelope; trace?: TraceCarrier };
+
 /**
- * An aggregate's first event kept in the document it creates, so one single-document insert stores
- * both atomically (no transaction: one round trip instead of three). `outboxPending` is indexed
- * (`{ outboxPending: 1, _id: 1 }`) for the relay's poll; once the event is sent it is written to
- * the outbox as a published record and both fields leave the document.
+ * An aggregate's leading events kept in its own document, in order, so the single-document write
+ * that changes the aggregate stores its event too (atomically, no transaction: one round trip
+ * instead of three). `outboxPending` is indexed (`{ outboxPending: 1, _id: 1 }`) for the relay's
+ * poll; each sent event is written to the outbox as a published record and leaves the list, and
+ * both fields leave the document with the last one.
  */
-export type EventInDocument = { outbox: { topic: string; event: EventEnvelope; trace?: TraceCarrier }; outboxPending: true };
+export type EventInDocument = { outbox: KeptEvent[]; outboxPending: true };
+
+function kept(topic: string, event: EventEnvelope): KeptEvent {
+  const trace = traceCarrierFor(event);
+  return { topic, event, ...(trace ? { trace } : {}) };
+}
 
 /** The document with its aggregate's first event; insert it, then `handOverInserted`. */
 export function withEvent<T extends object>(doc: T, topic: string, event: EventEnvelope): T & EventInDocument {
-  const trace = traceCarrierFor(event);
-  return { ...doc, outbox: { topic, event, ...(trace ? { trace } : {}) }, outboxPending: true };
+  return { ...doc, outbox: [kept(topic, event)], outboxPending: true };
 }
 
-/** Gives the events of documents just inserted (acknowledged, so durable) into `source` to the relays. */
-export function handOverInserted(connection: Connection, source: string, docs: ReadonlyArray<{ _id: unknown } & EventInDocument>): void {
+/**
+ * The update operators that keep one more event in an existing document, to merge with the
+ * change the event describes (`{ $set: { ...change, ...keep.$set }, $push: keep.$push }`); once the
+ * update is acknowledged, `handOverKept`. Only for an aggregate none of whose events went to the
+ * outbox collection yet: the relay's poll publishes the events kept in documents before the outbox
+ * records it read with them, which keeps an aggregate's order only when the kept ones lead.
+ */
+export function keepEvent(topic: string, event: EventEnvelope): { $push: { outbox: KeptEvent }; $set: { outboxPending: true } } {
+  return { $push: { outbox: kept(topic, event) }, $set: { outboxPending: true } };
+}
+
+/** Gives events just written (acknowledged, so durable) into documents of `source` to the relays, in order. */
+export function handOverKept(connection: Connection, source: string, events: ReadonlyArray<{ _id: unknown; kept: KeptEvent }>): void {
   handOverCommitted(
     connection,
-    docs.map((d) => ({ _id: d._id, source, topic: d.outbox.topic, event: d.outbox.event, ...(d.outbox.trace ? { trace: d.outbox.trace } : {}) })),
+    events.map(({ _id, kept: k }) => ({ _id, source, topic: k.topic, event: k.event, ...(k.trace ? { trace: k.trace } : {}) })),
+  );
+}
+
+/** Gives the events of documents just inserted into `source` to the relays (see handOverKept). */
+export function handOverInserted(connection: Connection, source: string, docs: ReadonlyArray<{ _id: unknown } & EventInDocument>): void {
+  handOverKept(
+    connection,
+    source,
+    docs.flatMap((d) => d.outbox.map((k) => ({ _id: d._id, kept: k }))),
   );
 }
 

@@ -50,7 +50,9 @@ async function oldestUnsent(connection: Connection, source: string | undefined):
     .catch(() => undefined);
   if (found === undefined) return undefined;
   if (found === null) return null;
-  const at = source === undefined ? found['createdAt'] : (found['outbox'] as { event?: { occurredAt?: unknown } } | undefined)?.event?.occurredAt;
+  // A document keeps a list of events (oldest first), or one lone event as written before lists.
+  const kept = found['outbox'] as { event?: { occurredAt?: unknown } } | Array<{ event?: { occurredAt?: unknown } }> | undefined;
+  const at = source === undefined ? found['createdAt'] : (Array.isArray(kept) ? kept[0] : kept)?.event?.occurredAt;
   const time = at instanceof Date ? at.getTime() : typeof at === 'string' ? Date.parse(at) : NaN;
   return Number.isFinite(time) ? time : Date.now();
 }

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@smm/contracts';
-import { type Connection, handOverInserted, withEvent } from '@smm/platform';
+import { type Connection, type KeptEvent, handOverInserted, handOverKept, keepEvent, withEvent } from '@smm/platform';
 import type { ClientSession, Model } from 'mongoose';
 import type { PaymentChange, PaymentFacts } from '../domain/payment.ts';
 import { type AutoOrder, type Order, orderCollections } from './models.ts';
@@ -11,6 +11,9 @@ export type Kind = 'order' | 'auto';
 export type PaymentRecord = PaymentFacts & { _id: number; createdAt: Date; serviceId: number; link: string; amount: number; runs?: number; interval?: number };
 
 export type PaymentWrite = { kind: Kind; id: number; guard: Record<string, unknown>; set: PaymentChange | { refundedDeci: number } };
+
+/** A payment settled on an order still awaiting it, with the event that says so (OrderAccepted or OrderRejected). */
+export type Settlement = { kind: Kind; id: number; guard: Record<string, unknown>; set: PaymentChange; event: EventEnvelope };
 
 const factsProjection = { createdAt: 1, payment: 1, abandoned: 1, userId: 1, chargeDeci: 1, refundedDeci: 1, serviceId: 1, link: 1, amount: 1, runs: 1, interval: 1 };
 
@@ -79,6 +82,38 @@ export class OrderRepository {
       for (const doc of docs as unknown as PaymentRecord[]) found.set(`${kind}:${doc._id}`, doc);
     }
     return found;
+  }
+
+  /**
+   * Settles payments without a transaction: each order's change and its event, kept in the order
+   * document (its OrderPlaced, the only earlier event, is kept there too, so they stay in order),
+   * are one single-document write, guarded by the awaiting state the decision read. The events of
+   * the applied ones go to the relay. Resolves with whether each applied: one that did not found
+   * its order settled meanwhile (another delivery of the answer, or the member's wait given up),
+   * which is then the order's outcome.
+   */
+  async settle(connection: Connection, topic: string, settlements: readonly Settlement[]): Promise<boolean[]> {
+    const applied = settlements.map(() => true);
+    for (const kind of ['order', 'auto'] as const) {
+      const mine = settlements.flatMap((s, index) => (s.kind === kind ? [{ index, s, keep: keepEvent(topic, s.event) }] : []));
+      if (mine.length === 0) continue;
+      const collection = this.collection(kind);
+      const result = await collection.bulkWrite(
+        mine.map(({ s, keep }) => ({ updateOne: { filter: { _id: s.id, ...s.guard } as never, update: { $set: { ...s.set, ...keep.$set }, $push: keep.$push } as never } })),
+        { ordered: false },
+      );
+      let kept: Array<{ _id: unknown; kept: KeptEvent }> = mine.map(({ s, keep }) => ({ _id: s.id, kept: keep.$push.outbox }));
+      if (result.matchedCount !== mine.length) {
+        // Some guard no longer matched: the ones applied are those whose event the document keeps
+        // (or already sent, by a poll in between; those need no hand-over and are not told apart).
+        const docs = await collection.find({ _id: { $in: mine.map((m) => m.s.id) } } as never, { projection: { 'outbox.event.eventId': 1 } }).toArray();
+        const keptIds = new Set(docs.flatMap((d) => ((d['outbox'] as Array<{ event: { eventId: string } }> | undefined) ?? []).map((k) => k.event.eventId)));
+        for (const { index, s } of mine) applied[index] = keptIds.has(s.event.eventId);
+        kept = kept.filter((k) => keptIds.has(k.kept.event.eventId));
+      }
+      handOverKept(connection, orderCollections[kind], kept);
+    }
+    return applied;
   }
 
   /** Applies guarded payment changes; a guard that no longer matches fails the transaction (it is retried). */
