@@ -196,18 +196,19 @@ describe('the order saga with the wallet', () => {
     expect((await api.get<{ payment: string; refundedDeci: number }>(`/orders/${id}`)).body).toMatchObject({ payment: 'rejected', refundedDeci: 250 });
   });
 
-  it('refunds a debit whose order was given up between the read and the write of its answer (no OrderAccepted)', async () => {
+  it('refunds a debit whose order was given up between the decision and the write of its answer (no OrderAccepted)', async () => {
     const { userId, api } = member();
     h.stand.balances.set(userId, 10_000);
     h.stand.hold.add(userId);
     const res = await api.post<Placed>('/orders?waitMs=0', { serviceId: 1, link: 'https://a', amount: 10 });
     const id = res.body.order.id;
     const placed = await eventually(() => h.stand.held.get(id), (e) => e !== undefined);
-    // The member's wait ends right after the payment handler read the order awaiting payment.
+    // The member's wait ends right after the payment handler found the order awaiting payment (in
+    // what this process remembers of the orders it placed, or in a read).
     const repository = h.order.store.repository;
     const read = repository.paymentFacts.bind(repository);
-    const spy = vi.spyOn(repository, 'paymentFacts').mockImplementation(async (refs, session) => {
-      const facts = await read(refs, session);
+    const spy = vi.spyOn(repository, 'paymentFacts').mockImplementation(async (refs, options) => {
+      const facts = await read(refs, options);
       if (refs.some((r) => r.id === id) && facts.get(`order:${id}`)?.payment === 'awaiting') {
         await h.order.store.orders.updateOne({ _id: id, payment: 'awaiting' }, { $set: { payment: 'rejected', abandoned: true } });
       }

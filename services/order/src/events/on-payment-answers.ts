@@ -29,8 +29,13 @@ export async function onPaymentAnswers(deps: OrderDeps, answers: readonly Paymen
   const { repository } = deps.store;
   let pending = answers;
   let settled = 0;
-  while (pending.length > 0) {
-    const facts = await repository.paymentFacts(pending.map((e) => ({ kind: e.data.kind, id: e.data.orderId })));
+  // First against what this process remembers of the orders it placed (no read); whatever that
+  // got wrong fails its guard and is decided again from a read.
+  for (let remembered = true; pending.length > 0; remembered = false) {
+    const facts = await repository.paymentFacts(
+      pending.map((e) => ({ kind: e.data.kind, id: e.data.orderId })),
+      { remembered },
+    );
     const { settlements, refunds } = decideAll(pending, facts, log);
     const applied = await repository.settle(deps.store.connection, Topics.order, settlements);
     const changed = new Set<string>();

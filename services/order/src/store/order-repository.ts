@@ -24,6 +24,15 @@ const factsProjection = { createdAt: 1, payment: 1, abandoned: 1, userId: 1, cha
  * decided on; a guard that no longer matches fails the caller's transaction (it is retried).
  */
 export class OrderRepository {
+  /**
+   * The payment facts of orders this process stored awaiting payment and has not seen settled, by
+   * `<kind>:<id>` (oldest first, at most `rememberedLimit`): a payment answer for one of them is
+   * decided without a read. Only ever a starting point — every settlement is a write guarded by the
+   * awaiting state, and one that finds the order changed is decided again from a read.
+   */
+  private readonly remembered = new Map<string, PaymentRecord>();
+  private static readonly rememberedLimit = 10_000;
+
   constructor(
     private readonly orders: Model<Order>,
     private readonly autoOrders: Model<AutoOrder>,
@@ -67,16 +76,37 @@ export class OrderRepository {
         for (const e of writeErrors as Array<{ index: number; code?: number }>) if (e.code !== 11000) refused.set(e.index, e);
       }
       for (const [i, err] of refused) failed.set(mine[i]!.index, err);
-      handOverInserted(connection, orderCollections[kind], mine.filter((_, i) => !refused.has(i)).map((m) => m.doc));
+      const stored = mine.filter((_, i) => !refused.has(i)).map((m) => m.doc);
+      for (const doc of stored) this.remember(kind, doc);
+      handOverInserted(connection, orderCollections[kind], stored);
     }
     return failed;
   }
 
-  /** The payment facts of these orders, keyed `<kind>:<id>`. */
-  async paymentFacts(refs: ReadonlyArray<{ kind: Kind; id: number }>, session?: ClientSession): Promise<Map<string, PaymentRecord>> {
+  private remember(kind: Kind, doc: Order | AutoOrder): void {
+    const { _id, createdAt, payment, abandoned, userId, chargeDeci, refundedDeci, serviceId, link, amount } = doc;
+    const auto = 'runs' in doc ? { runs: doc.runs, interval: doc.interval } : {};
+    this.remembered.set(`${kind}:${_id}`, { _id, createdAt, payment, ...(abandoned === undefined ? {} : { abandoned }), userId, chargeDeci, refundedDeci, serviceId, link, amount, ...auto });
+    if (this.remembered.size > OrderRepository.rememberedLimit) this.remembered.delete(this.remembered.keys().next().value!);
+  }
+
+  /**
+   * The payment facts of these orders, keyed `<kind>:<id>` (copies: the caller may change them).
+   * With `remembered`, those of orders this process stored and has not seen settled come from
+   * memory, unread — possibly stale, so only for a decision whose write is guarded.
+   */
+  async paymentFacts(refs: ReadonlyArray<{ kind: Kind; id: number }>, options: { remembered?: boolean; session?: ClientSession } = {}): Promise<Map<string, PaymentRecord>> {
     const found = new Map<string, PaymentRecord>();
+    const { session } = options;
     for (const kind of ['order', 'auto'] as const) {
-      const ids = [...new Set(refs.filter((r) => r.kind === kind).map((r) => r.id))];
+      let ids = [...new Set(refs.filter((r) => r.kind === kind).map((r) => r.id))];
+      if (options.remembered) {
+        ids = ids.filter((id) => {
+          const known = this.remembered.get(`${kind}:${id}`);
+          if (known) found.set(`${kind}:${id}`, { ...known });
+          return !known;
+        });
+      }
       if (ids.length === 0) continue;
       const docs = await this.collection(kind).find({ _id: { $in: ids } } as never, { session, projection: factsProjection }).toArray();
       for (const doc of docs as unknown as PaymentRecord[]) found.set(`${kind}:${doc._id}`, doc);
@@ -94,6 +124,8 @@ export class OrderRepository {
    */
   async settle(connection: Connection, topic: string, settlements: readonly Settlement[]): Promise<boolean[]> {
     const applied = settlements.map(() => true);
+    // Applied or beaten, none of these orders awaits payment any more.
+    for (const s of settlements) this.remembered.delete(`${s.kind}:${s.id}`);
     for (const kind of ['order', 'auto'] as const) {
       const mine = settlements.flatMap((s, index) => (s.kind === kind ? [{ index, s, keep: keepEvent(topic, s.event) }] : []));
       if (mine.length === 0) continue;
@@ -131,6 +163,7 @@ export class OrderRepository {
 
   /** Gives up an order still awaiting payment (the member's wait ended); false when an answer came first. */
   async giveUp(kind: Kind, id: number, change: PaymentChange, session: ClientSession): Promise<boolean> {
+    this.remembered.delete(`${kind}:${id}`);
     const result = await this.collection(kind).updateOne({ _id: id, payment: 'awaiting' } as never, { $set: change }, { session });
     return result.modifiedCount === 1;
   }
