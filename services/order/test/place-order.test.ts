@@ -226,6 +226,21 @@ describe('the order saga with the wallet', () => {
     }
   });
 
+  it('changes nothing on a debit for an order another replica settled while this one remembers it awaiting payment', async () => {
+    const { userId, api } = member();
+    h.stand.balances.set(userId, 10_000);
+    h.stand.hold.add(userId);
+    const res = await api.post<Placed>('/orders?waitMs=0', { serviceId: 1, link: 'https://a', amount: 10 });
+    const id = res.body.order.id;
+    const placed = await eventually(() => h.stand.held.get(id), (e) => e !== undefined);
+    // Another replica applied a refusal: this process placed the order and still remembers it awaiting.
+    await h.order.store.orders.updateOne({ _id: id, payment: 'awaiting' }, { $set: { payment: 'rejected' } });
+    await h.stand.answer(placed!);
+    await sleep(1000);
+    expect(h.stand.of(id).map((e) => e.type)).toEqual(['OrderPlaced']);
+    expect((await api.get<{ status: number | null; payment: string }>(`/orders/${id}`)).body).toMatchObject({ status: null, payment: 'rejected' });
+  });
+
   it('answers the outcome another replica applied while this one waited', async () => {
     const { userId, api } = member();
     h.stand.hold.add(userId);
