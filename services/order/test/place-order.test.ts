@@ -32,6 +32,17 @@ const member = () => {
   return { userId, api: client(h.base, userId) };
 };
 
+/** A member with 10,000 points places an order (no wait) whose OrderPlaced the stand holds unanswered. */
+async function placedUnanswered(amount: number) {
+  const { userId, api } = member();
+  h.stand.balances.set(userId, 10_000);
+  h.stand.hold.add(userId);
+  const res = await api.post<Placed>('/orders?waitMs=0', { serviceId: 1, link: 'https://a', amount });
+  const id = res.body.order.id;
+  const placed = await eventually(() => h.stand.held.get(id), (e) => e !== undefined);
+  return { userId, api, id, placed };
+}
+
 describe('POST /orders validation (spec §5, in order)', () => {
   const cases: Array<[string, Record<string, unknown>, number, string, string]> = [
     ['no product', { link: 'x', amount: 5 }, 400, 'SERVICE_REQUIRED', '서비스를 선택해 주세요.'],
@@ -197,12 +208,7 @@ describe('the order saga with the wallet', () => {
   });
 
   it('refunds a debit whose order was given up between the decision and the write of its answer (no OrderAccepted)', async () => {
-    const { userId, api } = member();
-    h.stand.balances.set(userId, 10_000);
-    h.stand.hold.add(userId);
-    const res = await api.post<Placed>('/orders?waitMs=0', { serviceId: 1, link: 'https://a', amount: 10 });
-    const id = res.body.order.id;
-    const placed = await eventually(() => h.stand.held.get(id), (e) => e !== undefined);
+    const { userId, api, id, placed } = await placedUnanswered(10);
     // The member's wait ends right after the payment handler found the order awaiting payment (in
     // what this process remembers of the orders it placed, or in a read).
     const repository = h.order.store.repository;
@@ -227,12 +233,7 @@ describe('the order saga with the wallet', () => {
   });
 
   it('changes nothing on a debit for an order another replica settled while this one remembers it awaiting payment', async () => {
-    const { userId, api } = member();
-    h.stand.balances.set(userId, 10_000);
-    h.stand.hold.add(userId);
-    const res = await api.post<Placed>('/orders?waitMs=0', { serviceId: 1, link: 'https://a', amount: 10 });
-    const id = res.body.order.id;
-    const placed = await eventually(() => h.stand.held.get(id), (e) => e !== undefined);
+    const { api, id, placed } = await placedUnanswered(10);
     // Another replica applied a refusal: this process placed the order and still remembers it awaiting.
     await h.order.store.orders.updateOne({ _id: id, payment: 'awaiting' }, { $set: { payment: 'rejected' } });
     await h.stand.answer(placed!);
@@ -255,12 +256,7 @@ describe('the order saga with the wallet', () => {
   });
 
   it('changes nothing on a duplicate, a replayed or a contradicting answer', async () => {
-    const { userId, api } = member();
-    h.stand.balances.set(userId, 10_000);
-    h.stand.hold.add(userId);
-    const res = await api.post<Placed>('/orders?waitMs=0', { serviceId: 1, link: 'https://a', amount: 40 });
-    const id = res.body.order.id;
-    const placed = await eventually(() => h.stand.held.get(id), (e) => e !== undefined);
+    const { userId, api, id, placed } = await placedUnanswered(40);
     const origin = { correlationId: placed!.correlationId, causationId: placed!.eventId };
     const debited = PointDebited.create(`account-${userId}`, { userId, kind: 'order', orderId: id, amountDeci: 1000, balanceAfterDeci: 9000 }, origin);
     await h.stand.publish(Topics.wallet, debited, debited);

@@ -83,10 +83,11 @@ export class OrderRepository {
     return failed;
   }
 
+  /** Keeps what a facts read would find of a document just stored (the fields of `factsProjection`). */
   private remember(kind: Kind, doc: Order | AutoOrder): void {
-    const { _id, createdAt, payment, abandoned, userId, chargeDeci, refundedDeci, serviceId, link, amount } = doc;
-    const auto = 'runs' in doc ? { runs: doc.runs, interval: doc.interval } : {};
-    this.remembered.set(`${kind}:${_id}`, { _id, createdAt, payment, ...(abandoned === undefined ? {} : { abandoned }), userId, chargeDeci, refundedDeci, serviceId, link, amount, ...auto });
+    const stored = doc as unknown as Record<string, unknown>;
+    const facts = Object.fromEntries(['_id', ...Object.keys(factsProjection)].filter((k) => stored[k] !== undefined).map((k) => [k, stored[k]]));
+    this.remembered.set(`${kind}:${doc._id}`, facts as PaymentRecord);
     if (this.remembered.size > OrderRepository.rememberedLimit) this.remembered.delete(this.remembered.keys().next().value!);
   }
 
@@ -95,9 +96,8 @@ export class OrderRepository {
    * With `remembered`, those of orders this process stored and has not seen settled come from
    * memory, unread — possibly stale, so only for a decision whose write is guarded.
    */
-  async paymentFacts(refs: ReadonlyArray<{ kind: Kind; id: number }>, options: { remembered?: boolean; session?: ClientSession } = {}): Promise<Map<string, PaymentRecord>> {
+  async paymentFacts(refs: ReadonlyArray<{ kind: Kind; id: number }>, options: { remembered?: boolean } = {}): Promise<Map<string, PaymentRecord>> {
     const found = new Map<string, PaymentRecord>();
-    const { session } = options;
     for (const kind of ['order', 'auto'] as const) {
       let ids = [...new Set(refs.filter((r) => r.kind === kind).map((r) => r.id))];
       if (options.remembered) {
@@ -108,7 +108,7 @@ export class OrderRepository {
         });
       }
       if (ids.length === 0) continue;
-      const docs = await this.collection(kind).find({ _id: { $in: ids } } as never, { session, projection: factsProjection }).toArray();
+      const docs = await this.collection(kind).find({ _id: { $in: ids } } as never, { projection: factsProjection }).toArray();
       for (const doc of docs as unknown as PaymentRecord[]) found.set(`${kind}:${doc._id}`, doc);
     }
     return found;
