@@ -1,18 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { Schema } from 'mongoose';
 import type { Connection, Model } from 'mongoose';
 import type { Logger } from 'pino';
 import type { EventProducer } from '../kafka/producer.ts';
 import { trackOutbox } from '../observability/metrics.ts';
-import { modelOn } from './connection.ts';
-import { type AppendedRecord, type EventInDocument, type KeptEvent, type OutboxRecord, outboxModel, receiveCommitted } from './outbox.ts';
-
-type Lease = { _id: string; owner: string; expiresAt: Date };
-
-const leaseSchema = new Schema<Lease>(
-  { _id: { type: String, required: true }, owner: { type: String, required: true }, expiresAt: { type: Date, required: true } },
-  { collection: 'leases', versionKey: false },
-);
+import { type AppendedRecord, type EventInDocument, type OutboxRecord, outboxModel, receiveCommitted, upgradeStoredEvents } from './outbox.ts';
+import { RelayLease } from './relay-lease.ts';
 
 /** A record's identity for the relay: its outbox id, or its document's collection and id with its event's id. */
 function recordKey(record: AppendedRecord): string {
@@ -50,8 +41,7 @@ export type OutboxRelayOptions = {
  */
 export class OutboxRelay {
   private readonly outbox: Model<OutboxRecord>;
-  private readonly leases: Model<Lease>;
-  private readonly owner = randomUUID();
+  private readonly lease: RelayLease;
   /** Leaves the hand-over of committed records (set while started). */
   private leaveHandOver: (() => void) | undefined;
   private pollTimer: NodeJS.Timeout | undefined;
@@ -60,9 +50,7 @@ export class OutboxRelay {
   private again = false;
   private stopped = true;
   private failures = 0;
-  /** Until when this relay may publish without renewing its lease (in-memory; no write per drain). */
-  private leaseTrustedUntil = 0;
-  private migrated = false;
+  private upgraded = false;
   /** Records handed over at commit, waiting to be published (in commit order). */
   private handed: AppendedRecord[] = [];
   /** Whether the next cycle reads the outbox (poll or kick) rather than only publishing what was handed over. */
@@ -81,7 +69,7 @@ export class OutboxRelay {
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.outbox = outboxModel(options.connection);
-    this.leases = modelOn(options.connection, 'Lease', leaseSchema);
+    this.lease = new RelayLease(options.connection, options.leaseMs ?? 15_000);
   }
 
   start(): void {
@@ -128,8 +116,7 @@ export class OutboxRelay {
     await this.running;
     await this.marksWritten();
     this.handed = [];
-    this.leaseTrustedUntil = 0;
-    await this.leases.deleteOne({ _id: 'outbox-relay', owner: this.owner }).catch(() => undefined);
+    await this.lease.release();
   }
 
   /** Drains everything pending once and marks it published; resolves with how many records were published. */
@@ -140,8 +127,12 @@ export class OutboxRelay {
   }
 
   private async drain(): Promise<number> {
-    if (!(await this.holdLease())) return 0;
-    await this.migrate();
+    if (!(await this.lease.hold())) return 0;
+    if (!this.upgraded) {
+      // Once, by the lease holder at start: records and documents stored in an earlier format.
+      await upgradeStoredEvents(this.options.connection, this.options.documents ?? []);
+      this.upgraded = true;
+    }
     const batchSize = this.options.batchSize ?? 500;
     let published = 0;
     for (;;) {
@@ -213,7 +204,7 @@ export class OutboxRelay {
   /** Publishes what was handed over at commit, without reading it back; resolves with how many. */
   private async publishHanded(): Promise<number> {
     if (this.handed.length === 0) return 0;
-    if (!(await this.holdLease())) {
+    if (!(await this.lease.hold())) {
       this.handed = []; // the lease holder publishes them from its poll
       return 0;
     }
@@ -344,49 +335,6 @@ export class OutboxRelay {
       if (this.markTimer) this.markNow();
       if (!this.marking) return;
       await this.marking;
-    }
-  }
-
-  /**
-   * Once, by the lease holder at start: records written before the pending marker existed carry
-   * only `publishedAt: null` (one scan marks them, so they are published like the others); a
-   * document may keep its event as a lone object, as before events were kept in a list (each such
-   * pending document becomes a list of that one event, so a `$push` or the relay's `$pull` works).
-   */
-  private async migrate(): Promise<void> {
-    if (this.migrated) return;
-    await this.outbox.collection.updateMany({ publishedAt: null, pending: { $exists: false } }, { $set: { pending: true } });
-    for (const source of this.options.documents ?? []) {
-      const documents = this.options.connection.collection(source);
-      const lone = await documents.find({ outboxPending: true, 'outbox.0': { $exists: false } }, { projection: { outbox: 1 } }).toArray();
-      for (const d of lone) {
-        const kept = d['outbox'] as KeptEvent | undefined;
-        if (!kept || Array.isArray(kept) || !kept.event) continue;
-        await documents.updateOne({ _id: d._id, 'outbox.event.eventId': kept.event.eventId, 'outbox.0': { $exists: false } }, { $set: { outbox: [kept] } });
-      }
-    }
-    this.migrated = true;
-  }
-
-  private async holdLease(): Promise<boolean> {
-    const leaseMs = this.options.leaseMs ?? 15_000;
-    const now = Date.now();
-    // Renewed when a third of it has passed: until then no other relay can take it (it expires
-    // only at acquisition + leaseMs), so publishing needs no lease write per drain.
-    if (now < this.leaseTrustedUntil) return true;
-    const expiresAt = new Date(now + leaseMs);
-    try {
-      const lease = await this.leases.findOneAndUpdate(
-        { _id: 'outbox-relay', $or: [{ owner: this.owner }, { expiresAt: { $lt: new Date(now) } }] },
-        { $set: { owner: this.owner, expiresAt } },
-        { upsert: true, returnDocument: 'after' },
-      );
-      const held = lease?.owner === this.owner;
-      this.leaseTrustedUntil = held ? now + leaseMs / 3 : 0;
-      return held;
-    } catch {
-      this.leaseTrustedUntil = 0;
-      return false; // another relay holds it (the upsert hit the existing lease)
     }
   }
 

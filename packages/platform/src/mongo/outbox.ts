@@ -130,6 +130,26 @@ outboxSchema.index({ pending: 1, _id: 1 });
 // Published records do not pile up: unpublished ones have no date and never expire.
 outboxSchema.index({ publishedAt: 1 }, { expireAfterSeconds: outboxRetentionSeconds });
 
+/**
+ * Brings events stored in an earlier format up to date (the relay's lease holder, once at start):
+ * records written before the pending marker existed carry only `publishedAt: null` (one scan marks
+ * them, so they are published like the others); a document in `documents` may keep its event as a
+ * lone object, as before events were kept in a list (each such pending document becomes a list of
+ * that one event, so a `$push` or the relay's `$pull` works).
+ */
+export async function upgradeStoredEvents(connection: Connection, documents: readonly string[]): Promise<void> {
+  await outboxModel(connection).collection.updateMany({ publishedAt: null, pending: { $exists: false } }, { $set: { pending: true } });
+  for (const source of documents) {
+    const collection = connection.collection(source);
+    const lone = await collection.find({ outboxPending: true, 'outbox.0': { $exists: false } }, { projection: { outbox: 1 } }).toArray();
+    for (const d of lone) {
+      const kept = d['outbox'] as KeptEvent | undefined;
+      if (!kept || Array.isArray(kept) || !kept.event) continue;
+      await collection.updateOne({ _id: d._id, 'outbox.event.eventId': kept.event.eventId, 'outbox.0': { $exists: false } }, { $set: { outbox: [kept] } });
+    }
+  }
+}
+
 /** The outbox collection of this service's database. */
 export function outboxModel(connection: Connection): Model<OutboxRecord> {
   return modelOn(connection, 'OutboxRecord', outboxSchema);
