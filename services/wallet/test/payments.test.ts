@@ -122,6 +122,38 @@ describe('paying for orders (OrderPlaced → PointDebited | PointDebitRejected)'
   });
 });
 
+describe('accounts remembered between payment runs (the read skipped, the write guarded)', () => {
+  it('debits from the stored balance when money arrived outside the payment runs since the last debit', async () => {
+    const userId = await newMember(10_000);
+    const [a, b] = [nextOrderId++, nextOrderId++];
+    await suite.publisher.publish(Topics.order, [suite.publisher.orderPlaced(userId, a, 10_000)]);
+    await eventually(() => outcomesOf(a), (e) => e.length === 1);
+    await fund(suite.wallet.base, userId, 5_000); // a credit the payment runs did not make: seq and balance move on
+    await suite.publisher.publish(Topics.order, [suite.publisher.orderPlaced(userId, b, 20_000)]);
+    const [debited] = await eventually(() => outcomesOf(b), (e) => e.length === 1);
+    expect(debited).toMatchObject({ type: 'PointDebited', data: { amountDeci: 20_000, balanceAfterDeci: 120_000 } });
+    expect(await balanceOf(suite.wallet.base, userId)).toBe(120_000);
+    expect((await ledgerOf(userId)).map((e) => [e.seq, e.balanceAfterDeci])).toEqual([
+      [4, 120_000],
+      [3, 140_000],
+      [2, 90_000],
+      [1, 100_000],
+    ]);
+    expect((await checkLedger(suite.wallet.store.connection)).violations).toEqual([]);
+  });
+
+  it('does not refuse from memory: a member who spent everything and topped up is debited', async () => {
+    const userId = await newMember(5_000);
+    const [a, b] = [nextOrderId++, nextOrderId++];
+    await suite.publisher.publish(Topics.order, [suite.publisher.orderPlaced(userId, a, 50_000)]);
+    await eventually(() => outcomesOf(a), (e) => e.length === 1);
+    await fund(suite.wallet.base, userId, 5_000);
+    await suite.publisher.publish(Topics.order, [suite.publisher.orderPlaced(userId, b, 50_000)]);
+    const [outcome] = await eventually(() => outcomesOf(b), (e) => e.length === 1);
+    expect(outcome).toMatchObject({ type: 'PointDebited', data: { balanceAfterDeci: 0 } });
+  });
+});
+
 describe('two wallet replicas sharing the order topic', () => {
   it('never overdraw one member whose orders land on different partitions (conflicting transactions retry)', async () => {
     const second = await startWallet(suite.infra, { database: suite.wallet.database });

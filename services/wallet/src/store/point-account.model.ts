@@ -19,12 +19,28 @@ const pointAccountSchema = new Schema<PointAccountDoc>(
 
 const toAccount = (doc: PointAccountDoc): PointAccount => ({ userId: doc._id, balanceDeci: doc.balanceDeci, seq: doc.seq ?? 0, openedAt: doc.openedAt });
 
+/** A guarded balance write found the account moved on since it was read (or remembered). */
+export class AccountChanged extends Error {
+  constructor() {
+    super('a point account changed while its movements were decided');
+  }
+}
+
+/** How many accounts' last committed state a process keeps for its payment runs. */
+const REMEMBERED_ACCOUNTS = 10_000;
+
 /**
  * Point accounts. Every balance change goes with its ledger entry in the caller's transaction; the
  * filters here are the last line of defence (a debit never matches an account it would overdraw).
  */
 export class PointAccounts {
   readonly model: Model<PointAccountDoc>;
+  /**
+   * Balance and seq of accounts as this process's committed payment runs left them, so that a run
+   * for them can skip the read. Only a hint: every write from it is guarded by both (every balance
+   * change also moves seq), so an account another writer moved meanwhile fails the write.
+   */
+  private readonly known = new Map<string, AccountState>();
 
   constructor(connection: Connection) {
     this.model = modelOn(connection, 'PointAccount', pointAccountSchema);
@@ -46,20 +62,52 @@ export class PointAccounts {
     return docs.map((doc) => ({ userId: String(doc._id), balanceDeci: Number(doc.balanceDeci), seq: Number(doc.seq ?? 0) }));
   }
 
+  /** The remembered state of every one of these accounts, or undefined if any is not remembered. */
+  remembered(userIds: readonly string[]): AccountState[] | undefined {
+    const states: AccountState[] = [];
+    for (const userId of userIds) {
+      const state = this.known.get(userId);
+      if (!state) return undefined;
+      states.push({ ...state });
+    }
+    return states;
+  }
+
+  /** Keeps the state a committed transaction left these accounts in (the oldest go past the limit). */
+  remember(states: Iterable<AccountState>): void {
+    for (const state of states) {
+      this.known.delete(state.userId);
+      this.known.set(state.userId, { ...state });
+    }
+    for (const userId of this.known.keys()) {
+      if (this.known.size <= REMEMBERED_ACCOUNTS) break;
+      this.known.delete(userId);
+    }
+  }
+
+  forget(userIds: Iterable<string>): void {
+    for (const userId of userIds) this.known.delete(userId);
+  }
+
   /**
-   * Writes new balances, each guarded by the balance read before deciding (`before`): if any
-   * account changed meanwhile the write fails and the caller's transaction is retried. (Inside a
-   * transaction a concurrent commit already raises WriteConflict; the guard makes the intent explicit.)
+   * Writes new balances, each guarded by the balance and seq the decision started from (`before`,
+   * read or remembered): if any account changed meanwhile the write throws AccountChanged. (Inside a
+   * transaction a concurrent commit already raises WriteConflict; the guard makes the intent explicit
+   * and catches a write committed before the transaction began that a remembered state missed.)
    */
   async applyBalances(changes: ReadonlyArray<{ before: AccountState; after: AccountState }>, session: ClientSession): Promise<void> {
     if (changes.length === 0) return;
     const result = await this.model.collection.bulkWrite(
       changes.map(({ before, after }) => ({
-        updateOne: { filter: { _id: before.userId, balanceDeci: before.balanceDeci } as never, update: { $set: { balanceDeci: after.balanceDeci, seq: after.seq } } },
+        updateOne: {
+          // An account that never moved has no seq (0 in the state).
+          filter: { _id: before.userId, balanceDeci: before.balanceDeci, seq: before.seq === 0 ? { $in: [null, 0] } : before.seq } as never,
+          update: { $set: { balanceDeci: after.balanceDeci, seq: after.seq } },
+        },
       })),
       { session, ordered: true },
     );
-    if (result.matchedCount !== changes.length) throw new Error('a point account changed while its movements were decided');
+    if (result.matchedCount !== changes.length) throw new AccountChanged();
   }
 
   /**

@@ -10,7 +10,8 @@ import {
   causedBy,
 } from '@smm/contracts';
 import { appendToOutbox, inTransaction, together } from '@smm/platform';
-import { type Decision, type MoneyRequest, decideRequests, referenceOf } from '../domain/payments.ts';
+import { type AccountState, type Decision, type MoneyRequest, decideRequests, referenceOf } from '../domain/payments.ts';
+import { AccountChanged } from '../store/point-account.model.ts';
 import type { WalletDeps } from './context.ts';
 
 export type MoneyEvent = EventOf<typeof OrderPlaced> | EventOf<typeof RefundRequested>;
@@ -77,48 +78,82 @@ async function togetherOrDecided<T extends readonly unknown[] | []>(mode: 'specu
  * read — a reference entered before fails its ledger or refusal insert (duplicate key), one
  * decided the other way shows in the read of the other collection. Either way the transaction is
  * abandoned and the run settled again with the checks read first.
+ *
+ * The accounts' read is skipped when this process remembers the state its last committed run left
+ * every account of the run in, and the run only debits and credits: the guarded balance write goes
+ * first instead (it starts the transaction) and fails if another writer moved an account meanwhile;
+ * the run is then settled again from a read. A refusal is never decided from memory (the member may
+ * have topped up since): such a run reads the accounts.
  */
 export async function settleMoneyRequests(deps: WalletDeps, events: readonly MoneyEvent[]): Promise<Decision[]> {
   if (events.length === 0) return [];
   try {
-    return await settle(deps, events, 'speculative');
+    return await settle(deps, events, 'speculative', true);
   } catch (error) {
-    if (!(error instanceof DecidedBefore)) throw error;
-    return settle(deps, events, 'checked');
+    if (error instanceof AccountChanged) {
+      try {
+        return await settle(deps, events, 'speculative', false);
+      } catch (again) {
+        if (!(again instanceof DecidedBefore)) throw again;
+      }
+    } else if (!(error instanceof DecidedBefore)) throw error;
+    return settle(deps, events, 'checked', false);
   }
 }
 
-async function settle(deps: WalletDeps, events: readonly MoneyEvent[], mode: 'speculative' | 'checked'): Promise<Decision[]> {
+async function settle(deps: WalletDeps, events: readonly MoneyEvent[], mode: 'speculative' | 'checked', fromMemory: boolean): Promise<Decision[]> {
   const { store } = deps;
   const requests = events.map(requestOf);
   const references = [...new Set(requests.map(referenceOf))];
   const paymentReferences = [...new Set(requests.filter((r) => r.type === 'pay').map(referenceOf))];
   const userIds = [...new Set(requests.map((r) => r.userId))];
-  return inTransaction(store.connection, async (session) => {
-    const now = new Date();
-    // The first read starts the transaction alone; the rest goes together, then the commit.
-    const accounts = new Map((await store.accounts.findMany(userIds, session)).map((a) => [a.userId, a]));
-    let decided = new Set<string>();
-    if (mode === 'checked') {
-      const [entered, refused] = await together([store.ledger.existing(references, session), store.rejections.existing(paymentReferences, session)]);
-      decided = new Set([...entered, ...refused]);
-    }
-    const outcome = decideRequests(requests, accounts, decided, now);
-    const outgoing = outcome.decisions.flatMap((d, i) => announce(d, events[i]!, now) ?? []);
-    const rejected = outcome.decisions.filter((d): d is Extract<Decision, { type: 'rejected' }> => d.type === 'rejected');
-    const [enteredBefore, refusedBefore] = await togetherOrDecided(mode, [
-      // Speculative only: a refusal now for a reference debited before, a debit for one refused before.
-      mode === 'speculative' ? store.ledger.existing(rejected.map((d) => referenceOf(d.request)), session) : [],
-      mode === 'speculative' ? store.rejections.existing(outcome.decisions.flatMap((d) => (d.type === 'debited' ? [referenceOf(d.request)] : [])), session) : [],
-      store.accounts.applyBalances([...outcome.changed].map((userId) => ({ before: accounts.get(userId)!, after: outcome.accounts.get(userId)! })), session),
-      store.ledger.appendMany(outcome.decisions.flatMap((d) => (d.type === 'debited' || d.type === 'credited' ? [d.entry] : [])), session),
-      store.rejections.recordMany(
-        rejected.map((d) => ({ _id: referenceOf(d.request), userId: d.request.userId, amountDeci: d.request.amountDeci, reason: d.reason, rejectedAt: now })),
-        session,
-      ),
-      appendToOutbox(store.connection, session, Topics.wallet, outgoing),
-    ]);
-    if (enteredBefore.length > 0 || refusedBefore.length > 0) throw new DecidedBefore();
-    return outcome.decisions;
-  });
+  let settled: ReturnType<typeof decideRequests> | undefined;
+  try {
+    const decisions = await inTransaction(store.connection, async (session) => {
+      const now = new Date();
+      const remembered = fromMemory ? store.accounts.remembered(userIds) : undefined;
+      let accounts = new Map(remembered?.map((a) => [a.userId, a]));
+      let outcome = remembered && decideRequests(requests, accounts, new Set(), now);
+      const balancesWritten = outcome?.decisions.every((d) => d.type === 'debited' || d.type === 'credited') === true;
+      if (outcome && balancesWritten) {
+        // The guarded write starts the transaction alone; it is the check of the remembered state.
+        await store.accounts.applyBalances(balanceChanges(outcome, accounts), session);
+      } else {
+        // The first read starts the transaction alone; the rest goes together, then the commit.
+        accounts = new Map((await store.accounts.findMany(userIds, session)).map((a) => [a.userId, a]));
+        let decided = new Set<string>();
+        if (mode === 'checked') {
+          const [entered, refused] = await together([store.ledger.existing(references, session), store.rejections.existing(paymentReferences, session)]);
+          decided = new Set([...entered, ...refused]);
+        }
+        outcome = decideRequests(requests, accounts, decided, now);
+      }
+      const outgoing = outcome.decisions.flatMap((d, i) => announce(d, events[i]!, now) ?? []);
+      const rejected = outcome.decisions.filter((d): d is Extract<Decision, { type: 'rejected' }> => d.type === 'rejected');
+      const [enteredBefore, refusedBefore] = await togetherOrDecided(mode, [
+        // Speculative only: a refusal now for a reference debited before, a debit for one refused before.
+        mode === 'speculative' ? store.ledger.existing(rejected.map((d) => referenceOf(d.request)), session) : [],
+        mode === 'speculative' ? store.rejections.existing(outcome.decisions.flatMap((d) => (d.type === 'debited' ? [referenceOf(d.request)] : [])), session) : [],
+        balancesWritten ? undefined : store.accounts.applyBalances(balanceChanges(outcome, accounts), session),
+        store.ledger.appendMany(outcome.decisions.flatMap((d) => (d.type === 'debited' || d.type === 'credited' ? [d.entry] : [])), session),
+        store.rejections.recordMany(
+          rejected.map((d) => ({ _id: referenceOf(d.request), userId: d.request.userId, amountDeci: d.request.amountDeci, reason: d.reason, rejectedAt: now })),
+          session,
+        ),
+        appendToOutbox(store.connection, session, Topics.wallet, outgoing),
+      ]);
+      if (enteredBefore.length > 0 || refusedBefore.length > 0) throw new DecidedBefore();
+      settled = outcome;
+      return outcome.decisions;
+    });
+    store.accounts.remember(settled!.accounts.values());
+    return decisions;
+  } catch (error) {
+    store.accounts.forget(userIds); // whatever memory held may no longer be what is stored
+    throw error;
+  }
+}
+
+function balanceChanges(outcome: ReturnType<typeof decideRequests>, before: ReadonlyMap<string, AccountState>): Array<{ before: AccountState; after: AccountState }> {
+  return [...outcome.changed].map((userId) => ({ before: before.get(userId)!, after: outcome.accounts.get(userId)! }));
 }
