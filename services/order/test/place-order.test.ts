@@ -149,6 +149,64 @@ describe('who may call', () => {
   });
 });
 
+describe("an Idempotency-Key kept with the order (the BFF's key and request hash)", () => {
+  const body = (key: string, hash = 'hash-a') => ({ serviceId: 1, link: 'https://a', amount: 10, request: { key, hash } });
+  const placedOf = (userId: string) => h.stand.orderEvents.filter((e) => e.type === 'OrderPlaced' && (e.data as { userId: string }).userId === userId);
+
+  it('answers a retry while the first still waits with the same order, paid once', async () => {
+    const { userId, api } = member();
+    h.stand.balances.set(userId, 10_000);
+    h.stand.hold.add(userId);
+    const first = api.post<Placed>('/orders?waitMs=5000', body('retry-1'));
+    const held = await eventually(() => [...h.stand.held.values()].find((e) => (e.data as { userId: string }).userId === userId), (e) => e !== undefined);
+    const second = api.post<Placed>('/orders?waitMs=5000', body('retry-1'));
+    await sleep(300); // the retry reads the order and waits on it too
+    await h.stand.answer(held!);
+    const [a, b] = await Promise.all([first, second]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(b.body.order.id).toBe(a.body.order.id);
+    expect(b.body.order).toMatchObject({ payment: 'paid', status: 0 });
+    expect(await h.order.store.orders.countDocuments({ userId })).toBe(1);
+    expect(placedOf(userId)).toHaveLength(1);
+  });
+
+  it('answers a retry after the answer was lost with the stored outcome, refuses the key for another request, and frees it when the order is given up', async () => {
+    const { userId, api } = member();
+    h.stand.balances.set(userId, 10_000);
+    const paid = await api.post<Placed>('/orders', body('lost-1'));
+    expect(paid.status).toBe(201);
+    const again = await api.post<Placed>('/orders', body('lost-1'));
+    expect(again).toMatchObject({ status: 201, body: { outcome: 'accepted', order: { id: paid.body.order.id, payment: 'paid' } } });
+    expect(await api.post<ErrorBody>('/orders', body('lost-1', 'hash-b'))).toEqual({ status: 409, body: { code: 'IDEMPOTENCY_KEY_REUSED', message: '이미 다른 요청에 사용된 Idempotency-Key입니다.' } });
+
+    const poor = member();
+    h.stand.balances.set(poor.userId, 1);
+    const refused = await poor.api.post<ErrorBody & { orderId: number }>('/orders', body('lost-2'));
+    expect(refused.status).toBe(402);
+    expect(await poor.api.post<ErrorBody & { orderId: number }>('/orders', body('lost-2'))).toMatchObject({ status: 402, body: { code: 'INSUFFICIENT_POINTS', orderId: refused.body.orderId } });
+
+    h.stand.hold.add(userId);
+    const gaveUp = await api.post<ErrorBody & { orderId: number }>('/orders?waitMs=300', body('lost-3'));
+    expect(gaveUp.status).toBe(503);
+    h.stand.hold.delete(userId);
+    const anew = await api.post<Placed>('/orders', body('lost-3'));
+    expect(anew.status).toBe(201);
+    expect(anew.body.order.id).not.toBe(gaveUp.body.orderId);
+    expect(await h.order.store.orders.countDocuments({ userId })).toBe(3);
+    expect(placedOf(userId)).toHaveLength(3);
+  });
+
+  it('places one order for requests with one key that arrive together (the unique key decides)', async () => {
+    const { userId, api } = member();
+    h.stand.balances.set(userId, 10_000);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => api.post<Placed>('/orders?waitMs=5000', body('together-1'))));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    expect(new Set(answers.map((a) => a.body.order.id)).size).toBe(1);
+    expect(await h.order.store.orders.countDocuments({ userId })).toBe(1);
+    expect(h.stand.balances.get(userId)).toBe(10_000 - 250);
+  });
+});
+
 describe('the order saga with the wallet', () => {
   it('accepts a paid one-off order: 201, status 0 pending, OrderPlaced then OrderAccepted', async () => {
     const { userId, api } = member();

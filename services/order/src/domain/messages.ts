@@ -19,6 +19,7 @@ export const messages = {
   serviceReadOnly: '현재 주문할 수 없는 서비스입니다.',
   serviceCheck: '서비스 점검 중에는 주문할 수 없습니다.',
   insufficientPoints: '포인트가 부족합니다.',
+  idempotencyReused: '이미 다른 요청에 사용된 Idempotency-Key입니다.',
   paymentTimeout: '결제 확인이 늦어져 주문이 접수되지 않았습니다. 포인트는 차감되지 않았으니 잠시 후 다시 시도해 주세요.',
 
   orderNotFound: '주문을 찾을 수 없습니다.',

@@ -40,6 +40,8 @@ export function memberRoutes(app: Express, deps: OrderDeps): void {
       case 'awaiting_payment':
         res.status(202).json({ outcome: 'awaiting_payment', order: result.order } satisfies PlacedOrderBody);
         return;
+      case 'key-reused':
+        throw conflict(messages.idempotencyReused, 'IDEMPOTENCY_KEY_REUSED');
     }
   });
 

@@ -31,7 +31,12 @@ export type Order = {
   paidAt: Date | null;
   /** Why the order last changed status, for the member (e.g. the provider refused the link); absent on most. */
   statusReason?: string | null;
+  /** The member's Idempotency-Key it was placed under, with the request's hash; absent without one. */
+  request?: PlacementRequest;
 };
+
+/** An Idempotency-Key a placement came with: at most one live order per member and key (per kind). */
+export type PlacementRequest = { key: string; hash: string };
 
 /** An auto order: charged in full up front, then one child order per due run. */
 export type AutoOrder = {
@@ -57,6 +62,7 @@ export type AutoOrder = {
   createdAt: Date;
   paidAt: Date | null;
   canceledAt: Date | null;
+  request?: PlacementRequest;
 };
 
 /** The catalogue as order needs it (ServiceUpserted), keyed by service id. */
@@ -84,6 +90,10 @@ export function idBucketOf(id: number): number {
   return Math.floor(id / idBucketSize);
 }
 
+const placementRequestSchema = new Schema<PlacementRequest>({ key: { type: String, required: true }, hash: { type: String, required: true } }, { _id: false });
+// At most one live order per member and Idempotency-Key (given-up orders drop theirs): a retry finds it.
+const requestIndex = [{ userId: 1, 'request.key': 1 }, { unique: true, partialFilterExpression: { 'request.key': { $type: 'string' } } }] as const;
+
 export const orderSchema = new Schema<Order>(
   {
     _id: { type: Number, required: true },
@@ -108,6 +118,7 @@ export const orderSchema = new Schema<Order>(
     createdAt: { type: Date, required: true },
     paidAt: { type: Date, default: null },
     statusReason: { type: String, default: null },
+    request: { type: placementRequestSchema, default: undefined },
   },
   { collection: orderCollections.order, versionKey: false, minimize: false },
 );
@@ -127,6 +138,7 @@ orderSchema.index({ link: 1, payment: 1, idBucket: -1, _id: -1 });
 orderSchema.index({ serviceId: 1, payment: 1, idBucket: -1, _id: -1 });
 // One child order per run of an auto order, whatever redelivers the run.
 orderSchema.index({ autoOrderId: 1, run: 1 }, { unique: true, partialFilterExpression: { autoOrderId: { $type: 'number' } } });
+orderSchema.index(...requestIndex);
 
 export const autoOrderSchema = new Schema<AutoOrder>(
   {
@@ -152,12 +164,14 @@ export const autoOrderSchema = new Schema<AutoOrder>(
     createdAt: { type: Date, required: true },
     paidAt: { type: Date, default: null },
     canceledAt: { type: Date, default: null },
+    request: { type: placementRequestSchema, default: undefined },
   },
   { collection: orderCollections.auto, versionKey: false, minimize: false },
 );
 autoOrderSchema.index({ outboxPending: 1, _id: 1 });
 autoOrderSchema.index({ userId: 1, payment: 1, idBucket: -1, _id: -1 });
 autoOrderSchema.index({ userId: 1, status: 1, idBucket: -1, _id: -1 });
+autoOrderSchema.index(...requestIndex);
 
 export const productSchema = new Schema<ProductDoc>(
   {

@@ -17,6 +17,17 @@ export type Settlement = { kind: Kind; id: number; guard: Record<string, unknown
 
 const factsProjection = { createdAt: 1, payment: 1, abandoned: 1, userId: 1, chargeDeci: 1, refundedDeci: 1, serviceId: 1, link: 1, amount: 1, runs: 1, interval: 1 };
 
+/** A placement found another of the member's orders holding its Idempotency-Key (placed meanwhile). */
+export class RequestKeyTaken extends Error {
+  constructor() {
+    super('another order holds this Idempotency-Key');
+  }
+}
+
+/** A duplicate key on the Idempotency-Key index (its key pattern, or the index named in the message). */
+const onRequestKey = (e: { errmsg?: string; keyPattern?: Record<string, unknown>; err?: { keyPattern?: Record<string, unknown> } }) =>
+  'request.key' in (e.keyPattern ?? e.err?.keyPattern ?? {}) || /index: userId_1_request\.key_1 /.test(e.errmsg ?? '');
+
 /**
  * Orders and auto orders as the use cases read and change them (the kind names the collection).
  * Writes go through the driver: the documents are built complete by the use cases, and mongoose's
@@ -63,7 +74,8 @@ export class OrderRepository {
     for (const kind of ['order', 'auto'] as const) {
       const mine = placed.flatMap((p, index) => (p.kind === kind ? [{ index, doc: withEvent(p.doc, topic, p.event) }] : []));
       if (mine.length === 0) continue;
-      // By position in `mine`. E11000 on _id: the id is this placement's own (ids are handed out once), so it is stored.
+      // By position in `mine`. E11000 on _id: the id is this placement's own (ids are handed out once), so it
+      // is stored; on the Idempotency-Key index, another order holds the member's key (RequestKeyTaken).
       const refused = new Map<number, unknown>();
       try {
         await this.collection(kind).insertMany(mine.map((m) => m.doc) as never[], { ordered: false });
@@ -73,7 +85,10 @@ export class OrderRepository {
           for (const m of mine) failed.set(m.index, error);
           continue;
         }
-        for (const e of writeErrors as Array<{ index: number; code?: number }>) if (e.code !== 11000) refused.set(e.index, e);
+        for (const e of writeErrors as Array<{ index: number; code?: number; errmsg?: string }>) {
+          if (e.code !== 11000) refused.set(e.index, e);
+          else if (onRequestKey(e)) refused.set(e.index, new RequestKeyTaken());
+        }
       }
       for (const [i, err] of refused) failed.set(mine[i]!.index, err);
       const stored = mine.filter((_, i) => !refused.has(i)).map((m) => m.doc);
@@ -162,10 +177,16 @@ export class OrderRepository {
   }
 
   /** Gives up an order still awaiting payment (the member's wait ended); false when an answer came first. */
+  /** Gives up an order still awaiting payment; its Idempotency-Key is free again (a retry places anew). */
   async giveUp(kind: Kind, id: number, change: PaymentChange, session: ClientSession): Promise<boolean> {
     this.remembered.delete(`${kind}:${id}`);
-    const result = await this.collection(kind).updateOne({ _id: id, payment: 'awaiting' } as never, { $set: change }, { session });
+    const result = await this.collection(kind).updateOne({ _id: id, payment: 'awaiting' } as never, { $set: change, $unset: { request: '' } }, { session });
     return result.modifiedCount === 1;
+  }
+
+  /** The member's order (of this kind) placed under this Idempotency-Key and not given up, if any. */
+  async findByRequest(kind: Kind, userId: string, key: string): Promise<Order | AutoOrder | null> {
+    return (await this.collection(kind).findOne({ userId, 'request.key': key } as never)) as unknown as Order | AutoOrder | null;
   }
 
   async find(kind: Kind, id: number, session?: ClientSession): Promise<Order | AutoOrder | null> {

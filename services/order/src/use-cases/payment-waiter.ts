@@ -10,16 +10,23 @@ export type Settlement = { outcome: PaymentOutcome; change: PaymentChange };
  * when it gives the order up at the end of its wait — see placeOrder.)
  */
 export class PaymentWaiter {
-  private readonly waiting = new Map<number, (settlement: Settlement | 'timeout') => void>();
+  /** Each order's waiting requests: usually one, two when a retry under the same Idempotency-Key waits too. */
+  private readonly waiting = new Map<number, Set<(settlement: Settlement | 'timeout') => void>>();
 
   /** Registers before the order's event can go out, so no answer is missed. */
   wait(orderId: number, timeoutMs: number): Promise<Settlement | 'timeout'> {
     return new Promise((resolve) => {
-      const timer = setTimeout(() => this.settle(orderId, 'timeout'), timeoutMs);
-      this.waiting.set(orderId, (settlement) => {
+      let waiters = this.waiting.get(orderId);
+      if (!waiters) this.waiting.set(orderId, (waiters = new Set()));
+      const mine = waiters;
+      const done = (settlement: Settlement | 'timeout') => {
         clearTimeout(timer);
+        mine.delete(done);
+        if (mine.size === 0 && this.waiting.get(orderId) === mine) this.waiting.delete(orderId);
         resolve(settlement);
-      });
+      };
+      const timer = setTimeout(() => done('timeout'), timeoutMs);
+      mine.add(done);
     });
   }
 
@@ -27,11 +34,12 @@ export class PaymentWaiter {
     this.settle(orderId, settlement);
   }
 
-  /** Releases a registration whose order was never stored. */
+  /** Releases the registrations of an order that was never stored. */
   forget(orderId: number): void {
     this.settle(orderId, 'timeout');
   }
 
+  /** How many orders are waited on. */
   get size(): number {
     return this.waiting.size;
   }
@@ -41,9 +49,6 @@ export class PaymentWaiter {
   }
 
   private settle(orderId: number, settlement: Settlement | 'timeout'): void {
-    const resolve = this.waiting.get(orderId);
-    if (!resolve) return;
-    this.waiting.delete(orderId);
-    resolve(settlement);
+    for (const done of [...(this.waiting.get(orderId) ?? [])]) done(settlement);
   }
 }

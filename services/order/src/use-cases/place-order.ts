@@ -2,11 +2,12 @@ import { OrderPlaced, type EventOrigin, settingEnabled, settingKeys } from '@smm
 import { paymentChange } from '../domain/payment.ts';
 import { type OrderRequest, type Refusal, checkOrder, toNumber } from '../domain/place-order-rules.ts';
 import { orderRejected } from '../events/order-events.ts';
-import { type AutoOrder, type Order, idBucketOf } from '../store/models.ts';
+import { type AutoOrder, type Order, type PlacementRequest, idBucketOf } from '../store/models.ts';
+import { RequestKeyTaken } from '../store/order-repository.ts';
 import { type OrderDeps, commit } from './context.ts';
 import { type AutoOrderView, type OrderView, autoOrderView, orderView } from './views.ts';
 
-export type PlaceOrderInput = OrderRequest & { userId: string; source: 'web' | 'api'; waitMs: number };
+export type PlaceOrderInput = OrderRequest & { userId: string; source: 'web' | 'api'; waitMs: number; request?: PlacementRequest };
 
 export type PlaceOrderResult =
   | { kind: 'refused'; refusal: Refusal }
@@ -15,7 +16,9 @@ export type PlaceOrderResult =
   /** No answer within the wait: the order was given up; it costs nothing (a debit that still comes is refunded). */
   | { kind: 'timed-out'; orderId: number }
   /** Only when the caller asked not to wait (waitMs 0): the saga finishes later. */
-  | { kind: 'awaiting_payment'; order: OrderView | AutoOrderView };
+  | { kind: 'awaiting_payment'; order: OrderView | AutoOrderView }
+  /** The Idempotency-Key holds an order placed for another request. */
+  | { kind: 'key-reused' };
 
 /**
  * Saga step 1: validate against the local catalogue replica, store the order awaiting payment
@@ -32,6 +35,9 @@ export async function placeOrder(deps: OrderDeps, origin: EventOrigin, input: Pl
   const verdict = checkOrder(input, product, settingEnabled(serviceCheck));
   if (!verdict.ok) return { kind: 'refused', refusal: verdict.refusal };
   const valid = verdict.order;
+  // A retry under the Idempotency-Key of an order already placed: that order's answer, no second one.
+  const placedBefore = input.request && (await deps.store.repository.findByRequest(valid.kind, input.userId, input.request.key));
+  if (placedBefore) return answerFor(deps, origin, placedBefore, valid.kind, input);
 
   const id = await deps.store.nextOrderId();
   const now = new Date();
@@ -51,6 +57,7 @@ export async function placeOrder(deps: OrderDeps, origin: EventOrigin, input: Pl
     source: input.source,
     createdAt: now,
     paidAt: null,
+    ...(input.request ? { request: input.request } : {}),
   };
   const order: Order | AutoOrder =
     valid.kind === 'auto'
@@ -70,6 +77,9 @@ export async function placeOrder(deps: OrderDeps, origin: EventOrigin, input: Pl
     await deps.placements.place(order, valid.kind, placed);
   } catch (error) {
     deps.waiter.forget(id);
+    // The same key placed by a request that ran at the same time (another replica): its answer.
+    const holder = error instanceof RequestKeyTaken && input.request ? await deps.store.repository.findByRequest(valid.kind, input.userId, input.request.key) : null;
+    if (holder) return answerFor(deps, origin, holder, valid.kind, input);
     throw error;
   }
   deps.logger.info({ orderId: id, kind: valid.kind, userId: input.userId, chargeDeci: valid.chargeDeci, correlationId: origin.correlationId }, 'order placed');
@@ -78,6 +88,27 @@ export async function placeOrder(deps: OrderDeps, origin: EventOrigin, input: Pl
   const answer = await outcome;
   if (answer === 'timeout') return giveUp(deps, origin, order, valid.kind);
   if (answer.outcome === 'rejected') return { kind: 'rejected', orderId: id };
+  return { kind: 'accepted', order: view({ ...order, ...answer.change }) };
+}
+
+/**
+ * The answer for an order already placed under the request's Idempotency-Key: refused if the key
+ * came with another request; otherwise as its own placement would have been answered — paid,
+ * refused by the wallet, or (still awaiting) after waiting for the wallet the same bounded time,
+ * giving it up if no answer comes. A given-up order holds no key, so it is never found here.
+ */
+async function answerFor(deps: OrderDeps, origin: EventOrigin, order: Order | AutoOrder, kind: 'order' | 'auto', input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  if (order.request?.hash !== input.request?.hash) return { kind: 'key-reused' };
+  if (order.payment === 'paid') return { kind: 'accepted', order: view(order) };
+  if (order.payment === 'rejected') return order.abandoned ? { kind: 'timed-out', orderId: order._id } : { kind: 'rejected', orderId: order._id };
+  if (input.waitMs === 0) return { kind: 'awaiting_payment', order: view(order) };
+  const outcome = deps.waiter.wait(order._id, input.waitMs);
+  // An answer applied between the read and the registration is not heard: read once more.
+  const now = await deps.store.repository.find(kind, order._id);
+  if (now && now.payment !== 'awaiting') return answerFor(deps, origin, now, kind, input);
+  const answer = await outcome;
+  if (answer === 'timeout') return giveUp(deps, origin, order, kind);
+  if (answer.outcome === 'rejected') return { kind: 'rejected', orderId: order._id };
   return { kind: 'accepted', order: view({ ...order, ...answer.change }) };
 }
 
