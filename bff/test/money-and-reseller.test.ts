@@ -78,6 +78,22 @@ describe('member money routes', () => {
     expect(h.order.calls('POST /orders')).toHaveLength(1);
   });
 
+  it('hands the Idempotency-Key and the request hash to the order service, so a retry after a lost answer reaches the order placed first', async () => {
+    // The order service placed the order, but its answer never became one this BFF could keep (500).
+    h.order.on('POST /orders', { status: 500, body: { code: 'INTERNAL', message: 'x' } });
+    const headers = { 'idempotency-key': 'web-k-3' };
+    const body = { serviceId: 1, link: 'https://x', amount: 10 };
+    expect((await call(h.url, 'POST', '/api/service/order', { token: h.keys.member(), headers, body })).status).toBe(500);
+    h.order.on('POST /orders', placed(14));
+    expect((await call(h.url, 'POST', '/api/service/order', { token: h.keys.member(), headers, body })).status).toBe(201);
+    await call(h.url, 'POST', '/api/service/order', { token: h.keys.member(), headers: { 'idempotency-key': 'web-k-4' }, body: { ...body, amount: 11 } });
+    const sent = h.order.calls('POST /orders').map((c) => (c.body as { request?: { key: string; hash: string } }).request);
+    expect(sent.map((r) => r?.key)).toEqual(['web-k-3', 'web-k-3', 'web-k-4']);
+    expect(sent[1]!.hash).toBe(sent[0]!.hash);
+    expect(sent[2]!.hash).not.toBe(sent[0]!.hash);
+    expect(sent[0]!.hash).toMatch(/^[\w-]{43}$/);
+  });
+
   it('says so when the wallet did not confirm in time: 503 PAYMENT_TIMEOUT with Retry-After, and a retry with the key places again', async () => {
     const timedOut = { status: 503, body: { code: 'PAYMENT_TIMEOUT', message: '결제 확인이 늦어져 주문이 접수되지 않았습니다.', orderId: 12 } };
     h.order.on('POST /orders', timedOut);
@@ -319,6 +335,10 @@ describe('API v2', () => {
     // Without a key every add is its own order (backwards compatible).
     expect(await form(fields)).toEqual({ status: 200, body: { order: 302 } });
     expect(await form({ ...fields, quantity: '11', idempotency_key: 'field-2' })).toEqual({ status: 409, body: { error: 'Idempotency-Key was already used with another request' } });
+    // The key reached the order service with the add; one it holds for another request (this BFF kept no answer) is refused the same way.
+    expect((h.order.calls('POST /orders')[1]!.body as { request?: { key: string } }).request?.key).toBe('field-2');
+    h.order.on('POST /orders', { status: 409, body: { code: 'IDEMPOTENCY_KEY_REUSED', message: '이미 다른 요청에 사용된 Idempotency-Key입니다.' } });
+    expect(await form({ ...fields, quantity: '12', idempotency_key: 'field-3' })).toEqual({ status: 409, body: { error: 'Idempotency-Key was already used with another request' } });
   });
 
   it('answers status for one order and for many, bad ids as Incorrect order ID', async () => {

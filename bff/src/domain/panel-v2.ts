@@ -71,6 +71,8 @@ export function v2ErrorFor(code: string, limits: { min?: number | undefined; max
       return { error: v2Errors.notEnoughFunds, status: 402 };
     case 'PAYMENT_TIMEOUT':
       return { error: v2Errors.paymentTimeout, status: 503 };
+    case 'IDEMPOTENCY_KEY_REUSED':
+      return { error: v2Errors.idempotencyReused, status: 409 };
     case 'SERVICE_READ_ONLY':
       return { error: v2Errors.serviceUnavailable, status: 403 };
     case 'SERVICE_CHECK':

@@ -21,7 +21,7 @@ export function apiDocs(baseUrl: string, perMinute: number) {
     rateLimit: { requests: perMinute, windowSeconds: 60, description: `API 키마다 1분에 ${perMinute}회까지 요청할 수 있습니다. 초과하면 429와 Retry-After(초) 헤더로 답합니다.` },
     idempotency: {
       header: 'Idempotency-Key',
-      description: '주문 요청에 Idempotency-Key(255자 이하)를 함께 보내면 같은 키와 같은 내용의 재요청에는 처음 응답을 그대로 돌려주고 주문은 한 번만 접수됩니다(24시간 보관). 같은 키로 다른 내용을 보내면 409 IDEMPOTENCY_KEY_REUSED입니다.',
+      description: '주문 요청에 Idempotency-Key(255자 이하)를 함께 보내면 같은 키와 같은 내용의 재요청에는 처음 응답을 그대로 돌려주고 주문은 한 번만 접수됩니다(24시간 보관). 응답을 받지 못한 요청(시간 초과, 연결 끊김)을 같은 키로 다시 보내도 먼저 접수된 주문의 결과를 돌려줍니다. 같은 키로 다른 내용을 보내면 409 IDEMPOTENCY_KEY_REUSED입니다.',
     },
     errorFormat: { example: { code: 'API_KEY_INVALID', message: 'API 키가 올바르지 않습니다.' }, description: '오류는 HTTP 상태 코드와 { code, message }로 답합니다.' },
     errors: [

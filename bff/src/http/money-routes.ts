@@ -27,7 +27,9 @@ export function moneyRoutes(router: Router, verifier: TokenVerifier, order: Serv
   // A browser retry (double click, reload, flaky network) with the same Idempotency-Key places once.
   router.post('/service/order', member, async (req: Request, res: Response) => {
     const input = parseInput(webOrderBody, req.body ?? {});
-    const answer = await withIdempotency(req, res, placement.idempotency, 'POST /api/service/order', input, () => placeOrder(order, callContext(req), input, 'web', placement.waitMs));
+    const answer = await withIdempotency(req, res, placement.idempotency, 'POST /api/service/order', input, (request) =>
+      placeOrder(order, callContext(req), input, 'web', placement.waitMs, request),
+    );
     retryLater(res, answer);
     res.status(answer.status).json(answer.body);
   });

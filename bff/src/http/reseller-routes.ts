@@ -31,6 +31,9 @@ export function apiKeyAccess(reseller: Reseller) {
   };
 }
 
+/** The client's Idempotency-Key and the hash of its request, as the order service keeps them. */
+export type PlacementKey = { key: string; hash: string };
+
 /** What the order service is asked to place: an API caller's order, or the web's with the price it showed. */
 export type PlacedOrder = Partial<WebOrderBody>;
 
@@ -39,10 +42,17 @@ export type PlacedOrder = Partial<WebOrderBody>;
  * order id only for a paid order (201); anything else is the service's error answer as it came:
  * 402 INSUFFICIENT_POINTS, 503 PAYMENT_TIMEOUT (given up, nothing charged), the validation errors.
  */
-export async function placeOrder(order: ServiceClient, ctx: CallContext, input: PlacedOrder, source: 'web' | 'api', waitMs: number): Promise<StoredAnswer & { orderId?: number }> {
+export async function placeOrder(
+  order: ServiceClient,
+  ctx: CallContext,
+  input: PlacedOrder,
+  source: 'web' | 'api',
+  waitMs: number,
+  request?: PlacementKey,
+): Promise<StoredAnswer & { orderId?: number }> {
   const query = new URLSearchParams({ waitMs: String(waitMs) });
   // The service may wait waitMs for the payment on top of its own work: the timeout leaves room for both.
-  const body: PlaceOrderRequest = { ...input, source };
+  const body: PlaceOrderRequest = { ...input, source, ...(request ? { request } : {}) };
   const answer = await order.call(ctx, 'POST', '/orders', { query, body, timeoutMs: waitMs + order.timeoutMs });
   if (answer.status === 201) {
     const placed = readAnswer(ctx, answer, placedOrder);
@@ -62,12 +72,23 @@ export function retryLater(res: Response, answer: StoredAnswer): void {
  * Runs `work` once per Idempotency-Key (when the client sent one) and writes the answer, replayed
  * ones marked with `idempotent-replayed: true`.
  */
-export async function withIdempotency(req: Request, res: Response, idempotency: Idempotency, route: string, fingerprint: unknown, work: () => Promise<StoredAnswer>, fieldKey?: string): Promise<StoredAnswer> {
+export async function withIdempotency(
+  req: Request,
+  res: Response,
+  idempotency: Idempotency,
+  route: string,
+  fingerprint: unknown,
+  work: (request?: PlacementKey) => Promise<StoredAnswer>,
+  fieldKey?: string,
+): Promise<StoredAnswer> {
   // The header wins; `fieldKey` is the same key sent as a body field (API v2 `idempotency_key`).
   const key = req.get('idempotency-key') ?? fieldKey;
   if (key === undefined) return work();
   if (!Idempotency.validKey(key)) throw new HttpError(400, 'IDEMPOTENCY_KEY_INVALID', messages.idempotencyKeyInvalid);
-  const result = await idempotency.run(callerOf(req).userId, key, requestHash(route, fingerprint), work);
+  const hash = requestHash(route, fingerprint);
+  // The work gets the key too: the order service keeps it with the order, so a retry after an
+  // answer this BFF never stored (a timeout, a crash: nothing remembered here) finds that order.
+  const result = await idempotency.run(callerOf(req).userId, key, hash, () => work({ key, hash }));
   if (result.replayed) res.setHeader('idempotent-replayed', 'true');
   return result;
 }
@@ -87,8 +108,8 @@ export function resellerRoutes(router: Router, reseller: Reseller): void {
   router.post('/order', keyed, async (req: Request, res: Response) => {
     const { serviceId, link, amount } = parseInput(orderBody, req.body ?? {});
     const input = { serviceId, link, amount };
-    const answer = await withIdempotency(req, res, reseller.idempotency, 'POST /api/order', input, async () => {
-      const placed = await placeOrder(reseller.order, callContext(req), input, 'api', reseller.orderWaitMs);
+    const answer = await withIdempotency(req, res, reseller.idempotency, 'POST /api/order', input, async (request) => {
+      const placed = await placeOrder(reseller.order, callContext(req), input, 'api', reseller.orderWaitMs, request);
       return placed.orderId === undefined ? placed : { status: placed.status, body: { wId: placed.orderId } };
     });
     retryLater(res, answer);

@@ -94,8 +94,8 @@ export function v2Routes(app: Express, reseller: Reseller, fulfillment: ServiceC
         if (typeof input.amount !== 'number' || !Number.isSafeInteger(input.amount)) throw new V2Error(400, v2Errors.incorrectQuantity);
         const serviceId = input.serviceId;
         // The key may also come as a form field, for tools that can set fields but not headers.
-        const answer = await withIdempotency(req, res, reseller.idempotency, 'POST /api/v2 add', input, async () => {
-          const placed = await placeOrder(reseller.order, member, input, 'api', reseller.orderWaitMs);
+        const answer = await withIdempotency(req, res, reseller.idempotency, 'POST /api/v2 add', input, async (request) => {
+          const placed = await placeOrder(reseller.order, member, input, 'api', reseller.orderWaitMs, request);
           if (placed.orderId !== undefined) return { status: 200, body: { order: placed.orderId } };
           const code = errorBody.safeParse(placed.body).data?.code;
           const service = await reseller.catalogue.find(member, serviceId).catch(() => undefined);
