@@ -173,6 +173,32 @@ describe('order screen', () => {
     expect(await screen.findByText(t.awaiting)).toBeTruthy();
   });
 
+  it('sends the same order again under its Idempotency-Key after an answer that never came, and a refused one under a new key', async () => {
+    const answers = [
+      () => Promise.reject(new TypeError('Failed to fetch')), // the connection broke: placed or not, unknown
+      () => Promise.resolve(new Response(JSON.stringify({ code: 'INSUFFICIENT_POINTS', message: '포인트가 부족합니다.' }), { status: 402 })),
+      () => Promise.resolve(new Response(JSON.stringify({ outcome: 'accepted', order: { id: 1, kind: 'order' } }), { status: 201 })),
+    ];
+    const fetch = vi.fn(async (url: string) => (url.endsWith('/auth/profile') ? new Response(JSON.stringify(profile), { status: 200 }) : answers.shift()!()));
+    renderOrder(fetch as unknown as ReturnType<typeof backend>);
+    await waitFor(() => expect(select(t.step2).value).toBe('s1'));
+    fireEvent.change(input(t.step4), { target: { value: 'https://www.instagram.com/p/x' } });
+    fireEvent.change(input(t.step5), { target: { value: '40' } });
+    const keyOf = (n: number) => new Headers((orderCalls(fetch as unknown as ReturnType<typeof backend>)[n] as unknown as [string, RequestInit])[1].headers).get('idempotency-key');
+    submit();
+    await waitFor(() => expect(answers).toHaveLength(2));
+    await waitFor(() => expect((screen.getByRole('button', { name: t.submit }) as HTMLButtonElement).disabled).toBe(false));
+    submit();
+    await waitFor(() => expect(answers).toHaveLength(1));
+    await waitFor(() => expect((screen.getByRole('button', { name: t.submit }) as HTMLButtonElement).disabled).toBe(false));
+    submit();
+    expect(await screen.findByText('주문 내역 화면')).toBeTruthy();
+    expect(keyOf(0)).toMatch(/^[0-9a-f]{32}$/);
+    expect(keyOf(1)).toBe(keyOf(0));
+    expect(keyOf(2)).toMatch(/^[0-9a-f]{32}$/);
+    expect(keyOf(2)).not.toBe(keyOf(1));
+  });
+
   it('on 409 PRICE_CHANGED stays on the form, says so and reads the prices again', async () => {
     const body = { code: 'PRICE_CHANGED', message: '가격이 변경되었습니다. 확인 후 다시 주문해 주세요.' };
     const fetch = backend(() => new Response(JSON.stringify(body), { status: 409 }));

@@ -79,8 +79,8 @@ export function endSession(): void {
   void fetch(`${config.apiBase}/auth/logout`, { method: 'POST', credentials: 'same-origin' }).catch(() => undefined);
 }
 
-export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}, retried = false): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {}, retried = false): Promise<T> {
+  const headers: Record<string, string> = { ...init.headers, accept: 'application/json' };
   const token = storage.token();
   if (token) headers.authorization = `Bearer ${token}`;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
@@ -135,7 +135,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   return body as T;
 }
 
-export const post = <T>(path: string, body?: unknown) => api<T>(path, { method: 'POST', body: body ?? {} });
+export const post = <T>(path: string, body?: unknown, headers?: Record<string, string>) => api<T>(path, { method: 'POST', body: body ?? {}, ...(headers ? { headers } : {}) });
 
 /** The server's Korean message when it sent one, else the given fallback. */
 export function messageOf(error: unknown, fallback: string): string {

@@ -259,6 +259,31 @@ describe.sequential('a member', () => {
     await expect.poll(() => navBalance().textContent()).toContain(`${expected.toLocaleString('ko-KR')}원`);
   });
 
+  it('orders again after the connection dropped under the answer: the order placed first is the one, charged once', async () => {
+    const token = await login(member.id, member.password);
+    const before = await balanceDeci(token);
+    await navLink('주문하기').click();
+    await heading(page, '주문하기');
+    await page.getByLabel('주문 링크').fill('https://www.instagram.com/p/e2e-dropped');
+    await page.getByLabel('수량', { exact: true }).fill('10');
+    // The order reaches the panel and is placed; its answer never reaches the browser.
+    await page.route('**/api/service/order', async (route) => {
+      await route.fetch();
+      await route.abort('connectionreset');
+    }, { times: 1 });
+    await orderForm().getByRole('button', { name: '주문하기' }).click();
+    await expect.poll(async () => (await toasts(page).allTextContents()).join('\n')).toContain('주문에 실패했습니다.');
+    expect(page.url()).toMatch(/\/order$/);
+    // The member tries again: the same order, under the same key, is answered — not placed twice.
+    await orderForm().getByRole('button', { name: '주문하기' }).click();
+    await page.waitForURL('**/order-history');
+    const row = await historyRow('e2e-dropped');
+    expect(await row.count()).toBe(1);
+    await eventually(() => balanceDeci(token), (deci) => deci === before - 250, 20_000, 'one debit');
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await balanceDeci(token)).toBe(before - 250);
+  });
+
   it('changes the password and is logged out', async () => {
     await navLink('계정 설정').click();
     await heading(page, '계정 설정');

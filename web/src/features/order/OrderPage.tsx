@@ -13,6 +13,8 @@ import { useCatalog, useNotices } from './catalog.ts';
 import { orderText as t } from './messages.ts';
 import * as s from './order.css.ts';
 import {
+  attemptEnded,
+  attemptFor,
   categoriesOf,
   emptyForm,
   findService,
@@ -26,7 +28,7 @@ import {
   totalQuantity,
   validateOrder,
 } from './order-form.ts';
-import type { OrderField, OrderForm, OrderProblem } from './order-form.ts';
+import type { OrderAttempt, OrderField, OrderForm, OrderProblem } from './order-form.ts';
 import { PlatformIcon } from './platform-icons.tsx';
 
 type OrderAnswer = { outcome: 'accepted' | 'awaiting_payment'; order: { id: string | number; kind: 'order' | 'auto' } };
@@ -66,6 +68,8 @@ export default function OrderPage() {
   const [form, setForm] = useState<OrderForm>(emptyForm);
   const [problem, setProblem] = useState<OrderProblem | null>(null);
   const submitting = useRef(false);
+  // The order being placed and its Idempotency-Key, until an answer settles it (see attemptFor).
+  const attempt = useRef<OrderAttempt | null>(null);
   const [busy, setBusy] = useState(false);
   const ids = { category: useId(), service: useId(), link: useId(), amount: useId(), runs: useId(), interval: useId(), total: useId() };
   const fieldRefs = useRef<Partial<Record<OrderField, HTMLElement | null>>>({});
@@ -115,14 +119,18 @@ export default function OrderPage() {
     }
     submitting.current = true;
     setBusy(true);
+    const payload = orderPayload(form, service);
+    attempt.current = attemptFor(attempt.current, payload);
     try {
-      const answer = await loading.around(post<OrderAnswer>('/service/order', orderPayload(form, service)));
+      const answer = await loading.around(post<OrderAnswer>('/service/order', payload, { 'idempotency-key': attempt.current.key }));
+      attempt.current = null;
       const awaiting = answer?.outcome === 'awaiting_payment';
       toast.success(awaiting ? t.awaiting : t.success);
       // The debit (now or, for a pending payment, a moment later) reaches the balance and the
       // history through the live channel (lib/live.ts).
       navigate(form.auto ? '/auto-order-history' : '/order-history');
     } catch (error) {
+      if (error instanceof ApiError && attemptEnded(error.status)) attempt.current = null;
       const message = messageOf(error, '');
       toast.error(message ? `${t.failed} ${message}` : t.failed);
       // Repriced since the screen read the catalogue: nothing was charged; show the new price so

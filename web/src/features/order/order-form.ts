@@ -134,3 +134,30 @@ export function orderPayload(form: OrderForm, service: CatalogService) {
     unitPriceDeci: service.unitPriceDeci,
   };
 }
+
+/** The Idempotency-Key of an order the member means to place, with the payload it was made for. */
+export type OrderAttempt = { payload: string; key: string };
+
+/** 128 random bits as hex: `crypto.getRandomValues` works on plain-http pages too (randomUUID does not). */
+function randomKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The attempt to send this payload under: the pending one when the member sends the same order
+ * again after an answer that never came (a network failure, a server error) — the BFF and the order
+ * service then answer with the order already placed instead of charging twice — a new key otherwise.
+ */
+export function attemptFor(pending: OrderAttempt | null, payload: unknown, newKey: () => string = randomKey): OrderAttempt {
+  const body = JSON.stringify(payload);
+  return pending?.payload === body ? pending : { payload: body, key: newKey() };
+}
+
+/**
+ * Whether a failed submit ended its attempt: a definite refusal (4xx: too few points, a changed
+ * price, a rule) is the answer to that order, so sending it again — after a top-up, say — is a new
+ * order with a new key. A network failure or a server error leaves the outcome unknown: the key stays.
+ */
+export function attemptEnded(status: number): boolean {
+  return status >= 400 && status < 500;
+}
