@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Topics } from '@smm/contracts';
 import { connectMongo, createKafka, outboxModel } from '@smm/platform';
 import { checkLedger } from '../src/ledger-check.ts';
+import { createStore } from '../src/store/store.ts';
+import { type MoneyEvent, settleMoneyRequests } from '../src/use-cases/settle-money-requests.ts';
 import { type Wallet, balanceOf, client, eventually, fund, logger, startWallet, withNewId, walletSuite } from './support.ts';
 
 const suite = walletSuite({ collector: 'wallet-test-collector' });
@@ -151,6 +153,44 @@ describe('accounts remembered between payment runs (the read skipped, the write 
     await suite.publisher.publish(Topics.order, [suite.publisher.orderPlaced(userId, b, 50_000)]);
     const [outcome] = await eventually(() => outcomesOf(b), (e) => e.length === 1);
     expect(outcome).toMatchObject({ type: 'PointDebited', data: { balanceAfterDeci: 0 } });
+  });
+});
+
+describe('a refusal and a debit of one order decided at the same moment (two replicas, a top-up between their reads)', () => {
+  it('never both commit: the refusal writes the account too, conflicts with the debit and is decided again', async () => {
+    const userId = await newMember(0);
+    const placed = suite.publisher.orderPlaced(userId, nextOrderId++, 10_000) as MoneyEvent;
+    // Replica A reads the account (no points), then waits; meanwhile the member tops up and replica B debits.
+    const secondConnection = await connectMongo(suite.infra.mongo.uri(suite.wallet.database), logger, 'wallet-test-b');
+    const replica = (store: Awaited<ReturnType<typeof createStore>>) => ({ store, logger, relay: { kick: () => undefined }, topUpExpirySeconds: 3600 });
+    const a = replica(suite.wallet.store);
+    const b = replica(await createStore(secondConnection));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const read = a.store.accounts.findMany.bind(a.store.accounts);
+    let first = true;
+    const spy = vi.spyOn(a.store.accounts, 'findMany').mockImplementation(async (ids, session) => {
+      const found = await read(ids, session);
+      if (first) {
+        first = false;
+        await gate;
+      }
+      return found;
+    });
+    try {
+      const decidedByA = settleMoneyRequests(a, [placed]);
+      await eventually(() => first, (f) => !f);
+      await fund(suite.wallet.base, userId, 5_000);
+      expect((await settleMoneyRequests(b, [placed])).map((d) => d.type)).toEqual(['debited']);
+      release();
+      expect((await decidedByA).map((d) => d.type)).toEqual(['duplicate']);
+      expect(await suite.wallet.store.rejections.model.countDocuments({ _id: `order-${placed.data.orderId}` })).toBe(0);
+      expect(await balanceOf(suite.wallet.base, userId)).toBe(40_000);
+      expect((await checkLedger(suite.wallet.store.connection)).violations).toEqual([]);
+    } finally {
+      spy.mockRestore();
+      await secondConnection.close();
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import { modelOn } from '@smm/platform';
 import type { AccountState } from '../domain/payments.ts';
 import type { PointAccount } from '../domain/point-account.ts';
 
-export type PointAccountDoc = { _id: string; balanceDeci: number; seq?: number; openedAt: Date };
+export type PointAccountDoc = { _id: string; balanceDeci: number; seq?: number; openedAt: Date; refusedAt?: Date };
 
 const pointAccountSchema = new Schema<PointAccountDoc>(
   {
@@ -13,6 +13,8 @@ const pointAccountSchema = new Schema<PointAccountDoc>(
     /** Number of the account's last ledger entry; absent on accounts that never moved. */
     seq: { type: Number },
     openedAt: { type: Date, required: true },
+    /** When a payment was last refused for want of points (see markRefusals). */
+    refusedAt: { type: Date },
   },
   { collection: 'point_accounts', versionKey: false },
 );
@@ -121,6 +123,21 @@ export class PointAccounts {
       { session, returnDocument: 'after', upsert: openIfMissing, includeResultMetadata: false },
     );
     return doc ? toAccount(doc as unknown as PointAccountDoc) : null;
+  }
+
+  /**
+   * Marks a refusal on each account (`refusedAt`), guarded like a balance write: a refusal then
+   * writes the account as a debit does, so a debit of the same reference decided at the same moment
+   * by another replica (which may have seen a top-up this one did not) conflicts with it and is
+   * decided again, instead of both committing.
+   */
+  async markRefusals(accounts: readonly AccountState[], now: Date, session: ClientSession): Promise<void> {
+    if (accounts.length === 0) return;
+    const result = await this.model.collection.bulkWrite(
+      accounts.map((a) => ({ updateOne: { filter: { _id: a.userId, balanceDeci: a.balanceDeci, seq: a.seq === 0 ? { $in: [null, 0] } : a.seq } as never, update: { $set: { refusedAt: now } } } })),
+      { session, ordered: true },
+    );
+    if (result.matchedCount !== accounts.length) throw new AccountChanged();
   }
 
   count(): Promise<number> {

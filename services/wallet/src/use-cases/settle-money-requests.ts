@@ -135,6 +135,7 @@ async function settle(deps: WalletDeps, events: readonly MoneyEvent[], mode: 'sp
         mode === 'speculative' ? store.ledger.existing(rejected.map((d) => referenceOf(d.request)), session) : [],
         mode === 'speculative' ? store.rejections.existing(outcome.decisions.flatMap((d) => (d.type === 'debited' ? [referenceOf(d.request)] : [])), session) : [],
         balancesWritten ? undefined : store.accounts.applyBalances(balanceChanges(outcome, accounts), session),
+        store.accounts.markRefusals(refusedOnly(rejected, outcome, accounts), now, session),
         store.ledger.appendMany(outcome.decisions.flatMap((d) => (d.type === 'debited' || d.type === 'credited' ? [d.entry] : [])), session),
         store.rejections.recordMany(
           rejected.map((d) => ({ _id: referenceOf(d.request), userId: d.request.userId, amountDeci: d.request.amountDeci, reason: d.reason, rejectedAt: now })),
@@ -152,6 +153,12 @@ async function settle(deps: WalletDeps, events: readonly MoneyEvent[], mode: 'sp
     store.accounts.forget(userIds); // whatever memory held may no longer be what is stored
     throw error;
   }
+}
+
+/** Accounts whose decisions in the run are refusals only (the others are written with their balance). */
+function refusedOnly(rejected: ReadonlyArray<Extract<Decision, { type: 'rejected' }>>, outcome: ReturnType<typeof decideRequests>, accounts: ReadonlyMap<string, AccountState>): AccountState[] {
+  const userIds = new Set(rejected.map((d) => d.request.userId).filter((userId) => accounts.has(userId) && !outcome.changed.has(userId)));
+  return [...userIds].map((userId) => accounts.get(userId)!);
 }
 
 function balanceChanges(outcome: ReturnType<typeof decideRequests>, before: ReadonlyMap<string, AccountState>): Array<{ before: AccountState; after: AccountState }> {
