@@ -196,6 +196,17 @@ describe("an Idempotency-Key kept with the order (the BFF's key and request hash
     expect(placedOf(userId)).toHaveLength(3);
   });
 
+  it('lets a key go after 24 hours: the same request then places a new order', async () => {
+    const { userId, api } = member();
+    h.stand.balances.set(userId, 10_000);
+    const first = await api.post<Placed>('/orders', body('day-old'));
+    await h.order.store.orders.updateOne({ _id: first.body.order.id }, { $set: { createdAt: new Date(Date.now() - 25 * 3_600_000) } });
+    const later = await api.post<Placed>('/orders', body('day-old'));
+    expect(later.status).toBe(201);
+    expect(later.body.order.id).not.toBe(first.body.order.id);
+    expect((await api.post<Placed>('/orders', body('day-old'))).body.order.id).toBe(later.body.order.id);
+  });
+
   it('places one order for requests with one key that arrive together (the unique key decides)', async () => {
     const { userId, api } = member();
     h.stand.balances.set(userId, 10_000);

@@ -176,17 +176,26 @@ export class OrderRepository {
     }
   }
 
-  /** Gives up an order still awaiting payment (the member's wait ended); false when an answer came first. */
-  /** Gives up an order still awaiting payment; its Idempotency-Key is free again (a retry places anew). */
+  /**
+   * Gives up an order still awaiting payment (the member's wait ended); false when an answer came
+   * first. Its Idempotency-Key is free again: a retry under it places anew.
+   */
   async giveUp(kind: Kind, id: number, change: PaymentChange, session: ClientSession): Promise<boolean> {
     this.remembered.delete(`${kind}:${id}`);
     const result = await this.collection(kind).updateOne({ _id: id, payment: 'awaiting' } as never, { $set: change, $unset: { request: '' } }, { session });
     return result.modifiedCount === 1;
   }
 
-  /** The member's order (of this kind) placed under this Idempotency-Key and not given up, if any. */
-  async findByRequest(kind: Kind, userId: string, key: string): Promise<Order | AutoOrder | null> {
-    return (await this.collection(kind).findOne({ userId, 'request.key': key } as never)) as unknown as Order | AutoOrder | null;
+  /** Lets go of an order's Idempotency-Key (one that outlived a key's lifetime): the key may place again. */
+  async releaseRequest(kind: Kind, id: number): Promise<void> {
+    await this.collection(kind).updateOne({ _id: id } as never, { $unset: { request: '' } });
+  }
+
+  /** The member's order or auto order placed under this Idempotency-Key and not given up, if any. */
+  async findByRequest(userId: string, key: string): Promise<{ kind: Kind; order: Order | AutoOrder } | null> {
+    const [order, auto] = await Promise.all((['order', 'auto'] as const).map((kind) => this.collection(kind).findOne({ userId, 'request.key': key } as never)));
+    if (order) return { kind: 'order', order: order as unknown as Order };
+    return auto ? { kind: 'auto', order: auto as unknown as AutoOrder } : null;
   }
 
   async find(kind: Kind, id: number, session?: ClientSession): Promise<Order | AutoOrder | null> {

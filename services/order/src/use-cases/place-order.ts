@@ -9,6 +9,9 @@ import { type AutoOrderView, type OrderView, autoOrderView, orderView } from './
 
 export type PlaceOrderInput = OrderRequest & { userId: string; source: 'web' | 'api'; waitMs: number; request?: PlacementRequest };
 
+/** How long an order answers for its Idempotency-Key: as long as the BFF keeps a key's answer by default (24 hours). */
+const requestKeyLifetimeMs = 24 * 60 * 60 * 1000;
+
 export type PlaceOrderResult =
   | { kind: 'refused'; refusal: Refusal }
   | { kind: 'accepted'; order: OrderView | AutoOrderView }
@@ -28,16 +31,20 @@ export type PlaceOrderResult =
  */
 export async function placeOrder(deps: OrderDeps, origin: EventOrigin, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const serviceId = toNumber(input.serviceId);
-  const [product, serviceCheck] = await Promise.all([
+  const [product, serviceCheck, placedBefore] = await Promise.all([
     Number.isSafeInteger(serviceId) && serviceId > 0 ? deps.store.product(serviceId) : null,
     deps.store.setting(settingKeys.enableServiceCheck),
+    input.request ? deps.store.repository.findByRequest(input.userId, input.request.key) : null,
   ]);
+  // A retry under the Idempotency-Key of an order already placed: that order's answer, no second one
+  // (whatever the catalogue says now). A key older than a key lives (the BFF's IDEMPOTENCY_TTL_SECONDS
+  // default) is let go: the request is a new order.
+  if (placedBefore && placedBefore.order.createdAt.getTime() > Date.now() - requestKeyLifetimeMs) return answerFor(deps, origin, placedBefore.order, placedBefore.kind, input);
+  if (placedBefore) await deps.store.repository.releaseRequest(placedBefore.kind, placedBefore.order._id);
+
   const verdict = checkOrder(input, product, settingEnabled(serviceCheck));
   if (!verdict.ok) return { kind: 'refused', refusal: verdict.refusal };
   const valid = verdict.order;
-  // A retry under the Idempotency-Key of an order already placed: that order's answer, no second one.
-  const placedBefore = input.request && (await deps.store.repository.findByRequest(valid.kind, input.userId, input.request.key));
-  if (placedBefore) return answerFor(deps, origin, placedBefore, valid.kind, input);
 
   const id = await deps.store.nextOrderId();
   const now = new Date();
@@ -78,8 +85,8 @@ export async function placeOrder(deps: OrderDeps, origin: EventOrigin, input: Pl
   } catch (error) {
     deps.waiter.forget(id);
     // The same key placed by a request that ran at the same time (another replica): its answer.
-    const holder = error instanceof RequestKeyTaken && input.request ? await deps.store.repository.findByRequest(valid.kind, input.userId, input.request.key) : null;
-    if (holder) return answerFor(deps, origin, holder, valid.kind, input);
+    const holder = error instanceof RequestKeyTaken && input.request ? await deps.store.repository.findByRequest(input.userId, input.request.key) : null;
+    if (holder) return answerFor(deps, origin, holder.order, holder.kind, input);
     throw error;
   }
   deps.logger.info({ orderId: id, kind: valid.kind, userId: input.userId, chargeDeci: valid.chargeDeci, correlationId: origin.correlationId }, 'order placed');
