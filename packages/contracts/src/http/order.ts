@@ -105,7 +105,8 @@ export const placeOrderRequest = z.object({
    * The caller's Idempotency-Key with a hash of what it asked (the BFF's): the order service places
    * at most one order per member and key, so a retry after an answer that never arrived (a timeout,
    * a crash) is the first order's answer, not a second charge. Another request under a stored key
-   * is refused with 409 IDEMPOTENCY_KEY_REUSED. A key whose order was given up is free again.
+   * is refused with 409 IDEMPOTENCY_KEY_REUSED. A key whose order was given up, or was placed more than
+   * 24 hours ago (as long as the BFF keeps a key's answer by default), is free again.
    */
   request: z.object({ key: z.string().min(1).max(255), hash: z.string().min(1).max(128) }).optional(),
 });
