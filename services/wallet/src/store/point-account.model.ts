@@ -98,18 +98,10 @@ export class PointAccounts {
    * and catches a write committed before the transaction began that a remembered state missed.)
    */
   async applyBalances(changes: ReadonlyArray<{ before: AccountState; after: AccountState }>, session: ClientSession): Promise<void> {
-    if (changes.length === 0) return;
-    const result = await this.model.collection.bulkWrite(
-      changes.map(({ before, after }) => ({
-        updateOne: {
-          // An account that never moved has no seq (0 in the state).
-          filter: { _id: before.userId, balanceDeci: before.balanceDeci, seq: before.seq === 0 ? { $in: [null, 0] } : before.seq } as never,
-          update: { $set: { balanceDeci: after.balanceDeci, seq: after.seq } },
-        },
-      })),
-      { session, ordered: true },
+    await this.setWhereUnchanged(
+      changes.map(({ before, after }) => ({ state: before, set: { balanceDeci: after.balanceDeci, seq: after.seq } })),
+      session,
     );
-    if (result.matchedCount !== changes.length) throw new AccountChanged();
   }
 
   /**
@@ -132,12 +124,26 @@ export class PointAccounts {
    * decided again, instead of both committing.
    */
   async markRefusals(accounts: readonly AccountState[], now: Date, session: ClientSession): Promise<void> {
-    if (accounts.length === 0) return;
+    await this.setWhereUnchanged(
+      accounts.map((state) => ({ state, set: { refusedAt: now } })),
+      session,
+    );
+  }
+
+  /** `$set`s on accounts still in the given state (balance and seq); throws AccountChanged if any moved on. */
+  private async setWhereUnchanged(writes: ReadonlyArray<{ state: AccountState; set: Partial<PointAccountDoc> }>, session: ClientSession): Promise<void> {
+    if (writes.length === 0) return;
     const result = await this.model.collection.bulkWrite(
-      accounts.map((a) => ({ updateOne: { filter: { _id: a.userId, balanceDeci: a.balanceDeci, seq: a.seq === 0 ? { $in: [null, 0] } : a.seq } as never, update: { $set: { refusedAt: now } } } })),
+      writes.map(({ state, set }) => ({
+        updateOne: {
+          // An account that never moved has no seq (0 in the state).
+          filter: { _id: state.userId, balanceDeci: state.balanceDeci, seq: state.seq === 0 ? { $in: [null, 0] } : state.seq } as never,
+          update: { $set: set },
+        },
+      })),
       { session, ordered: true },
     );
-    if (result.matchedCount !== accounts.length) throw new AccountChanged();
+    if (result.matchedCount !== writes.length) throw new AccountChanged();
   }
 
   count(): Promise<number> {

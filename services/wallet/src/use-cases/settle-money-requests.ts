@@ -107,9 +107,8 @@ async function settle(deps: WalletDeps, events: readonly MoneyEvent[], mode: 'sp
   const references = [...new Set(requests.map(referenceOf))];
   const paymentReferences = [...new Set(requests.filter((r) => r.type === 'pay').map(referenceOf))];
   const userIds = [...new Set(requests.map((r) => r.userId))];
-  let settled: ReturnType<typeof decideRequests> | undefined;
   try {
-    const decisions = await inTransaction(store.connection, async (session) => {
+    const outcome = await inTransaction(store.connection, async (session) => {
       const now = new Date();
       const remembered = fromMemory ? store.accounts.remembered(userIds) : undefined;
       let accounts = new Map(remembered?.map((a) => [a.userId, a]));
@@ -144,11 +143,10 @@ async function settle(deps: WalletDeps, events: readonly MoneyEvent[], mode: 'sp
         appendToOutbox(store.connection, session, Topics.wallet, outgoing),
       ]);
       if (enteredBefore.length > 0 || refusedBefore.length > 0) throw new DecidedBefore();
-      settled = outcome;
-      return outcome.decisions;
+      return outcome;
     });
-    store.accounts.remember(settled!.accounts.values());
-    return decisions;
+    store.accounts.remember(outcome.accounts.values());
+    return outcome.decisions;
   } catch (error) {
     store.accounts.forget(userIds); // whatever memory held may no longer be what is stored
     throw error;
