@@ -5,6 +5,7 @@ import { orderRejected } from '../events/order-events.ts';
 import { type AutoOrder, type Order, type PlacementRequest, idBucketOf } from '../store/models.ts';
 import { RequestKeyTaken } from '../store/order-repository.ts';
 import { type OrderDeps, commit } from './context.ts';
+import type { Settlement } from './payment-waiter.ts';
 import { type AutoOrderView, type OrderView, autoOrderView, orderView } from './views.ts';
 
 export type PlaceOrderInput = OrderRequest & { userId: string; source: 'web' | 'api'; waitMs: number; request?: PlacementRequest };
@@ -92,10 +93,7 @@ export async function placeOrder(deps: OrderDeps, origin: EventOrigin, input: Pl
   deps.logger.info({ orderId: id, kind: valid.kind, userId: input.userId, chargeDeci: valid.chargeDeci, correlationId: origin.correlationId }, 'order placed');
 
   if (input.waitMs === 0) return { kind: 'awaiting_payment', order: view(order) };
-  const answer = await outcome;
-  if (answer === 'timeout') return giveUp(deps, origin, order, valid.kind);
-  if (answer.outcome === 'rejected') return { kind: 'rejected', orderId: id };
-  return { kind: 'accepted', order: view({ ...order, ...answer.change }) };
+  return answered(deps, origin, order, valid.kind, await outcome);
 }
 
 /**
@@ -113,7 +111,11 @@ async function answerFor(deps: OrderDeps, origin: EventOrigin, order: Order | Au
   // An answer applied between the read and the registration is not heard: read once more.
   const now = await deps.store.repository.find(kind, order._id);
   if (now && now.payment !== 'awaiting') return answerFor(deps, origin, now, kind, input);
-  const answer = await outcome;
+  return answered(deps, origin, order, kind, await outcome);
+}
+
+/** What a wait for an order's payment ends in: its answer, or — none in time — the order given up. */
+async function answered(deps: OrderDeps, origin: EventOrigin, order: Order | AutoOrder, kind: 'order' | 'auto', answer: Settlement | 'timeout'): Promise<PlaceOrderResult> {
   if (answer === 'timeout') return giveUp(deps, origin, order, kind);
   if (answer.outcome === 'rejected') return { kind: 'rejected', orderId: order._id };
   return { kind: 'accepted', order: view({ ...order, ...answer.change }) };
