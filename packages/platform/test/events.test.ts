@@ -277,14 +277,16 @@ describe('transactional outbox and relay', () => {
     const received = await collect(topic, `g-${randomUUID()}`);
     const documents = connection.collection(gadgets);
     const updateMany = documents.updateMany.bind(documents);
+    const bulkWrite = documents.bulkWrite.bind(documents);
     let release = () => undefined as void;
     const held = new Promise<void>((resolve) => (release = resolve));
     // The first mark ($pull) hangs until the second event is kept, as when a change follows the insert at once.
     let pulls = 0;
-    vi.spyOn(documents, 'updateMany').mockImplementation((async (...args: Parameters<typeof updateMany>) => {
-      if ((args[1] as { $pull?: unknown }).$pull !== undefined && pulls++ === 0) await held;
-      return updateMany(...args);
-    }) as typeof documents.updateMany);
+    vi.spyOn(documents, 'bulkWrite').mockImplementation((async (...args: Parameters<typeof bulkWrite>) => {
+      const pull = args[0].some((op) => 'updateMany' in op && (op.updateMany.update as { $pull?: unknown }).$pull !== undefined);
+      if (pull && pulls++ === 0) await held;
+      return bulkWrite(...args);
+    }) as typeof documents.bulkWrite);
     const relay = new OutboxRelay({ connection, producer, logger, intervalMs: 3_600_000, markDelayMs: 20, documents: [gadgets] });
     relay.start();
     try {
@@ -398,6 +400,41 @@ describe('transactional outbox and relay', () => {
       expect(published()).toHaveLength(0);
       await eventually(() => outboxModel(connection).countDocuments({ topic, pending: true }), (n) => n === 0, 10_000);
       expect(published()).toHaveLength(1);
+      expect(received.map((r) => r.event.eventId)).toEqual(events.map((e) => e.eventId));
+    } finally {
+      await relay.stop();
+      marks.mockRestore();
+    }
+  }, 60_000);
+
+  it('under steady sends writes one mark per markDelayMs, not one after another as fast as the database answers', async () => {
+    const topic = `mark-steady-${randomUUID()}`;
+    await ensureTopics(kafka, [{ topic, numPartitions: 1 }]);
+    const received = await collect(topic, `g-${randomUUID()}`);
+    const outbox = outboxModel(connection).collection;
+    const updateMany = outbox.updateMany.bind(outbox);
+    // A mark takes 50 ms, as on a busy database: records keep being sent while one is in flight.
+    const marks = vi.spyOn(outbox, 'updateMany').mockImplementation((async (...args: Parameters<typeof updateMany>) => {
+      await new Promise((r) => setTimeout(r, 50));
+      return updateMany(...args);
+    }) as typeof outbox.updateMany);
+    const relay = new OutboxRelay({ connection, producer, logger, intervalMs: 60_000, markDelayMs: 400 });
+    relay.start();
+    try {
+      // A commit every few milliseconds for two seconds: records are sent while marks are in flight.
+      const events: EventEnvelope[] = [];
+      const started = Date.now();
+      while (Date.now() - started < 2_000) {
+        const event = WidgetCreated.create(`w-steady-${events.length}`, { name: 'steady' }, { correlationId: 'c' });
+        events.push(event);
+        await inTransaction(connection, (session) => appendToOutbox(connection, session, topic, [event]));
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      await eventually(() => outboxModel(connection).countDocuments({ topic, pending: true }), (n) => n === 0, 10_000);
+      const written = marks.mock.calls.filter(([, update]) => (update as { $set?: { publishedAt?: unknown } }).$set?.publishedAt !== undefined).length;
+      // Two seconds, one write per 450 ms at most, and the last one's: seven at most (one after another: ~40).
+      expect(events.length).toBeGreaterThan(30);
+      expect(written).toBeLessThanOrEqual(7);
       expect(received.map((r) => r.event.eventId)).toEqual(events.map((e) => e.eventId));
     } finally {
       await relay.stop();

@@ -64,6 +64,8 @@ export class OutboxRelay {
   /** Mark writes completed so far, and the records of the latest ones (see `unsentOf`). */
   private marksDone = 0;
   private recentMarks: Array<{ mark: number; keys: string[] }> = [];
+  /** Whether the latest mark write failed (a stopped relay gives up on its marks then). */
+  private markFailed = false;
   /** Set while the first mark not yet written waits out markDelayMs for others to join it. */
   private markTimer: NodeJS.Timeout | undefined;
 
@@ -242,9 +244,11 @@ export class OutboxRelay {
 
   /**
    * Marks what was sent, off the send path: one write for everything sent within markDelayMs of
-   * the first unmarked record, or meanwhile while a write is in flight. A failed mark is retried
-   * with the next one (the poll skips records waiting here); a crash before it only means the
-   * records are sent again, which consumers are built for.
+   * the first unmarked record. Records sent while a write is in flight wait for the next one, which
+   * also waits out the delay: under steady load the marks are one write per markDelayMs, not one
+   * after another as fast as the database answers. A failed mark is retried with the next one (the
+   * poll skips records waiting here); a crash before it only means the records are sent again,
+   * which consumers are built for.
    */
   private markSoon(): void {
     if (this.marking || this.markTimer || this.unmarked.size === 0) return;
@@ -255,56 +259,62 @@ export class OutboxRelay {
     clearTimeout(this.markTimer);
     this.markTimer = undefined;
     if (this.marking || this.unmarked.size === 0) return;
-    this.marking = (async () => {
-      while (this.unmarked.size > 0) {
-        const records = [...this.unmarked.values()];
-        const bySource = new Map<string | undefined, AppendedRecord[]>();
-        for (const r of records) {
-          const same = bySource.get(r.source);
-          if (same) same.push(r);
-          else bySource.set(r.source, [r]);
-        }
-        try {
-          const publishedAt = new Date();
-          const kept = records.filter((r) => r.source !== undefined);
-          // A document's event moves to the outbox as a published record before it leaves the
-          // document: readable there for support, expired like the others, and sent again after a
-          // restore like every outbox record (a retry finds it there already).
-          if (kept.length > 0) await this.archive(kept, publishedAt);
-          await Promise.all(
-            [...bySource].map(([source, sent]) =>
-              source === undefined
-                ? this.outbox.collection.updateMany({ _id: { $in: sent.map((r) => r._id) } } as never, { $set: { publishedAt }, $unset: { pending: '' } })
-                : this.unkeep(source, sent),
-            ),
-          );
-        } catch (error) {
-          this.options.logger.warn({ err: (error as Error).message, records: records.length }, 'outbox publish mark failed; will retry');
-          if (this.stopped) return;
-          await new Promise((r) => setTimeout(r, 500));
-          continue;
-        }
-        const keys = records.map(recordKey);
-        this.marksDone++;
-        this.recentMarks.push({ mark: this.marksDone, keys });
-        if (this.recentMarks.length > 16) this.recentMarks.shift();
-        for (const key of keys) this.unmarked.delete(key);
-      }
-    })().finally(() => {
+    this.marking = this.mark([...this.unmarked.values()]).finally(() => {
       this.marking = undefined;
       if (!this.stopped) this.markSoon();
     });
   }
 
+  /** One mark write for the records given; a failure leaves them unmarked for the next one. */
+  private async mark(records: readonly AppendedRecord[]): Promise<void> {
+    const bySource = new Map<string | undefined, AppendedRecord[]>();
+    for (const r of records) {
+      const same = bySource.get(r.source);
+      if (same) same.push(r);
+      else bySource.set(r.source, [r]);
+    }
+    try {
+      const publishedAt = new Date();
+      const kept = records.filter((r) => r.source !== undefined);
+      // A document's event moves to the outbox as a published record before it leaves the
+      // document: readable there for support, expired like the others, and sent again after a
+      // restore like every outbox record (a retry finds it there already).
+      if (kept.length > 0) await this.archive(kept, publishedAt);
+      await Promise.all(
+        [...bySource].map(([source, sent]) =>
+          source === undefined
+            ? this.outbox.collection.updateMany({ _id: { $in: sent.map((r) => r._id) } } as never, { $set: { publishedAt }, $unset: { pending: '' } })
+            : this.unkeep(source, sent),
+        ),
+      );
+    } catch (error) {
+      this.options.logger.warn({ err: (error as Error).message, records: records.length }, 'outbox publish mark failed; will retry');
+      this.markFailed = true;
+      if (!this.stopped) await new Promise((r) => setTimeout(r, 500));
+      return;
+    }
+    this.markFailed = false;
+    const keys = records.map(recordKey);
+    this.marksDone++;
+    this.recentMarks.push({ mark: this.marksDone, keys });
+    if (this.recentMarks.length > 16) this.recentMarks.shift();
+    for (const key of keys) this.unmarked.delete(key);
+  }
+
   /**
    * Takes sent events out of their documents; a document whose list is then empty loses both
-   * fields (an event kept meanwhile keeps the list, and the document, pending).
+   * fields (an event kept meanwhile keeps the list, and the document, pending). Both steps are
+   * statements of one ordered update command: one round trip.
    */
   private async unkeep(source: string, sent: readonly AppendedRecord[]): Promise<void> {
-    const documents = this.options.connection.collection(source);
     const ids = [...new Set(sent.map((r) => r._id))];
-    await documents.updateMany({ _id: { $in: ids } } as never, { $pull: { outbox: { 'event.eventId': { $in: sent.map((r) => r.event.eventId) } } } } as never);
-    await documents.updateMany({ _id: { $in: ids }, outbox: { $size: 0 } } as never, { $unset: { outbox: '', outboxPending: '' } });
+    await this.options.connection.collection(source).bulkWrite(
+      [
+        { updateMany: { filter: { _id: { $in: ids } } as never, update: { $pull: { outbox: { 'event.eventId': { $in: sent.map((r) => r.event.eventId) } } } } as never } },
+        { updateMany: { filter: { _id: { $in: ids }, outbox: { $size: 0 } } as never, update: { $unset: { outbox: '', outboxPending: '' } } } },
+      ],
+      { ordered: true },
+    );
   }
 
   /** Stores sent document events in the outbox as published records; ones already there are left as they are. */
@@ -332,9 +342,12 @@ export class OutboxRelay {
   /** Resolves when everything sent so far is marked (or, once stopped, when marking gave up); waits out no delay. */
   private async marksWritten(): Promise<void> {
     for (;;) {
-      if (this.markTimer) this.markNow();
-      if (!this.marking) return;
-      await this.marking;
+      if (this.marking) {
+        await this.marking;
+        continue;
+      }
+      if (this.unmarked.size === 0 || (this.stopped && this.markFailed)) return;
+      this.markNow();
     }
   }
 
