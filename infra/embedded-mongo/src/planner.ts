@@ -4,8 +4,8 @@
 import type { Collection } from './collection.ts';
 import { MAX_KEY, MIN_KEY, TypeEdge, compareValues, typeRank } from './keyorder.ts';
 import type { Entry, Index } from './indexes.ts';
-import { forEachFieldCondition } from './query.ts';
-import { isPlainObject, valueKey } from './values.ts';
+import { compileFilter, forEachFieldCondition } from './query.ts';
+import { isPlainObject, toPlain, valueKey } from './values.ts';
 import type { Doc } from './values.ts';
 
 interface Range {
@@ -114,6 +114,64 @@ function candidate(ix: Index, preds: Map<string, FieldPred>, sort: Array<[string
   return { ix, eq, range, points, sortDir };
 }
 
+/**
+ * Operators whose verdict on a field depends on that field's value alone, and on an array through
+ * any element: a document whose field equals a point (or holds it in an array) passes whenever the
+ * point itself does.
+ */
+const POINTWISE = new Set(['$eq', '$in', '$gt', '$gte', '$lt', '$lte', '$type']);
+
+/** The field conditions of a partial filter expression (fields and `$and`), or undefined when it has anything else. */
+function partialConditions(expr: Doc, out: Array<[string, unknown]> = []): Array<[string, unknown]> | undefined {
+  for (const [k, v] of Object.entries(expr)) {
+    if (k === '$and') {
+      if (!Array.isArray(v) || !v.every((sub) => isPlainObject(sub) && partialConditions(sub, out))) return undefined;
+    } else if (k.startsWith('$')) return undefined;
+    else out.push([k, v]);
+  }
+  return out;
+}
+
+/** `{ a: { b: value } }` for the path `a.b`. */
+function atPath(path: string, value: unknown): Doc {
+  return path
+    .split('.')
+    .reduceRight<unknown>((inner, key) => ({ [key]: inner }), value) as Doc;
+}
+
+/** Per partial index: its conditions, compiled once (null: an expression no filter can be proven to imply). */
+const partialTests = new WeakMap<Index, Array<{ field: string; test: { test(d: Doc): boolean } }> | null>();
+
+function partialTestsOf(ix: Index): Array<{ field: string; test: { test(d: Doc): boolean } }> | null {
+  let tests = partialTests.get(ix);
+  if (tests !== undefined) return tests;
+  const conditions = partialConditions(toPlain(ix.spec.partialFilterExpression) as Doc);
+  const pointwise = (condition: unknown) =>
+    !isPlainObject(condition) ||
+    !Object.keys(condition).some((op) => op.startsWith('$')) ||
+    Object.entries(condition).every(([op, arg]) => POINTWISE.has(op) || (op === '$exists' && arg === true));
+  tests = conditions && conditions.length > 0 && conditions.every(([, c]) => pointwise(c)) ? conditions.map(([field, c]) => ({ field, test: compileFilter({ [field]: c }) })) : null;
+  partialTests.set(ix, tests);
+  return tests;
+}
+
+/**
+ * Whether every document the filter can match is in the partial index, as MongoDB decides before it
+ * uses one: each field of the partial filter expression must be fixed by the filter to equality
+ * points that all pass that field's condition (`{ key: 'x' }` against `{ key: { $type: 'string' } }`).
+ * Conservative: negations, `$or`, `$exists: false`, a field the filter leaves open — not proven,
+ * and the index is not used.
+ */
+function coversPartial(ix: Index, preds: Map<string, FieldPred>): boolean {
+  if (!ix.spec.partialFilterExpression) return true;
+  const tests = partialTestsOf(ix);
+  if (!tests) return false;
+  return tests.every(({ field, test }) => {
+    const points = preds.get(field)?.points;
+    return points !== undefined && points.every((p) => p !== null && test.test(atPath(field, p)));
+  });
+}
+
 /** Chooses how to find the candidates of a filter (sort: the requested order, if any). */
 export function choosePlan(coll: Collection, filter: Doc, sort: Doc | undefined): Plan {
   const preds = predicates(filter);
@@ -131,7 +189,7 @@ export function choosePlan(coll: Collection, filter: Doc, sort: Doc | undefined)
   let best: Candidate | undefined;
   const score = (c: Candidate): number => c.eq * 4 + (c.range ? 2 : 0) + (c.sortDir !== 0 ? 1 : 0);
   for (const ix of [coll.idIndex, ...coll.indexes]) {
-    if (ix.spec.partialFilterExpression || ix.spec.sparse) continue;
+    if (ix.spec.sparse || !coversPartial(ix, preds)) continue;
     const c = candidate(ix, preds, sortKeys);
     if (score(c) > 0 && (!best || score(c) > score(best))) best = c;
   }

@@ -173,3 +173,57 @@ describe('ordered indexes', () => {
     expect(rows.map((r) => r['i'])).toEqual([49, 48, 47, 46, 45, 44, 43, 42, 41]);
   });
 });
+
+describe('partial indexes', () => {
+  let keyed: Collection<Row>;
+  let keyedPlain: Collection<Row>;
+  beforeAll(async () => {
+    keyed = db.collection<Row>('keyed');
+    keyedPlain = db.collection<Row>('keyed_noindex');
+    await keyed.createIndex({ userId: 1, _id: -1 });
+    await keyed.createIndex({ userId: 1, 'request.key': 1 }, { unique: true, partialFilterExpression: { 'request.key': { $type: 'string' } } });
+    await keyed.createIndex({ autoOrderId: 1, run: 1 }, { unique: true, partialFilterExpression: { autoOrderId: { $type: 'number' } } });
+    await keyed.createIndex({ amount: 1 }, { partialFilterExpression: { amount: { $gt: 100 }, state: { $exists: true } } });
+    // One member with 3,000 orders, one in ten placed under a key; every fifth a run of an auto order.
+    const docs = Array.from({ length: 3000 }, (_, i) => ({
+      _id: i,
+      userId: 'u0',
+      amount: i,
+      ...(i % 10 === 0 ? { request: { key: `k${i}`, hash: 'h' } } : {}),
+      ...(i % 5 === 0 ? { autoOrderId: Math.floor(i / 50), run: (i / 5) % 10 } : {}),
+      ...(i % 2 === 0 ? { state: 'paid' } : {}),
+    }));
+    await keyed.insertMany(docs.map((d) => ({ ...d })));
+    await keyedPlain.insertMany(docs.map((d) => ({ ...d })));
+  });
+
+  const both = async (filter: Document) => {
+    const [a, b] = await Promise.all([keyed.find(filter).sort({ _id: 1 }).toArray(), keyedPlain.find(filter).sort({ _id: 1 }).toArray()]);
+    expect(a).toEqual(b);
+    return a;
+  };
+
+  it('serves an equality the partial filter expression admits from the partial index (as MongoDB does): one key, one document', async () => {
+    expect(await both({ userId: 'u0', 'request.key': 'k120' })).toHaveLength(1);
+    expect(await explainFind(keyed, { userId: 'u0', 'request.key': 'k120' })).toMatchObject({ stage: 'FETCH', keys: 1, docs: 1, n: 1, indexName: 'userId_1_request.key_1' });
+    expect(await explainFind(keyed, { userId: 'u0', 'request.key': 'none' })).toMatchObject({ keys: 0, docs: 0, n: 0, indexName: 'userId_1_request.key_1' });
+    expect(await both({ autoOrderId: 7, run: 2 })).toHaveLength(1);
+    expect(await explainFind(keyed, { autoOrderId: 7, run: 2 })).toMatchObject({ keys: 1, docs: 1, indexName: 'autoOrderId_1_run_1' });
+    expect(await explainFind(keyed, { amount: { $in: [400, 402] }, state: 'paid' })).toMatchObject({ keys: 2, docs: 2, n: 2, indexName: 'amount_1' });
+  });
+
+  it('does not use it for a filter whose matches may lie outside it, and answers like a scan', async () => {
+    // null also matches documents without the field, which the partial index leaves out
+    expect(await both({ userId: 'u0', 'request.key': null })).toHaveLength(2700);
+    expect((await explainFind(keyed, { userId: 'u0', 'request.key': null })).indexName).toBe('userId_1__id_-1');
+    // one point of the $in is not a string
+    expect(await both({ userId: 'u0', 'request.key': { $in: ['k10', 20] } })).toHaveLength(1);
+    expect((await explainFind(keyed, { userId: 'u0', 'request.key': { $in: ['k10', 20] } })).indexName).toBe('userId_1__id_-1');
+    // a range does not fix the field to points; a point below the partial bound; a field left open
+    expect((await explainFind(keyed, { 'request.key': { $gt: 'k' } })).stage).toBe('COLLSCAN');
+    expect(await both({ amount: 50, state: 'paid' })).toHaveLength(1);
+    expect((await explainFind(keyed, { amount: 50, state: 'paid' })).stage).toBe('COLLSCAN');
+    expect(await both({ amount: 400 })).toHaveLength(1);
+    expect((await explainFind(keyed, { amount: 400 })).stage).toBe('COLLSCAN');
+  });
+});
