@@ -1,11 +1,14 @@
 // Orders through the whole saga: reseller POST /api/order (BFF → auth key resolve (cached) → order
-// service → Kafka → wallet debit → Kafka → order) and GET /api/services, against a devstack.
+// service → Kafka → wallet debit → Kafka → order), the web app's POST /api/service/order (a member's
+// token and an Idempotency-Key per order, as the order screen sends them) and GET /api/services,
+// against a devstack.
 // Run: npm run bench:orders -w @smm/bff
 //   BENCH_BFF_URL + BENCH_ADMIN_PASSWORD (+ BENCH_ORDER_URL, BENCH_DEVSTACK_PID for its CPU): use a
 //   running devstack;
 //   otherwise a devstack is started in a temporary DATA_DIR and stopped afterwards.
 //   BENCH_SECONDS (15), BENCH_CONCURRENCY (32), BENCH_RATE (100 per second); BENCH_PROFILE_DIR as
 //   bench:wrk (a profile per process and run: <folder>-<pid>-<run>.cpuprofile).
+import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { serviceAuthHeaders } from '@smm/platform';
 import { processTree } from './process-tree.ts';
@@ -106,6 +109,12 @@ try {
   const keyed = { 'api-key': apiKey, 'content-type': 'application/json' };
   let n = 0;
   const order = () => fetch(`${api}/order`, { method: 'POST', headers: keyed, body: JSON.stringify({ serviceId, link: `https://x.example/${n++}`, amount: 10 }) });
+  const web = () =>
+    fetch(`${api}/service/order`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ serviceId, link: `https://x.example/w${n++}`, amount: 10 }),
+    });
   const services = () => fetch(`${api}/services`, { headers: { 'api-key': apiKey } });
   const direct = () =>
     fetch(`${stack.orderUrl}/orders?waitMs=5000`, { method: 'POST', headers: { 'content-type': 'application/json', ...serviceAuthHeaders(serviceSecret, { from: 'bench', to: 'order', userId, role: 'member' }) }, body: JSON.stringify({ serviceId, link: `https://x.example/d${n++}`, amount: 10, source: 'api' }) });
@@ -117,6 +126,10 @@ try {
   report(`POST /api/order sustained (accepted orders/s)`, a, a.statuses.get(201) ?? 0);
   const b = await withCpu(() => steady(order, SECONDS, RATE));
   report(`POST /api/order steady ${RATE}/s`, b, b.statuses.get(201) ?? 0);
+  const w = await withCpu(() => sustained(web, SECONDS, CONCURRENCY));
+  report(`POST /api/service/order (web) sustained`, w, w.statuses.get(201) ?? 0);
+  const ws = await withCpu(() => steady(web, SECONDS, RATE));
+  report(`POST /api/service/order (web) steady ${RATE}/s`, ws, ws.statuses.get(201) ?? 0);
   if (stack.orderUrl) {
     const c = await withCpu(() => steady(direct, SECONDS, RATE));
     report(`order service POST /orders direct, steady ${RATE}/s (no BFF)`, c, c.statuses.get(201) ?? 0);

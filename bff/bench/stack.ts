@@ -30,6 +30,8 @@ export async function startDevstack(): Promise<Stack> {
     ...(process.env.BENCH_PROFILE_DIR
       ? { BENCH_PROFILE_DIR: process.env.BENCH_PROFILE_DIR, NODE_OPTIONS: `--import ${fileURLToPath(new URL('./cpu-profile.mjs', import.meta.url))}` }
       : {}),
+    // BENCH_NODE_OPTIONS: node options for every process of the stack (e.g. to compare V8 settings)
+    ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: `${process.env.BENCH_NODE_OPTIONS} ${process.env.BENCH_PROFILE_DIR ? `--import ${fileURLToPath(new URL('./cpu-profile.mjs', import.meta.url))}` : ''}`.trim() } : {}),
   };
   let output = '';
   const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'infra/devstack/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
