@@ -172,6 +172,16 @@ function coversPartial(ix: Index, preds: Map<string, FieldPred>): boolean {
   });
 }
 
+/**
+ * Whether every document the filter can match is in the sparse index, which leaves out documents
+ * missing all of its fields: so when the filter fixes one of them to non-null points (null also
+ * matches a missing field), as MongoDB decides.
+ */
+function coversSparse(ix: Index, preds: Map<string, FieldPred>): boolean {
+  if (!ix.spec.sparse) return true;
+  return ix.fields.some((field) => preds.get(field)?.points?.every((p) => p !== null) === true);
+}
+
 /** Chooses how to find the candidates of a filter (sort: the requested order, if any). */
 export function choosePlan(coll: Collection, filter: Doc, sort: Doc | undefined): Plan {
   const preds = predicates(filter);
@@ -189,7 +199,7 @@ export function choosePlan(coll: Collection, filter: Doc, sort: Doc | undefined)
   let best: Candidate | undefined;
   const score = (c: Candidate): number => c.eq * 4 + (c.range ? 2 : 0) + (c.sortDir !== 0 ? 1 : 0);
   for (const ix of [coll.idIndex, ...coll.indexes]) {
-    if (ix.spec.sparse || !coversPartial(ix, preds)) continue;
+    if (!coversSparse(ix, preds) || !coversPartial(ix, preds)) continue;
     const c = candidate(ix, preds, sortKeys);
     if (score(c) > 0 && (!best || score(c) > score(best))) best = c;
   }

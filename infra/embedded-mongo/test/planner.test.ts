@@ -227,3 +227,45 @@ describe('partial indexes', () => {
     expect((await explainFind(keyed, { amount: 400 })).stage).toBe('COLLSCAN');
   });
 });
+
+describe('sparse indexes', () => {
+  let members: Collection<Row>;
+  let membersPlain: Collection<Row>;
+  beforeAll(async () => {
+    members = db.collection<Row>('members');
+    membersPlain = db.collection<Row>('members_noindex');
+    await members.createIndex({ apiKeyHash: 1 }, { unique: true, sparse: true });
+    await members.createIndex({ naverId: 1, kakaoId: 1 }, { sparse: true });
+    // 3,000 members, one in three with an API key, some with a login of another site, one with a null one.
+    const docs = Array.from({ length: 3000 }, (_, i) => ({
+      _id: i,
+      ...(i % 3 === 0 ? { apiKeyHash: `h${i}` } : {}),
+      ...(i % 100 === 0 ? { kakaoId: `k${i}` } : {}),
+      ...(i === 7 ? { naverId: null } : {}),
+    }));
+    await members.insertMany(docs.map((d) => ({ ...d })));
+    await membersPlain.insertMany(docs.map((d) => ({ ...d })));
+  });
+
+  const both = async (filter: Document) => {
+    const [a, b] = await Promise.all([members.find(filter).sort({ _id: 1 }).toArray(), membersPlain.find(filter).sort({ _id: 1 }).toArray()]);
+    expect(a).toEqual(b);
+    return a;
+  };
+
+  it('serves a non-null equality on one of its fields (an API key, a login) from the index: one key, one document', async () => {
+    expect(await both({ apiKeyHash: 'h300' })).toHaveLength(1);
+    expect(await explainFind(members, { apiKeyHash: 'h300' })).toMatchObject({ keys: 1, docs: 1, n: 1, indexName: 'apiKeyHash_1' });
+    expect(await explainFind(members, { apiKeyHash: { $in: ['h3', 'h6', 'none'] } })).toMatchObject({ keys: 2, docs: 2, n: 2 });
+    expect(await both({ kakaoId: 'k200' })).toHaveLength(1);
+  });
+
+  it('does not use it where a match may miss the fields, and answers like a scan', async () => {
+    expect(await both({ apiKeyHash: null })).toHaveLength(2000);
+    expect((await explainFind(members, { apiKeyHash: null })).stage).toBe('COLLSCAN');
+    expect(await both({ apiKeyHash: { $in: ['h3', null] } })).toHaveLength(2001);
+    expect((await explainFind(members, { apiKeyHash: { $in: ['h3', null] } })).stage).toBe('COLLSCAN');
+    expect(await both({ naverId: null, kakaoId: null })).toHaveLength(2970);
+    expect((await explainFind(members, { naverId: null, kakaoId: null })).stage).toBe('COLLSCAN');
+  });
+});
