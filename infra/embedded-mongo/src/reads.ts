@@ -61,8 +61,15 @@ function* scan(engine: Engine, txn: Txn | null, coll: Collection, q: Matcher, pl
     }
   }
   const late = new Set<string>();
-  if (ws) for (const id of ws.keys()) late.add(id);
-  if (snap !== undefined) for (const id of coll.history) if ((coll.heads.get(id)?.ts ?? 0) > snap) late.add(id);
+  if (plan.stage === 'IDHACK') {
+    // An _id lookup's candidates are its ids, whatever the index holds: a document changed under
+    // another id cannot match, so only its own changed ids are left (not every write of the
+    // transaction — a bulk of N updates by _id examined 1 + 2 + … + N documents).
+    for (const id of seen) if (changed(id)) late.add(id);
+  } else {
+    if (ws) for (const id of ws.keys()) late.add(id);
+    if (snap !== undefined) for (const id of coll.history) if ((coll.heads.get(id)?.ts ?? 0) > snap) late.add(id);
+  }
   let inOrder = true;
   for (const id of late) {
     if (done.has(id)) continue;

@@ -269,3 +269,44 @@ describe('sparse indexes', () => {
     expect((await explainFind(members, { naverId: null, kakaoId: null })).stage).toBe('COLLSCAN');
   });
 });
+
+describe('reads by _id among writes of the same command or transaction', () => {
+  const scanned = async () => Number((await client.db('admin').command({ serverStatus: 1 })).metrics.queryExecutor.scannedObjects);
+
+  it('a bulk of N guarded updates by _id examines N documents, not 1 + 2 + … + N', async () => {
+    const c = db.collection<Row>('bulk_by_id');
+    await c.insertMany(Array.from({ length: 100 }, (_, i) => ({ _id: i, payment: 'awaiting' })));
+    const before = await scanned();
+    const result = await c.bulkWrite(
+      Array.from({ length: 40 }, (_, i) => ({ updateOne: { filter: { _id: i, payment: 'awaiting' }, update: { $set: { payment: 'paid' }, $push: { kept: i } } } })),
+      { ordered: false },
+    );
+    expect(await scanned()).toBe(before + 40); // 820 before
+    expect(result.modifiedCount).toBe(40);
+    // a second pass finds every guard beaten
+    expect((await c.bulkWrite([0, 1].map((i) => ({ updateOne: { filter: { _id: i, payment: 'awaiting' }, update: { $set: { payment: 'x' } } } })))).matchedCount).toBe(0);
+  });
+
+  it('a transaction reads its own writes and its snapshot by _id', async () => {
+    const c = db.collection<Row>('txn_by_id');
+    await c.insertMany([{ _id: 1, v: 'a' }, { _id: 2, v: 'a' }]);
+    const session = client.startSession();
+    try {
+      session.startTransaction();
+      expect(await c.findOne({ _id: 2 }, { session })).toEqual({ _id: 2, v: 'a' }); // the snapshot starts
+      await c.updateOne({ _id: 1 }, { $set: { v: 'mine' } }, { session });
+      await c.insertOne({ _id: 3, v: 'new' }, { session });
+      await c.updateOne({ _id: 2 }, { $set: { v: 'theirs' } }); // committed by someone else meanwhile
+      expect(await c.find({ _id: { $in: [1, 2, 3] } }, { session }).sort({ _id: 1 }).toArray()).toEqual([
+        { _id: 1, v: 'mine' },
+        { _id: 2, v: 'a' },
+        { _id: 3, v: 'new' },
+      ]);
+      expect(await c.findOne({ _id: 3, v: 'new' }, { session })).toEqual({ _id: 3, v: 'new' });
+      expect(await c.findOne({ _id: 1, v: 'a' }, { session })).toBeNull();
+      await session.abortTransaction();
+    } finally {
+      await session.endSession();
+    }
+  });
+});
