@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { serviceAuthHeaders } from '@smm/platform';
+import { examinedCounter, examinedPer } from './mongo-examined.ts';
 import { processTree } from './process-tree.ts';
 import { type Stack, call, must, prepareReseller, serviceSecret, startDevstack } from './stack.ts';
 
@@ -29,11 +30,20 @@ function report(name: string, r: Result, accepted?: number) {
   if (r.cpu) console.log(`   ${r.cpu}`);
 }
 
+/** Runs `scenario` with withProcessCpu, and says how many documents the stack's MongoDB examined per request. */
+async function withCpu(scenario: () => Promise<Result>): Promise<Result> {
+  const examinedBefore = await examined?.read();
+  const r = await withProcessCpu(scenario);
+  const examinedAfter = await examined?.read();
+  const done = r.latencies.length;
+  return examinedBefore && examinedAfter && done > 0 ? { ...r, cpu: `${r.cpu ?? ''}${r.cpu ? '\n   ' : ''}${examinedPer(examinedBefore, examinedAfter, done).replace('per order', 'per request')}` } : r;
+}
+
 /**
  * Runs `scenario` and, when the devstack's pid is known, says how busy the devstack's processes
  * (not this client) kept the machine meanwhile: the target "≤ 50 % of the two cores at 100/s".
  */
-async function withCpu(scenario: () => Promise<Result>): Promise<Result> {
+async function withProcessCpu(scenario: () => Promise<Result>): Promise<Result> {
   if (!stack.pid) return scenario();
   const before = processTree(stack.pid);
   // BENCH_PROFILE_DIR: a V8 profile of every process per run, as bench:wrk writes them.
@@ -103,6 +113,7 @@ const stack: Stack = given
       stop: async () => undefined,
     }
   : await startDevstack();
+const examined = await examinedCounter(stack.mongoUrl);
 try {
   const api = `${stack.bffUrl}/api`;
   const { token, userId, serviceId, apiKey } = await prepareReseller(stack);
@@ -139,5 +150,6 @@ try {
   const balance = must(await call(api, 'GET', '/auth/profile', { token }), 'profile');
   console.log(`balance left: ${String(balance.point)} won`);
 } finally {
+  await examined?.close();
   await stack.stop();
 }

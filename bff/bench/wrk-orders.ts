@@ -14,6 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
 import { cpuRates, processTree } from './process-tree.ts';
+import { examinedCounter, examinedPer } from './mongo-examined.ts';
 import { fillHistory } from './stored-history.ts';
 import { type Stack, prepareReseller, startDevstack } from './stack.ts';
 
@@ -84,8 +85,10 @@ try {
     const commands = (await mongo?.db('admin').command({ serverStatus: 1 }))?.metrics?.commands as Record<string, { total: unknown }> | undefined;
     return new Map(Object.entries(commands ?? {}).filter(([name]) => !background.has(name.split(':')[0]!)).map(([name, c]) => [name, Number(c.total)]));
   };
+  const examined = await examinedCounter(stack.mongoUrl);
   for (const connections of CONNECTIONS) {
     const commandsBefore = await commandCounts();
+    const examinedBefore = await examined?.read();
     const before = stack.pid ? processTree(stack.pid) : [];
     const profiled = process.env.BENCH_PROFILE_DIR ? before.filter((p) => p.name !== 'devstack') : [];
     for (const p of profiled) process.kill(p.pid, 'SIGUSR2');
@@ -93,6 +96,7 @@ try {
     for (const p of profiled) process.kill(p.pid, 'SIGUSR2');
     const after = stack.pid ? processTree(stack.pid) : [];
     const commandsAfter = await commandCounts();
+    const examinedAfter = await examined?.read();
     const refused = r.requests - r.placed;
     console.log(
       `${String(connections).padStart(2)} connections: ${(r.placed / r.seconds).toFixed(1).padStart(6)} orders/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms` +
@@ -131,8 +135,10 @@ try {
       const total = perOrder.reduce((s, c) => s + c.n, 0);
       console.log(`   MongoDB commands per order: ${total.toFixed(1)} (${perOrder.map((c) => `${c.name} ${c.n.toFixed(2)}`).join(', ')})`);
     }
+    if (examinedBefore && examinedAfter && r.placed > 0) console.log(`   ${examinedPer(examinedBefore, examinedAfter, r.placed)}`);
   }
   await mongo?.close();
+  await examined?.close();
   // Where the time of an order goes, stage by stage (BENCH_STAGES=0 to skip).
   if (process.env.BENCH_STAGES !== '0' && stack.kafkaBrokers) {
     const stages = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./saga-stages.ts', import.meta.url))], { env: { ...process.env, KAFKA_BROKERS: stack.kafkaBrokers }, encoding: 'utf8' });

@@ -1,0 +1,22 @@
+// Documents and index keys the stack's MongoDB examined (serverStatus metrics.queryExecutor): per
+// order they show a query that scans instead of using an index, a cost that grows with stored data
+// while a timing on a quiet stack still looks fine.
+import { MongoClient } from 'mongodb';
+
+export type Examined = { docs: number; keys: number };
+
+export async function examinedCounter(mongoUrl: string | undefined): Promise<{ read(): Promise<Examined>; close(): Promise<void> } | undefined> {
+  if (!mongoUrl) return undefined;
+  const client = await MongoClient.connect(mongoUrl, { directConnection: true });
+  return {
+    async read() {
+      const q = (await client.db('admin').command({ serverStatus: 1 })).metrics?.queryExecutor as { scannedObjects?: unknown; scanned?: unknown } | undefined;
+      return { docs: Number(q?.scannedObjects ?? 0), keys: Number(q?.scanned ?? 0) };
+    },
+    close: () => client.close(),
+  };
+}
+
+export function examinedPer(before: Examined, after: Examined, n: number): string {
+  return `MongoDB documents examined ${((after.docs - before.docs) / n).toFixed(1)} and index keys ${((after.keys - before.keys) / n).toFixed(1)} per order`;
+}
