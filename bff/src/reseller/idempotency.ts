@@ -50,36 +50,41 @@ export class Idempotency {
     const recordKey = `bff:idem:${subject}:${key}`;
     const lockKey = `bff:idem-lock:${subject}:${key}`;
     const redis = this.guarded();
-    const stored = await this.read(recordKey, hash);
-    if (stored) return { ...stored, replayed: true };
-
+    // The lock, its holder and the record in one round trip, in that order: taking the lock means
+    // the request that held it before has let it go — after storing its answer — so the record read
+    // next shows that answer; no second read is needed.
+    const attempt = () =>
+      redis(() => Promise.all([this.redis.set(lockKey, hash, 'PX', this.lockMs, 'NX'), this.redis.get(lockKey), this.redis.get(recordKey)]));
     const deadline = Date.now() + this.lockMs;
     for (;;) {
-      const locked = await redis(() => this.redis.set(lockKey, hash, 'PX', this.lockMs, 'NX'));
+      const [locked, holder, raw] = await attempt();
+      if (raw !== null) {
+        if (locked === 'OK') await this.redis.del(lockKey).catch(() => undefined);
+        return { ...this.answerOf(raw, hash), replayed: true };
+      }
       if (locked === 'OK') break;
       // Someone else runs this key now: a different request is refused at once, the same one waits.
-      const holder = await redis(() => this.redis.get(lockKey));
       if (holder !== null && holder !== hash) throw reused();
-      const done = await this.read(recordKey, hash);
-      if (done) return { ...done, replayed: true };
       if (Date.now() > deadline) throw new HttpError(409, 'IDEMPOTENCY_KEY_IN_PROGRESS', messages.idempotencyInProgress);
       await new Promise((r) => setTimeout(r, 25));
     }
+    let answer: StoredAnswer;
     try {
-      // The first request may have finished between the read above and taking the lock.
-      const done = await this.read(recordKey, hash);
-      if (done) return { ...done, replayed: true };
-      const answer = await work();
-      if (answer.status < 500) {
-        const record: Record_ = { hash, answer };
-        // The work is done: failing to remember its answer must not turn it into an error answer
-        // (the client would retry and place again); the key is then just not remembered.
-        await this.redis.set(recordKey, JSON.stringify(record), 'EX', this.ttlSeconds).catch(() => undefined);
-      }
-      return { ...answer, replayed: false };
-    } finally {
+      answer = await work();
+    } catch (error) {
       await this.redis.del(lockKey).catch(() => undefined);
+      throw error;
     }
+    // The answer stored, then the lock let go, in one round trip (one connection keeps the order).
+    // The work is done: failing to remember its answer must not turn it into an error answer (the
+    // client would retry and place again); the key is then just not remembered. Service failures
+    // (5xx) are not stored.
+    const record: Record_ = { hash, answer };
+    await Promise.all([
+      answer.status < 500 ? this.redis.set(recordKey, JSON.stringify(record), 'EX', this.ttlSeconds).catch(() => undefined) : undefined,
+      this.redis.del(lockKey).catch(() => undefined),
+    ]);
+    return { ...answer, replayed: false };
   }
 
   /**
@@ -96,9 +101,8 @@ export class Idempotency {
     };
   }
 
-  private async read(recordKey: string, hash: string): Promise<StoredAnswer | undefined> {
-    const raw = await this.guarded()(() => this.redis.get(recordKey));
-    if (raw === null) return undefined;
+  /** The stored answer of a record, or 409 when the key was used with another request. */
+  private answerOf(raw: string, hash: string): StoredAnswer {
     const record = JSON.parse(raw) as Record_;
     if (record.hash !== hash) throw reused();
     return record.answer;
