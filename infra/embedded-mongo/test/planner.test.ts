@@ -274,7 +274,7 @@ describe('reads by _id among writes of the same command or transaction', () => {
   const scanned = async () => Number((await client.db('admin').command({ serverStatus: 1 })).metrics.queryExecutor.scannedObjects);
 
   it('a bulk of N guarded updates by _id examines N documents, not 1 + 2 + … + N', async () => {
-    const c = db.collection<Row>('bulk_by_id');
+    const c = db.collection<{ _id: number; payment: string; kept?: number[] }>('bulk_by_id');
     await c.insertMany(Array.from({ length: 100 }, (_, i) => ({ _id: i, payment: 'awaiting' })));
     const before = await scanned();
     const result = await c.bulkWrite(
