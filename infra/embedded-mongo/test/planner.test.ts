@@ -2,7 +2,7 @@
 // index (observable as keys/documents examined and in explain), with answers identical to a scan.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Int32, Long, MongoClient, ObjectId } from 'mongodb';
-import type { Collection, Db, Document } from 'mongodb';
+import type { Collection, CreateIndexesOptions, Db, Document } from 'mongodb';
 import { removeTempDirs, startTestServer } from './helpers.ts';
 
 let srv: Awaited<ReturnType<typeof startTestServer>>;
@@ -174,16 +174,28 @@ describe('ordered indexes', () => {
   });
 });
 
+/**
+ * A collection with the given indexes and an unindexed copy of the same documents; `same(filter)`
+ * answers from the indexed one after checking that a scan of the copy answers the same.
+ */
+async function withUnindexedCopy(name: string, indexes: Array<[Document, CreateIndexesOptions?]>, docs: Document[]) {
+  const indexed = db.collection<Row>(name);
+  const copy = db.collection<Row>(`${name}_noindex`);
+  for (const [key, options] of indexes) await indexed.createIndex(key, options);
+  await indexed.insertMany(docs.map((d) => ({ ...d })) as Row[]);
+  await copy.insertMany(docs.map((d) => ({ ...d })) as Row[]);
+  const same = async (filter: Document): Promise<Document[]> => {
+    const [a, b] = await Promise.all([indexed.find(filter).sort({ _id: 1 }).toArray(), copy.find(filter).sort({ _id: 1 }).toArray()]);
+    expect(a).toEqual(b);
+    return a;
+  };
+  return { indexed, same };
+}
+
 describe('partial indexes', () => {
   let keyed: Collection<Row>;
-  let keyedPlain: Collection<Row>;
+  let both: (filter: Document) => Promise<Document[]>;
   beforeAll(async () => {
-    keyed = db.collection<Row>('keyed');
-    keyedPlain = db.collection<Row>('keyed_noindex');
-    await keyed.createIndex({ userId: 1, _id: -1 });
-    await keyed.createIndex({ userId: 1, 'request.key': 1 }, { unique: true, partialFilterExpression: { 'request.key': { $type: 'string' } } });
-    await keyed.createIndex({ autoOrderId: 1, run: 1 }, { unique: true, partialFilterExpression: { autoOrderId: { $type: 'number' } } });
-    await keyed.createIndex({ amount: 1 }, { partialFilterExpression: { amount: { $gt: 100 }, state: { $exists: true } } });
     // One member with 3,000 orders, one in ten placed under a key; every fifth a run of an auto order.
     const docs = Array.from({ length: 3000 }, (_, i) => ({
       _id: i,
@@ -193,15 +205,17 @@ describe('partial indexes', () => {
       ...(i % 5 === 0 ? { autoOrderId: Math.floor(i / 50), run: (i / 5) % 10 } : {}),
       ...(i % 2 === 0 ? { state: 'paid' } : {}),
     }));
-    await keyed.insertMany(docs.map((d) => ({ ...d })));
-    await keyedPlain.insertMany(docs.map((d) => ({ ...d })));
+    ({ indexed: keyed, same: both } = await withUnindexedCopy(
+      'keyed',
+      [
+        [{ userId: 1, _id: -1 }],
+        [{ userId: 1, 'request.key': 1 }, { unique: true, partialFilterExpression: { 'request.key': { $type: 'string' } } }],
+        [{ autoOrderId: 1, run: 1 }, { unique: true, partialFilterExpression: { autoOrderId: { $type: 'number' } } }],
+        [{ amount: 1 }, { partialFilterExpression: { amount: { $gt: 100 }, state: { $exists: true } } }],
+      ],
+      docs,
+    ));
   });
-
-  const both = async (filter: Document) => {
-    const [a, b] = await Promise.all([keyed.find(filter).sort({ _id: 1 }).toArray(), keyedPlain.find(filter).sort({ _id: 1 }).toArray()]);
-    expect(a).toEqual(b);
-    return a;
-  };
 
   it('serves an equality the partial filter expression admits from the partial index (as MongoDB does): one key, one document', async () => {
     expect(await both({ userId: 'u0', 'request.key': 'k120' })).toHaveLength(1);
@@ -230,12 +244,8 @@ describe('partial indexes', () => {
 
 describe('sparse indexes', () => {
   let members: Collection<Row>;
-  let membersPlain: Collection<Row>;
+  let both: (filter: Document) => Promise<Document[]>;
   beforeAll(async () => {
-    members = db.collection<Row>('members');
-    membersPlain = db.collection<Row>('members_noindex');
-    await members.createIndex({ apiKeyHash: 1 }, { unique: true, sparse: true });
-    await members.createIndex({ naverId: 1, kakaoId: 1 }, { sparse: true });
     // 3,000 members, one in three with an API key, some with a login of another site, one with a null one.
     const docs = Array.from({ length: 3000 }, (_, i) => ({
       _id: i,
@@ -243,15 +253,15 @@ describe('sparse indexes', () => {
       ...(i % 100 === 0 ? { kakaoId: `k${i}` } : {}),
       ...(i === 7 ? { naverId: null } : {}),
     }));
-    await members.insertMany(docs.map((d) => ({ ...d })));
-    await membersPlain.insertMany(docs.map((d) => ({ ...d })));
+    ({ indexed: members, same: both } = await withUnindexedCopy(
+      'members',
+      [
+        [{ apiKeyHash: 1 }, { unique: true, sparse: true }],
+        [{ naverId: 1, kakaoId: 1 }, { sparse: true }],
+      ],
+      docs,
+    ));
   });
-
-  const both = async (filter: Document) => {
-    const [a, b] = await Promise.all([members.find(filter).sort({ _id: 1 }).toArray(), membersPlain.find(filter).sort({ _id: 1 }).toArray()]);
-    expect(a).toEqual(b);
-    return a;
-  };
 
   it('serves a non-null equality on one of its fields (an API key, a login) from the index: one key, one document', async () => {
     expect(await both({ apiKeyHash: 'h300' })).toHaveLength(1);
