@@ -19,7 +19,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 
-type Result = { latencies: number[]; statuses: Map<number, number>; seconds: number; cpu?: string };
+type Result = { latencies: number[]; statuses: Map<number, number>; seconds: number; cpu?: string; examined?: string };
 const pct = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!);
 
 function report(name: string, r: Result, accepted?: number) {
@@ -28,6 +28,7 @@ function report(name: string, r: Result, accepted?: number) {
   const ok = accepted ?? r.latencies.length;
   console.log(`${name.padEnd(58)} ${(ok / r.seconds).toFixed(1).padStart(7)} /s   p50 ${pct(sorted, 0.5).toFixed(1).padStart(6)} ms   p99 ${pct(sorted, 0.99).toFixed(1).padStart(7)} ms   [${statuses}]`);
   if (r.cpu) console.log(`   ${r.cpu}`);
+  if (r.examined) console.log(`   ${r.examined}`);
 }
 
 /** Runs `scenario` with withProcessCpu, and says how many documents the stack's MongoDB examined per request. */
@@ -36,7 +37,7 @@ async function withCpu(scenario: () => Promise<Result>): Promise<Result> {
   const r = await withProcessCpu(scenario);
   const examinedAfter = await examined?.read();
   const done = r.latencies.length;
-  return examinedBefore && examinedAfter && done > 0 ? { ...r, cpu: `${r.cpu ?? ''}${r.cpu ? '\n   ' : ''}${examinedPer(examinedBefore, examinedAfter, done).replace('per order', 'per request')}` } : r;
+  return examinedBefore && examinedAfter && done > 0 ? { ...r, examined: examinedPer(examinedBefore, examinedAfter, done, 'request') } : r;
 }
 
 /**

@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
 import { cpuRates, processTree } from './process-tree.ts';
-import { examinedCounter, examinedPer } from './mongo-examined.ts';
+import { type Examined, examinedIn, examinedPer } from './mongo-examined.ts';
 import { fillHistory } from './stored-history.ts';
 import { type Stack, prepareReseller, startDevstack } from './stack.ts';
 
@@ -81,22 +81,24 @@ try {
   // machine): the driver's heartbeats and this probe are left out.
   const mongo = stack.mongoUrl ? await MongoClient.connect(stack.mongoUrl, { directConnection: true }) : undefined;
   const background = new Set(['hello', 'ismaster', 'isMaster', 'ping', 'serverStatus', 'endSessions', 'buildInfo', 'buildinfo']);
-  const commandCounts = async (): Promise<Map<string, number>> => {
-    const commands = (await mongo?.db('admin').command({ serverStatus: 1 }))?.metrics?.commands as Record<string, { total: unknown }> | undefined;
-    return new Map(Object.entries(commands ?? {}).filter(([name]) => !background.has(name.split(':')[0]!)).map(([name, c]) => [name, Number(c.total)]));
+  // One serverStatus gives the command counts and the documents and index keys examined.
+  const mongoCounts = async (): Promise<{ commands: Map<string, number>; examined: Examined | undefined }> => {
+    const status = await mongo?.db('admin').command({ serverStatus: 1 });
+    const commands = status?.metrics?.commands as Record<string, { total: unknown }> | undefined;
+    return {
+      commands: new Map(Object.entries(commands ?? {}).filter(([name]) => !background.has(name.split(':')[0]!)).map(([name, c]) => [name, Number(c.total)])),
+      examined: status ? examinedIn(status) : undefined,
+    };
   };
-  const examined = await examinedCounter(stack.mongoUrl);
   for (const connections of CONNECTIONS) {
-    const commandsBefore = await commandCounts();
-    const examinedBefore = await examined?.read();
+    const { commands: commandsBefore, examined: examinedBefore } = await mongoCounts();
     const before = stack.pid ? processTree(stack.pid) : [];
     const profiled = process.env.BENCH_PROFILE_DIR ? before.filter((p) => p.name !== 'devstack') : [];
     for (const p of profiled) process.kill(p.pid, 'SIGUSR2');
     const r = wrk(url, connections, SECONDS, env);
     for (const p of profiled) process.kill(p.pid, 'SIGUSR2');
     const after = stack.pid ? processTree(stack.pid) : [];
-    const commandsAfter = await commandCounts();
-    const examinedAfter = await examined?.read();
+    const { commands: commandsAfter, examined: examinedAfter } = await mongoCounts();
     const refused = r.requests - r.placed;
     console.log(
       `${String(connections).padStart(2)} connections: ${(r.placed / r.seconds).toFixed(1).padStart(6)} orders/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms` +
@@ -138,7 +140,6 @@ try {
     if (examinedBefore && examinedAfter && r.placed > 0) console.log(`   ${examinedPer(examinedBefore, examinedAfter, r.placed)}`);
   }
   await mongo?.close();
-  await examined?.close();
   // Where the time of an order goes, stage by stage (BENCH_STAGES=0 to skip).
   if (process.env.BENCH_STAGES !== '0' && stack.kafkaBrokers) {
     const stages = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./saga-stages.ts', import.meta.url))], { env: { ...process.env, KAFKA_BROKERS: stack.kafkaBrokers }, encoding: 'utf8' });
