@@ -169,6 +169,9 @@ export class Journal implements JournalSink {
     this.flushing = true;
     try {
       while (this.pending.length || this.sealWaiters.length) {
+        // The commits of this turn of the event loop go together (group commit): the write waits
+        // until the turn's I/O callbacks have run.
+        await new Promise<void>((resolve) => setImmediate(resolve));
         // Sealing happens between batches: every record written to the sealed segment was taken
         // before the seal was asked for, so the snapshot begun at that moment holds all of them.
         if (this.sealWaiters.length) await this.seal();
@@ -176,10 +179,9 @@ export class Journal implements JournalSink {
         const batch = this.pending.splice(0);
         const data = Buffer.concat(batch.map((p) => p.buf));
         try {
-          // The file is open with O_DSYNC: the write returns once the data (and the file size)
-          // are on disk, as write + fdatasync would, in one trip to the thread pool instead of two.
-          await writeAll(this.fd, data);
-          if (!DSYNC) await new Promise<void>((res, rej) => fs.fdatasync(this.fd, (e) => (e ? rej(e) : res())));
+          // On the main thread, and with O_DSYNC: durable (data and the size that makes it
+          // readable) when the write returns. See writeDurably.
+          writeDurably(this.fd, data);
           this.size += data.length;
           for (const p of batch) p.resolve();
         } catch (e) {
@@ -362,12 +364,15 @@ function openJournal(file: string): number {
   return fs.openSync(file, O_RDWR | O_CREAT | O_APPEND | (DSYNC ?? 0), 0o666);
 }
 
-function writeAll(fd: number, data: Buffer): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const step = (off: number): void => {
-      if (off >= data.length) return resolve();
-      fs.write(fd, data, off, data.length - off, null, (e, n) => (e ? reject(e) : step(off + n)));
-    };
-    step(0);
-  });
+/**
+ * One group commit's journal write, durable when it returns: synchronous, not on the thread pool.
+ * Handing the write to a pool thread and back cost more CPU than the write itself (an O_DSYNC append
+ * of 600 bytes: about 150 µs of CPU through the pool against 80 µs on the main thread, on a 2-core
+ * VM) and delayed every commit's answer by two thread wake-ups. The server answers nothing else
+ * while it waits for the disk (about 0.2 ms on an SSD); commands that arrive meanwhile are read in
+ * the next turn and share its write.
+ */
+function writeDurably(fd: number, data: Buffer): void {
+  for (let off = 0; off < data.length; ) off += fs.writeSync(fd, data, off, data.length - off);
+  if (!DSYNC) fs.fdatasyncSync(fd);
 }
