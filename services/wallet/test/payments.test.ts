@@ -21,12 +21,19 @@ async function newMember(won = 0): Promise<string> {
 const outcomesOf = (orderId: number) => suite.received.events.filter((e) => (e.type === 'PointDebited' || e.type === 'PointDebitRejected') && (e.data as { orderId: number }).orderId === orderId);
 const quiet = () => new Promise((r) => setTimeout(r, 800));
 type LedgerPage = { items: Array<{ seq: number; deltaDeci: number; balanceAfterDeci: number; kind: string; source: string; referenceId: string }> };
+/** `wallet_money_decisions_total{decision}` as the wallet's /metrics serves it (0 before the first decision of that kind). */
+async function decisionsCounted(decision: string): Promise<number> {
+  const text = await (await fetch(`${suite.wallet.base}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`wallet_money_decisions_total{decision="${decision}"}`));
+  return line === undefined ? 0 : Number(line.split(' ').at(-1));
+}
 const ledgerOf = async (userId: string) => (await client(suite.wallet.base, 'operator-1', 'admin').get<LedgerPage>(`/admin/accounts/${userId}/ledger?pageSize=100`)).body.items;
 
 describe('paying for orders (OrderPlaced → PointDebited | PointDebitRejected)', () => {
   it('debits exactly once under redelivery and under a copy with a new event id', async () => {
     const userId = await newMember(10_000);
     const orderId = nextOrderId++;
+    const debitedBefore = await decisionsCounted('debited');
     const placed = suite.publisher.orderPlaced(userId, orderId, 12_345);
     await suite.publisher.publish(Topics.order, [placed, placed]);
     await suite.publisher.publish(Topics.order, [placed, withNewId(placed)]);
@@ -36,6 +43,9 @@ describe('paying for orders (OrderPlaced → PointDebited | PointDebitRejected)'
     await suite.wallet.flush();
     await quiet();
     expect(outcomesOf(orderId)).toHaveLength(1);
+    // Operators see the decisions at /metrics: one debit, the copies counted as duplicates.
+    expect(await decisionsCounted('debited')).toBe(debitedBefore + 1);
+    expect(await decisionsCounted('duplicate')).toBeGreaterThanOrEqual(1);
     expect(outcomesOf(orderId)[0]).toMatchObject({
       type: 'PointDebited',
       aggregateId: `account-${userId}`,

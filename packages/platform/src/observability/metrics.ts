@@ -131,3 +131,17 @@ export function durationHistogram<L extends string>(name: string, help: string, 
     },
   };
 }
+
+/**
+ * A counter in the process's registry, for how often a service's own flow ends one way or another
+ * (e.g. the wallet's money decisions) — what a per-batch log line used to say, without a line per
+ * batch.
+ */
+export function flowCounter<L extends string>(name: string, help: string, labelNames: readonly L[]) {
+  const counter = new Counter<L>({ name, help, labelNames, registers: [metricsRegistry] });
+  return {
+    add(labels: Partial<Record<L, string>>, n: number): void {
+      if (n > 0) counter.inc(labels, n);
+    },
+  };
+}

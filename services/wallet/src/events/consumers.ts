@@ -1,5 +1,6 @@
 import { OrderPlaced, PointCredited, PointDebited, RefundRequested, SettingChanged, TopUpExpiryDue, Topics, UserRegistered } from '@smm/contracts';
-import { type EventProducer, type Kafka, type Logger, type RunningConsumer, runEventConsumer } from '@smm/platform';
+import { type EventProducer, type Kafka, type Logger, type RunningConsumer, flowCounter, runEventConsumer } from '@smm/platform';
+import type { Decision } from '../domain/payments.ts';
 import type { WalletDeps } from '../use-cases/context.ts';
 import { settleMoneyRequests } from '../use-cases/settle-money-requests.ts';
 import { onReferralPayment } from './on-referral-payment.ts';
@@ -8,6 +9,15 @@ import { onReferralRegistered } from './on-referral-registered.ts';
 import { onSettingChanged } from './on-setting-changed.ts';
 import { onTopUpExpiryDue } from './on-top-up-expiry-due.ts';
 import { onUserRegistered } from './on-user-registered.ts';
+
+const decisionTypes = ['debited', 'rejected', 'credited', 'duplicate', 'refused'] as const satisfies ReadonlyArray<Decision['type']>;
+
+/** Served at /metrics: the money requests of the order topic the wallet decided, by decision. */
+const moneyDecisions = flowCounter(
+  'wallet_money_decisions_total',
+  'Payments and refunds the wallet decided from the order topic, by decision (debited, rejected, credited, duplicate, refused)',
+  ['decision'] as const,
+);
 
 export type ConsumerGroups = { main: string; payments: string };
 export const defaultGroups: ConsumerGroups = { main: 'wallet', payments: 'wallet-payments' };
@@ -70,8 +80,10 @@ export async function startWalletConsumers(deps: WalletDeps, kafka: Kafka, produ
     logger,
     handleBatch: async (events, log) => {
       const decisions = await settleMoneyRequests(deps, events);
-      const count = (type: string) => decisions.filter((d) => d.type === type).length;
-      log.info(
+      const count = (type: Decision['type']) => decisions.filter((d) => d.type === type).length;
+      for (const type of decisionTypes) moneyDecisions.add({ decision: type }, count(type));
+      // One run per order at a low rate: counted at /metrics, logged only at debug.
+      log.debug(
         { debited: count('debited'), rejected: count('rejected'), credited: count('credited'), duplicates: count('duplicate'), refused: count('refused') },
         'money requests settled',
       );
