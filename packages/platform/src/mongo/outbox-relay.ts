@@ -3,12 +3,8 @@ import type { Logger } from 'pino';
 import type { EventProducer } from '../kafka/producer.ts';
 import { trackOutbox } from '../observability/metrics.ts';
 import { type AppendedRecord, type EventInDocument, type OutboxRecord, outboxModel, receiveCommitted, upgradeStoredEvents } from './outbox.ts';
+import { PublishedMarks, recordKey } from './outbox-marks.ts';
 import { RelayLease } from './relay-lease.ts';
-
-/** A record's identity for the relay: its outbox id, or its document's collection and id with its event's id. */
-function recordKey(record: AppendedRecord): string {
-  return record.source === undefined ? String(record._id) : `${record.source}:${String(record._id)}:${record.event.eventId}`;
-}
 
 export type OutboxRelayOptions = {
   connection: Connection;
@@ -55,23 +51,13 @@ export class OutboxRelay {
   private handed: AppendedRecord[] = [];
   /** Whether the next cycle reads the outbox (poll or kick) rather than only publishing what was handed over. */
   private readDue = true;
-  /**
-   * Published records not yet marked so (by id): marks are written in the background, gathered,
-   * so the next send never waits for the previous one's mark; a read skips these records.
-   */
-  private unmarked = new Map<string, AppendedRecord>();
-  private marking: Promise<void> | undefined;
-  /** Mark writes completed so far, and the records of the latest ones (see `unsentOf`). */
-  private marksDone = 0;
-  private recentMarks: Array<{ mark: number; keys: string[] }> = [];
-  /** Whether the latest mark write failed (a stopped relay gives up on its marks then). */
-  private markFailed = false;
-  /** Set while the first mark not yet written waits out markDelayMs for others to join it. */
-  private markTimer: NodeJS.Timeout | undefined;
+  /** What was sent and is waiting for, or has just had, its "published" mark. */
+  private readonly marks: PublishedMarks;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.outbox = outboxModel(options.connection);
     this.lease = new RelayLease(options.connection, options.leaseMs ?? 15_000);
+    this.marks = new PublishedMarks(options.connection, options.logger, options.markDelayMs ?? 100, () => this.stopped);
   }
 
   start(): void {
@@ -116,7 +102,7 @@ export class OutboxRelay {
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
     await this.running;
-    await this.marksWritten();
+    await this.marks.written();
     this.handed = [];
     await this.lease.release();
   }
@@ -124,7 +110,7 @@ export class OutboxRelay {
   /** Drains everything pending once and marks it published; resolves with how many records were published. */
   async drainOnce(): Promise<number> {
     const published = await this.drain();
-    await this.marksWritten();
+    await this.marks.written();
     return published;
   }
 
@@ -140,14 +126,14 @@ export class OutboxRelay {
     for (;;) {
       // Majority read: only records whose commit is durable (on a replica set, on a majority of
       // members), so an event never leaves for a write a failover or crash could still roll back.
-      const marksBefore = this.marksDone;
+      const marksBefore = this.marks.done;
       const batch = await this.outbox.collection
         .find(
           { pending: true },
           { sort: { _id: 1 }, limit: batchSize, projection: { topic: 1, event: 1, trace: 1 }, readConcern: { level: 'majority' } },
         )
         .toArray();
-      // Sorted out now: a record sent earlier may have its mark written (and leave `unmarked`) while
+      // Sorted out now: a record sent earlier may have its mark written (and stop waiting for it) while
       // the documents are drained.
       const unsent = this.unsentOf(batch as unknown as AppendedRecord[], marksBefore);
       // Events kept in documents are read after this page and published before it: the events a
@@ -158,7 +144,7 @@ export class OutboxRelay {
       published += await this.publish(unsent);
       if (batch.length < batchSize) return published;
       // A full page of records all waiting for their mark: let the marks land before reading on.
-      if (unsent.length === 0) await this.marksWritten();
+      if (unsent.length === 0) await this.marks.written();
     }
   }
 
@@ -167,7 +153,7 @@ export class OutboxRelay {
     let published = 0;
     for (const source of this.options.documents ?? []) {
       for (;;) {
-        const marksBefore = this.marksDone;
+        const marksBefore = this.marks.done;
         const docs = await this.options.connection
           .collection(source)
           .find({ outboxPending: true }, { sort: { _id: 1 }, limit: batchSize, projection: { outbox: 1 }, readConcern: { level: 'majority' } })
@@ -179,18 +165,16 @@ export class OutboxRelay {
         const unsent = this.unsentOf(records, marksBefore);
         published += await this.publish(unsent);
         if (docs.length < batchSize) break;
-        if (unsent.length === 0) await this.marksWritten();
+        if (unsent.length === 0) await this.marks.written();
       }
     }
     return published;
   }
 
   /**
-   * Of records just read back, those to send: not those already sent whose mark is still being
-   * written, nor those whose mark was written after the read was sent (`marksBefore`: the marks
-   * done then) — the read may have been answered before the mark and handled after it. One also
-   * waiting in the hand-over queue is sent from the read, and leaves the queue. Call right after
-   * the read, before anything else is awaited.
+   * Of records just read back, those to send (see `PublishedMarks.unsent`); one also waiting in the
+   * hand-over queue is sent from the read, and leaves the queue. Call right after the read, before
+   * anything else is awaited.
    */
   private unsentOf(batch: readonly AppendedRecord[], marksBefore: number): AppendedRecord[] {
     if (batch.length === 0) return [];
@@ -198,9 +182,7 @@ export class OutboxRelay {
       const read = new Set(batch.map(recordKey));
       this.handed = this.handed.filter((r) => !read.has(recordKey(r)));
     }
-    const markedSince = new Set(this.recentMarks.filter((m) => m.mark > marksBefore).flatMap((m) => m.keys));
-    if (this.unmarked.size === 0 && markedSince.size === 0) return [...batch];
-    return batch.filter((r) => !this.unmarked.has(recordKey(r)) && !markedSince.has(recordKey(r)));
+    return this.marks.unsent(batch, marksBefore);
   }
 
   /** Publishes what was handed over at commit, without reading it back; resolves with how many. */
@@ -214,7 +196,7 @@ export class OutboxRelay {
     while (this.handed.length > 0) {
       const batch = this.handed.slice(0, this.options.batchSize ?? 500);
       // A poll may have read (and sent) a record between its commit and its hand-over.
-      published += await this.publish(this.unmarked.size > 0 ? batch.filter((r) => !this.unmarked.has(recordKey(r))) : batch);
+      published += await this.publish(this.marks.notWaiting(batch));
       this.handed.splice(0, batch.length);
     }
     return published;
@@ -234,121 +216,11 @@ export class OutboxRelay {
         if (ids.length > 0) await this.outbox.collection.updateMany({ _id: { $in: ids } } as never, { $inc: { attempts: 1 } });
         throw error;
       }
-      for (const r of run) this.unmarked.set(recordKey(r), r);
-      this.markSoon();
+      this.marks.sent(run);
       published += run.length;
       start = end;
     }
     return published;
-  }
-
-  /**
-   * Marks what was sent, off the send path: one write for everything sent within markDelayMs of
-   * the first unmarked record. Records sent while a write is in flight wait for the next one, which
-   * also waits out the delay: under steady load the marks are one write per markDelayMs, not one
-   * after another as fast as the database answers. A failed mark is retried with the next one (the
-   * poll skips records waiting here); a crash before it only means the records are sent again,
-   * which consumers are built for.
-   */
-  private markSoon(): void {
-    if (this.marking || this.markTimer || this.unmarked.size === 0) return;
-    this.markTimer = setTimeout(() => this.markNow(), this.options.markDelayMs ?? 100);
-  }
-
-  private markNow(): void {
-    clearTimeout(this.markTimer);
-    this.markTimer = undefined;
-    if (this.marking || this.unmarked.size === 0) return;
-    this.marking = this.mark([...this.unmarked.values()]).finally(() => {
-      this.marking = undefined;
-      if (!this.stopped) this.markSoon();
-    });
-  }
-
-  /** One mark write for the records given; a failure leaves them unmarked for the next one. */
-  private async mark(records: readonly AppendedRecord[]): Promise<void> {
-    const bySource = new Map<string | undefined, AppendedRecord[]>();
-    for (const r of records) {
-      const same = bySource.get(r.source);
-      if (same) same.push(r);
-      else bySource.set(r.source, [r]);
-    }
-    try {
-      const publishedAt = new Date();
-      const kept = records.filter((r) => r.source !== undefined);
-      // A document's event moves to the outbox as a published record before it leaves the
-      // document: readable there for support, expired like the others, and sent again after a
-      // restore like every outbox record (a retry finds it there already).
-      if (kept.length > 0) await this.archive(kept, publishedAt);
-      await Promise.all(
-        [...bySource].map(([source, sent]) =>
-          source === undefined
-            ? this.outbox.collection.updateMany({ _id: { $in: sent.map((r) => r._id) } } as never, { $set: { publishedAt }, $unset: { pending: '' } })
-            : this.unkeep(source, sent),
-        ),
-      );
-    } catch (error) {
-      this.options.logger.warn({ err: (error as Error).message, records: records.length }, 'outbox publish mark failed; will retry');
-      this.markFailed = true;
-      if (!this.stopped) await new Promise((r) => setTimeout(r, 500));
-      return;
-    }
-    this.markFailed = false;
-    const keys = records.map(recordKey);
-    this.marksDone++;
-    this.recentMarks.push({ mark: this.marksDone, keys });
-    if (this.recentMarks.length > 16) this.recentMarks.shift();
-    for (const key of keys) this.unmarked.delete(key);
-  }
-
-  /**
-   * Takes sent events out of their documents; a document whose list is then empty loses both
-   * fields (an event kept meanwhile keeps the list, and the document, pending). Both steps are
-   * statements of one ordered update command: one round trip.
-   */
-  private async unkeep(source: string, sent: readonly AppendedRecord[]): Promise<void> {
-    const ids = [...new Set(sent.map((r) => r._id))];
-    await this.options.connection.collection(source).bulkWrite(
-      [
-        { updateMany: { filter: { _id: { $in: ids } } as never, update: { $pull: { outbox: { 'event.eventId': { $in: sent.map((r) => r.event.eventId) } } } } as never } },
-        { updateMany: { filter: { _id: { $in: ids }, outbox: { $size: 0 } } as never, update: { $unset: { outbox: '', outboxPending: '' } } } },
-      ],
-      { ordered: true },
-    );
-  }
-
-  /** Stores sent document events in the outbox as published records; ones already there are left as they are. */
-  private async archive(records: readonly AppendedRecord[], publishedAt: Date): Promise<void> {
-    const docs = records.map((r) => {
-      const occurredAt = new Date(r.event.occurredAt);
-      return {
-        eventId: r.event.eventId,
-        topic: r.topic,
-        event: r.event,
-        createdAt: Number.isNaN(occurredAt.getTime()) ? publishedAt : occurredAt,
-        publishedAt,
-        attempts: 0,
-        ...(r.trace ? { trace: r.trace } : {}),
-      };
-    });
-    try {
-      await this.outbox.collection.insertMany(docs, { ordered: false });
-    } catch (error) {
-      const writeErrors = (error as { writeErrors?: Array<{ code?: number }> }).writeErrors;
-      if (!Array.isArray(writeErrors) || writeErrors.some((e) => e.code !== 11000)) throw error;
-    }
-  }
-
-  /** Resolves when everything sent so far is marked (or, once stopped, when marking gave up); waits out no delay. */
-  private async marksWritten(): Promise<void> {
-    for (;;) {
-      if (this.marking) {
-        await this.marking;
-        continue;
-      }
-      if (this.unmarked.size === 0 || (this.stopped && this.markFailed)) return;
-      this.markNow();
-    }
   }
 
   private run(): void {
