@@ -2,14 +2,13 @@ import { useId, useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/auth.tsx';
-import { MegaphoneIcon } from '../../layout/icons.tsx';
 import { ApiError, messageOf, post } from '../../lib/api.ts';
 import { count, won } from '../../lib/format.ts';
 import { keys, useSettings } from '../../lib/settings.ts';
 import { loading } from '../../ui/loading.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import * as ui from '../../ui/ui.css.ts';
-import { useCatalog, useNotices } from './catalog.ts';
+import { useCatalog } from './catalog.ts';
 import { orderText as t } from './messages.ts';
 import * as s from './order.css.ts';
 import {
@@ -29,35 +28,12 @@ import {
   validateOrder,
 } from './order-form.ts';
 import type { OrderAttempt, OrderField, OrderForm, OrderProblem } from './order-form.ts';
-import { PlatformIcon } from './platform-icons.tsx';
+import { AutoOrderFields } from './AutoOrderFields.tsx';
+import { NoticeBoard } from './NoticeBoard.tsx';
+import { OrderSummary } from './OrderSummary.tsx';
+import { PlatformPicker } from './PlatformPicker.tsx';
 
 type OrderAnswer = { outcome: 'accepted' | 'awaiting_payment'; order: { id: string | number; kind: 'order' | 'auto' } };
-
-/** How many placeholder tiles stand for the platforms while the catalogue loads (the usual count). */
-const platformPlaceholders = 7;
-
-function NoticeBoard() {
-  const { data, error } = useNotices();
-  const loadingNotices = !data && !error;
-  // Spec §2: notices with isTop first (highlighted), then the rest, each group in server order.
-  const notices = useMemo(() => [...(data ?? [])].sort((a, b) => Number(b.isTop) - Number(a.isTop)), [data]);
-  return (
-    <section className={ui.card} aria-labelledby="notice-title">
-      <h2 id="notice-title" className={ui.cardTitle}>
-        <MegaphoneIcon /> {t.notices}
-      </h2>
-      <ul className={s.noticeBox} style={{ listStyle: 'none', margin: 0, padding: 0 }} tabIndex={0} aria-label={t.notices}>
-        {loadingNotices && [0, 1].map((i) => <li key={i} className={s.noticeSkeleton} aria-hidden="true" />)}
-        {!loadingNotices && notices.length === 0 && <li className={ui.muted}>{t.noNotices}</li>}
-        {notices.map((n, i) => (
-          <li key={n.id ?? i} className={n.isTop ? s.noticeTop : s.notice} data-top={n.isTop || undefined}>
-            {n.content}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
 
 export default function OrderPage() {
   const auth = useAuth();
@@ -159,37 +135,7 @@ export default function OrderPage() {
       <form className={s.layout} onSubmit={submit} noValidate aria-label="주문서">
         <div className={s.column}>
           <NoticeBoard />
-          <section className={ui.card} aria-labelledby="platform-title">
-            <h2 id="platform-title" className={ui.cardTitle}>
-              {t.platforms}
-            </h2>
-            {catalog.error && <p className={s.problem}>{t.loadFailed}</p>}
-            <div className={s.grid} role="group" aria-labelledby="platform-title" aria-busy={catalog.loading || undefined}>
-              {catalog.loading &&
-                catalog.platforms.length === 0 &&
-                Array.from({ length: platformPlaceholders }, (_, i) => (
-                  <span key={i} className={s.platformSkeleton} aria-hidden="true" data-testid="platform-skeleton">
-                    <span className={s.skeletonIcon} />
-                    <span className={s.skeletonText} />
-                  </span>
-                ))}
-              {catalog.platforms.map((p) => (
-                <button
-                  key={p.id}
-                  type="button"
-                  className={s.platform}
-                  aria-pressed={form.platformId === p.id}
-                  onClick={() => update(selectPlatform(form, model, p.id))}
-                  data-platform-id={p.id}
-                >
-                  <span className={s.platformIcon} style={{ background: p.background }}>
-                    <PlatformIcon id={p.id} background={p.background} />
-                  </span>
-                  {p.text}
-                </button>
-              ))}
-            </div>
-          </section>
+          <PlatformPicker catalog={catalog} chosen={form.platformId} onChoose={(id) => update(selectPlatform(form, model, id))} />
           <section className={ui.card} aria-label="주문 정보">
             <div className={s.steps}>
               <div className={s.step}>
@@ -306,50 +252,15 @@ export default function OrderPage() {
                       </label>
                       <p className={ui.hint}>{t.autoHint}</p>
                       {form.auto && (
-                        <div className={s.autoBox}>
-                          <div className={ui.field}>
-                            <label htmlFor={ids.runs} className={ui.label}>{t.runs}</label>
-                            <input
-                              id={ids.runs}
-                              ref={(el) => { fieldRefs.current.runs = el; }}
-                              className={ui.input}
-                              type="number"
-                              inputMode="numeric"
-                              min={2}
-                              step={1}
-                              value={form.runs}
-                              onChange={(e) => update({ ...form, runs: e.target.value })}
-                              disabled={disabled}
-                              aria-invalid={invalid('runs')}
-                            />
-                            <span className={ui.hint}>{t.runsHint}</span>
-                          </div>
-                          <div className={ui.field}>
-                            <label htmlFor={ids.interval} className={ui.label}>{t.interval}</label>
-                            <input
-                              id={ids.interval}
-                              ref={(el) => { fieldRefs.current.interval = el; }}
-                              className={ui.input}
-                              type="number"
-                              inputMode="numeric"
-                              min={60}
-                              step={1}
-                              value={form.interval}
-                              onChange={(e) => update({ ...form, interval: e.target.value })}
-                              disabled={disabled}
-                              aria-invalid={invalid('interval')}
-                            />
-                            <span className={ui.hint}>{t.intervalHint}</span>
-                          </div>
-                          <div className={ui.field}>
-                            <label htmlFor={ids.total} className={ui.label}>{t.totalQuantity}</label>
-                            <input id={ids.total} className={ui.input} type="text" readOnly value={count(totalQuantity(form))} />
-                          </div>
-                          <div style={{ gridColumn: '1 / -1' }}>
-                            {errorFor('runs')}
-                            {errorFor('interval')}
-                          </div>
-                        </div>
+                        <AutoOrderFields
+                          form={form}
+                          ids={ids}
+                          disabled={disabled}
+                          onChange={update}
+                          fieldRef={(field, el) => { fieldRefs.current[field] = el; }}
+                          invalid={invalid}
+                          errorFor={errorFor}
+                        />
                       )}
                     </div>
                   )}
@@ -358,45 +269,18 @@ export default function OrderPage() {
             </div>
           </section>
         </div>
-        <aside className={s.summary} aria-label="결제 요약">
-          <section className={ui.card}>
-            <h2 className={ui.cardTitle}>주문 요약</h2>
-            <div className={ui.stack} style={{ gap: 10 }}>
-              <div className={s.summaryRow}>
-                <span>상품</span>
-                <span className={s.summaryValue} style={{ textAlign: 'right' }}>{fullService?.text ?? '—'}</span>
-              </div>
-              <div className={s.summaryRow}>
-                <span>단가</span>
-                <span className={s.summaryValue}>{service ? t.perUnit(won(service.unitPriceDeci)) : '—'}</span>
-              </div>
-              <div className={s.summaryRow}>
-                <span>{t.totalQuantity}</span>
-                <span className={s.summaryValue}>{count(totalQuantity(form))}개</span>
-              </div>
-              <div className={s.summaryRow}>
-                <span>{t.balance}</span>
-                <span className={s.summaryValue}>{won(balanceDeci)}</span>
-              </div>
-              <hr style={{ border: 0, borderTop: '1px solid', opacity: 0.12, width: '100%', margin: '4px 0' }} />
-              <div className={s.summaryRow}>
-                <span>{t.totalPrice}</span>
-                <output className={s.total} aria-live="polite" data-testid="total-price">{won(priceDeci)}</output>
-              </div>
-              {serviceCheck && <p className={s.warn} role="note">{t.serviceCheck}</p>}
-              {problem?.field === 'balance' && <p className={s.problem} role="alert">{problem.message}</p>}
-              <button
-                type="submit"
-                className={`${ui.button.primary} ${ui.block}`}
-                disabled={disabled || busy}
-                ref={(el) => { fieldRefs.current.balance = el; }}
-                style={{ minHeight: 52, fontSize: 16 }}
-              >
-                {busy ? t.submitting : t.submit}
-              </button>
-            </div>
-          </section>
-        </aside>
+        <OrderSummary
+          productName={fullService?.text}
+          unitPriceDeci={service?.unitPriceDeci}
+          quantity={totalQuantity(form)}
+          balanceDeci={balanceDeci}
+          priceDeci={priceDeci}
+          serviceCheck={serviceCheck}
+          balanceProblem={problem?.field === 'balance' ? problem.message : undefined}
+          disabled={disabled}
+          busy={busy}
+          submitRef={(el) => { fieldRefs.current.balance = el; }}
+        />
       </form>
     </div>
   );
