@@ -10,14 +10,19 @@ import { onSettingChanged } from './on-setting-changed.ts';
 import { onTopUpExpiryDue } from './on-top-up-expiry-due.ts';
 import { onUserRegistered } from './on-user-registered.ts';
 
-const decisionTypes = ['debited', 'rejected', 'credited', 'duplicate', 'refused'] as const satisfies ReadonlyArray<Decision['type']>;
-
 /** Served at /metrics: the money requests of the order topic the wallet decided, by decision. */
 const moneyDecisions = flowCounter(
   'wallet_money_decisions_total',
   'Payments and refunds the wallet decided from the order topic, by decision (debited, rejected, credited, duplicate, refused)',
   ['decision'] as const,
 );
+
+/** How many decisions of each type (every type, zeros included), in one pass over the run. */
+function countDecisions(decisions: readonly Decision[]): Record<Decision['type'], number> {
+  const counts: Record<Decision['type'], number> = { debited: 0, rejected: 0, credited: 0, duplicate: 0, refused: 0 };
+  for (const d of decisions) counts[d.type]++;
+  return counts;
+}
 
 export type ConsumerGroups = { main: string; payments: string };
 export const defaultGroups: ConsumerGroups = { main: 'wallet', payments: 'wallet-payments' };
@@ -80,13 +85,11 @@ export async function startWalletConsumers(deps: WalletDeps, kafka: Kafka, produ
     logger,
     handleBatch: async (events, log) => {
       const decisions = await settleMoneyRequests(deps, events);
-      const count = (type: Decision['type']) => decisions.filter((d) => d.type === type).length;
-      for (const type of decisionTypes) moneyDecisions.add({ decision: type }, count(type));
+      const counts = countDecisions(decisions);
+      for (const [decision, n] of Object.entries(counts)) moneyDecisions.add({ decision }, n);
       // One run per order at a low rate: counted at /metrics, logged only at debug.
-      log.debug(
-        { debited: count('debited'), rejected: count('rejected'), credited: count('credited'), duplicates: count('duplicate'), refused: count('refused') },
-        'money requests settled',
-      );
+      const { debited, rejected, credited, duplicate: duplicates, refused } = counts;
+      log.debug({ debited, rejected, credited, duplicates, refused }, 'money requests settled');
       return decisions.flatMap((d, i) => (d.type === 'refused' ? [{ event: events[i]!, reason: d.reason }] : []));
     },
   });
