@@ -15,6 +15,7 @@ export * from './kafka/client.ts';
 export * from './kafka/producer.ts';
 export * from './kafka/consumer.ts';
 export { OffsetCommitter } from './kafka/offset-committer.ts';
+export { GatherWindow } from './kafka/gather.ts';
 export * from './observability/metrics.ts';
 export * from './observability/tracing.ts';
 export * from './bootstrap/start-service.ts';

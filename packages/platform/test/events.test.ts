@@ -687,6 +687,36 @@ describe('event consumer runner', () => {
     expect(runs.at(-1)!.at - sent[0]!).toBeLessThan(400 + 1500);
   }, 60_000);
 
+  it('with gatherMs, a quiet consumer hears the first event at once, and the next ones a window later, together', async () => {
+    const topic = `gather-quiet-${randomUUID()}`;
+    await ensureTopics(kafka, [{ topic, numPartitions: 1 }]);
+    const runs: Array<{ names: string[]; at: number }> = [];
+    const consumer = await runEventConsumer({
+      kafka,
+      groupId: `g-${randomUUID()}`,
+      topics: [topic],
+      definitions,
+      producer,
+      logger,
+      sessionTimeout: 6000,
+      gatherMs: 3000,
+      handle: async (event) => void runs.push({ names: [event.data.name], at: Date.now() }),
+    });
+    running.push(consumer);
+    await new Promise((r) => setTimeout(r, 300)); // its first fetch is out (a broker-side wait would hold it ~3 s)
+    const first = Date.now();
+    await producer.publish(topic, [WidgetCreated.create('w-q0', { name: 'q0' }, { correlationId: 'q0' })]);
+    await eventually(() => runs.length, (n) => n >= 1);
+    // A broker-side wait would have held it for the whole window (3 s).
+    expect(runs[0]!.at - first).toBeLessThan(1500);
+    for (let i = 1; i <= 3; i++) await producer.publish(topic, [WidgetCreated.create(`w-q${i}`, { name: `q${i}` }, { correlationId: `q${i}` })]);
+    await eventually(() => runs.length, (n) => n >= 4, 10_000);
+    expect(runs.map((r) => r.names[0])).toEqual(['q0', 'q1', 'q2', 'q3']);
+    // The three sent inside the first event's window come in the next fetch, after the window.
+    expect(runs[1]!.at - runs[0]!.at).toBeGreaterThanOrEqual(2900);
+    expect(runs[3]!.at - runs[1]!.at).toBeLessThan(500);
+  }, 60_000);
+
   it('with acrossPartitions, hands the runs of several partitions to one call, one call at a time', async () => {
     const topic = `across-${randomUUID()}`;
     await ensureTopics(kafka, [{ topic, numPartitions: 3 }]);

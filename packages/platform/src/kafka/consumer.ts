@@ -5,7 +5,8 @@ import { countDeadLetter, trackConsumerLag } from '../observability/metrics.ts';
 import { traceConsume } from '../observability/tracing.ts';
 import { InFlight, OffsetCommitter } from './offset-committer.ts';
 import type { EventProducer } from './producer.ts';
-import { batchRunner, perKeyRunner } from './runners.ts';
+import { GatherWindow } from './gather.ts';
+import { batchRunner, perKeyRunner, serialRunner } from './runners.ts';
 
 /** Thrown by a handler for an event it can never accept; the event goes to the dead-letter topic. */
 export class PermanentEventError extends Error {
@@ -53,11 +54,12 @@ export type ConsumerOptions<TDefs extends ReadonlyArray<EventDefinition<string, 
   fromBeginning?: boolean;
   sessionTimeout?: number;
   /**
-   * For consumers off the answer path (live screens, referrals, schedules, forwarding): how long a
-   * fetch may wait for more events before it returns. Under load each fetch then brings a
-   * gathered run instead of one produce's worth, so the consumer, its offset commits and the broker
-   * do a fraction of the round trips; the price is up to this much delay. Unset (or 0): a fetch
-   * returns as soon as anything arrives, which the saga's payment consumers need.
+   * For consumers off the answer path (live screens, referrals, schedules, forwarding): after a
+   * fetch's batches are handled, the next fetch waits until this long after they began (see
+   * GatherWindow), so under load each fetch brings a gathered run instead of one produce's worth,
+   * and the consumer, its offset commits and the broker do a fraction of the round trips; the price
+   * is up to this much delay. A quiet consumer still hears the first event at once. Unset (or 0):
+   * every fetch goes out as soon as the last is handled, which the saga's payment consumers need.
    */
   gatherMs?: number;
   /**
@@ -68,11 +70,6 @@ export type ConsumerOptions<TDefs extends ReadonlyArray<EventDefinition<string, 
    */
   commitIntervalMs?: number;
 };
-
-/** Fetch settings for `gatherMs`: wait for a megabyte or for gatherMs, whichever comes first. */
-export function gatherFetch(gatherMs: number | undefined): { minBytes?: number; maxWaitTimeInMs?: number } {
-  return gatherMs !== undefined && gatherMs > 0 ? { minBytes: 1 << 20, maxWaitTimeInMs: gatherMs } : {};
-}
 
 export type RunningConsumer = { stop(): Promise<void> };
 
@@ -143,7 +140,7 @@ export async function runEventConsumer<TDefs extends ReadonlyArray<EventDefiniti
   const { kafka, groupId, topics, handle, logger } = options;
   if (options.mode !== 'batch' && !handle) throw new Error(`consumer ${groupId}: mode ${options.mode ?? 'serial'} needs handle`);
   const sorter = eventSorter(options);
-  const consumer: Consumer = kafka.consumer({ groupId, sessionTimeout: options.sessionTimeout ?? 30_000, allowAutoTopicCreation: true, ...gatherFetch(options.gatherMs) });
+  const consumer: Consumer = kafka.consumer({ groupId, sessionTimeout: options.sessionTimeout ?? 30_000, allowAutoTopicCreation: true });
 
   trackConsumerLag(consumer, groupId);
   /** Handles one message; a failure other than a permanent refusal is thrown, for redelivery. */
@@ -164,42 +161,31 @@ export async function runEventConsumer<TDefs extends ReadonlyArray<EventDefiniti
 
   const committer = new OffsetCommitter(consumer, logger.child({ groupId }));
   const work = new InFlight();
-  const runner = options.mode === 'batch' ? batchRunner(options, sorter) : options.mode === 'per-key' ? perKeyRunner(options.concurrency ?? 32, handleMessage) : undefined;
+  let stopping = false; // a serial batch ends at its next message once a stop begins
+  const runner = options.mode === 'batch' ? batchRunner(options, sorter) : options.mode === 'per-key' ? perKeyRunner(options.concurrency ?? 32, handleMessage) : serialRunner(handleMessage, () => stopping);
   // What a runner resolves is also what gets committed.
-  const eachBatch = runner
-    ? (payload: EachBatchPayload) =>
-        work.run(() =>
-          runner({
-            ...payload,
-            resolveOffset: (offset: string) => {
-              payload.resolveOffset(offset);
-              committer.handled(payload.batch.topic, payload.batch.partition, offset);
-            },
-          }),
-        )
-    : undefined;
+  const handled = (payload: EachBatchPayload) =>
+    work.run(() =>
+      runner({
+        ...payload,
+        resolveOffset: (offset: string) => {
+          payload.resolveOffset(offset);
+          committer.handled(payload.batch.topic, payload.batch.partition, offset);
+        },
+      }),
+    );
+  const eachBatch = options.gatherMs ? new GatherWindow(consumer, options.gatherMs).wrap(handled) : handled;
 
   await consumer.connect();
   await consumer.subscribe({ topics: [...topics], fromBeginning: options.fromBeginning ?? true });
   // autoCommit off: kafkajs would commit after every batch; the committer does it on a timer.
-  const common = { autoCommit: false, partitionsConsumedConcurrently: options.partitionsConcurrently ?? 1 };
-  if (eachBatch) {
-    await consumer.run({ ...common, eachBatchAutoResolve: false, eachBatch });
-  } else {
-    await consumer.run({
-      ...common,
-      eachMessage: ({ topic, partition, message }) =>
-        work.run(async () => {
-          await handleMessage(topic, partition, message);
-          committer.handled(topic, partition, message.offset);
-        }),
-    });
-  }
+  await consumer.run({ autoCommit: false, partitionsConsumedConcurrently: options.partitionsConcurrently ?? 1, eachBatchAutoResolve: false, eachBatch });
   committer.start(options.commitIntervalMs ?? 1000);
   return {
     async stop() {
       // No new batch starts, the ones under way finish, and what they handled is committed while
       // this member is still in the group (afterwards the broker would refuse its commit).
+      stopping = true;
       try {
         consumer.pause(topics.map((topic) => ({ topic })));
       } catch {

@@ -5,6 +5,23 @@ import { traceConsumeBatch } from '../observability/tracing.ts';
 import type { ConsumerOptions, EventSorter } from './consumer.ts';
 
 /**
+ * serial: one message at a time in offset order, each resolved once handled (kafkajs's eachMessage,
+ * as a batch runner so a gathered consumer can wait once per fetch rather than per message). A
+ * failure ends the batch: it and everything after it are delivered again; so does a stop, after
+ * the message under way.
+ */
+export function serialRunner(handleMessage: (topic: string, partition: number, message: KafkaMessage) => Promise<void>, stopping: () => boolean) {
+  return async ({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> => {
+    for (const message of batch.messages) {
+      if (!isRunning() || isStale() || stopping()) return;
+      await handleMessage(batch.topic, batch.partition, message);
+      resolveOffset(message.offset);
+      await heartbeat().catch(() => undefined);
+    }
+  };
+}
+
+/**
  * per-key: one aggregate's events run one after another in topic order, different aggregates
  * overlap (handling one message at a time caps a partition at one transaction's latency). Offsets
  * are committed only up to the first failure; handlers are idempotent, so the ones that had
