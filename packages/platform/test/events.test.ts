@@ -655,23 +655,23 @@ describe('event consumer runner', () => {
     expect(dead[0]).toMatchObject({ value: 'this is not json', headers: { 'dlq-consumer': groupId, 'dlq-source': `${topic}/0/0` } });
   }, 60_000);
 
-  it('with gatherMs, a consumer receives events sent apart in gathered runs, and each within the wait', async () => {
+  /** A consumer with gatherMs of a fresh one-partition topic, recording each run (batch) or event (serial) and when it came. */
+  async function gathering(gatherMs: number, mode: 'batch' | 'serial') {
     const topic = `gather-${randomUUID()}`;
     await ensureTopics(kafka, [{ topic, numPartitions: 1 }]);
     const runs: Array<{ names: string[]; at: number }> = [];
-    const consumer = await runEventConsumer({
-      kafka,
-      groupId: `g-${randomUUID()}`,
-      topics: [topic],
-      definitions,
-      producer,
-      logger,
-      sessionTimeout: 6000,
-      mode: 'batch',
-      gatherMs: 400,
-      handleBatch: async (events) => void runs.push({ names: events.map((e) => e.data.name), at: Date.now() }),
-    });
-    running.push(consumer);
+    const record = (names: string[]) => void runs.push({ names, at: Date.now() });
+    const common = { kafka, groupId: `g-${randomUUID()}`, topics: [topic], definitions, producer, logger, sessionTimeout: 6000, gatherMs };
+    running.push(
+      await (mode === 'batch'
+        ? runEventConsumer({ ...common, mode, handleBatch: async (events) => record(events.map((e) => e.data.name)) })
+        : runEventConsumer({ ...common, handle: async (event) => record([event.data.name]) })),
+    );
+    return { topic, runs };
+  }
+
+  it('with gatherMs, a consumer receives events sent apart in gathered runs, and each within the wait', async () => {
+    const { topic, runs } = await gathering(400, 'batch');
     await new Promise((r) => setTimeout(r, 500)); // the group has joined and its first fetch waits
     const sent: number[] = [];
     for (let i = 0; i < 6; i++) {
@@ -688,21 +688,7 @@ describe('event consumer runner', () => {
   }, 60_000);
 
   it('with gatherMs, a quiet consumer hears the first event at once, and the next ones a window later, together', async () => {
-    const topic = `gather-quiet-${randomUUID()}`;
-    await ensureTopics(kafka, [{ topic, numPartitions: 1 }]);
-    const runs: Array<{ names: string[]; at: number }> = [];
-    const consumer = await runEventConsumer({
-      kafka,
-      groupId: `g-${randomUUID()}`,
-      topics: [topic],
-      definitions,
-      producer,
-      logger,
-      sessionTimeout: 6000,
-      gatherMs: 3000,
-      handle: async (event) => void runs.push({ names: [event.data.name], at: Date.now() }),
-    });
-    running.push(consumer);
+    const { topic, runs } = await gathering(3000, 'serial');
     await new Promise((r) => setTimeout(r, 300)); // its first fetch is out (a broker-side wait would hold it ~3 s)
     const first = Date.now();
     await producer.publish(topic, [WidgetCreated.create('w-q0', { name: 'q0' }, { correlationId: 'q0' })]);
