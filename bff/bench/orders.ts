@@ -6,7 +6,7 @@
 //   BENCH_BFF_URL + BENCH_ADMIN_PASSWORD (+ BENCH_ORDER_URL, BENCH_DEVSTACK_PID for its CPU): use a
 //   running devstack;
 //   otherwise a devstack is started in a temporary DATA_DIR and stopped afterwards.
-//   BENCH_SECONDS (15), BENCH_CONCURRENCY (32), BENCH_RATE (100 per second); BENCH_PROFILE_DIR as
+//   BENCH_SECONDS (15), BENCH_CONCURRENCY (32), BENCH_RATE (100 per second), BENCH_WARMUP_SECONDS (30); BENCH_PROFILE_DIR as
 //   bench:wrk (a profile per process and run: <folder>-<pid>-<run>.cpuprofile).
 import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
@@ -18,6 +18,7 @@ import { type Stack, call, must, prepareReseller, serviceSecret, startDevstack }
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 30);
 
 type Result = { latencies: number[]; statuses: Map<number, number>; seconds: number; cpu?: string; examined?: string };
 const pct = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!);
@@ -132,8 +133,11 @@ try {
     fetch(`${stack.orderUrl}/orders?waitMs=5000`, { method: 'POST', headers: { 'content-type': 'application/json', ...serviceAuthHeaders(serviceSecret, { from: 'bench', to: 'order', userId, role: 'member' }) }, body: JSON.stringify({ serviceId, link: `https://x.example/d${n++}`, amount: 10, source: 'api' }) });
 
   console.log(`node ${process.version}; ${SECONDS} s per scenario; sustained = ${CONCURRENCY} concurrent callers; steady = ${RATE} requests/s open loop`);
-  await sustained(services, 2, 8); // warm-up
-  await sustained(order, 2, 8);
+  // Warm-up (as bench:wrk): V8 keeps optimizing for a minute at a few dozen orders a second, so both
+  // order routes run first; a short warm-up measures a half-compiled stack.
+  await sustained(services, 2, 8);
+  await sustained(order, (WARMUP_SECONDS * 2) / 3, 8);
+  await sustained(web, WARMUP_SECONDS / 3, 8);
   const a = await withCpu(() => sustained(order, SECONDS, CONCURRENCY));
   report(`POST /api/order sustained (accepted orders/s)`, a, a.statuses.get(201) ?? 0);
   const b = await withCpu(() => steady(order, SECONDS, RATE));

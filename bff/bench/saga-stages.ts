@@ -2,6 +2,8 @@
 // PointDebited/Rejected and OrderAccepted/Rejected on the devstack's Kafka, their occurredAt (when the
 // service committed) and the Kafka log time (when the outbox relay published). Run after
 // bench:orders against the same devstack: KAFKA_BROKERS=127.0.0.1:19092 npm run bench:stages -w @smm/bff
+// STAGES_FROM (epoch ms): only the events that occurred from then on (bench:wrk passes its last run's
+// start, so the warm-up and the other runs stay out of the figures).
 import { Kafka, logLevel } from 'kafkajs';
 
 const kafka = new Kafka({ brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:19092').split(','), clientId: 'bff-bench-stages', logLevel: logLevel.NOTHING });
@@ -18,6 +20,7 @@ await c.run({ eachMessage: async ({ message }) => {
   seen++;
   const e = JSON.parse(message.value!.toString());
   const at = Date.parse(e.occurredAt); const logAt = Number(message.timestamp);
+  if (at < Number(process.env.STAGES_FROM ?? 0)) return;
   (produced.get(e.type) ?? produced.set(e.type, []).get(e.type)!).push(logAt - at);
   if (e.type === 'OrderPlaced') placed.set(e.data.orderId, at);
   if (e.type === 'PointDebited' || e.type === 'PointDebitRejected') debited.set(e.data.orderId, at);

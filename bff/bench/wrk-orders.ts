@@ -4,8 +4,8 @@
 // and the CPU each devstack process spent per order (from /proc, so it does not depend on what else
 // the machine runs).
 // Run: npm run bench:wrk -w @smm/bff      (needs `wrk`: apt-get install -y wrk)
-//   BENCH_SECONDS (8 per run), BENCH_CONNECTIONS (1,4,16), BENCH_BFF_URL + BENCH_ADMIN_PASSWORD to
-//   use a running devstack (with BENCH_DEVSTACK_PID, BENCH_MONGO_URL and BENCH_KAFKA_BROKERS, its
+//   BENCH_SECONDS (8 per run), BENCH_CONNECTIONS (1,4,16), BENCH_WARMUP_SECONDS (30, at 8
+//   connections), BENCH_BFF_URL + BENCH_ADMIN_PASSWORD to use a running devstack (with BENCH_DEVSTACK_PID, BENCH_MONGO_URL and BENCH_KAFKA_BROKERS, its
 //   CPU per process, commands per order and saga stages too); BENCH_PROFILE_DIR=/tmp/prof writes a
 //   V8 CPU profile of every process per run (open in Chrome DevTools or speedscope);
 //   BENCH_STORED_ORDERS=1000000 first writes that many past orders (with their ledger entries,
@@ -22,6 +22,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,4,16').split(',').map(Number);
 const STORED = Number(process.env.BENCH_STORED_ORDERS ?? 0);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 30);
 const script = fileURLToPath(new URL('./v2-add.lua', import.meta.url));
 
 type WrkResult = { requests: number; placed: number; seconds: number; p50: number; p90: number; p99: number; non2xx: number; socketErrors: number };
@@ -66,7 +67,10 @@ try {
   const { serviceId, apiKey } = await prepareReseller(stack);
   const env = { BENCH_KEY: apiKey, BENCH_SERVICE: String(serviceId) };
   const url = `${stack.bffUrl}/api/v2`;
-  wrk(url, 4, 2, env); // warm-up: JIT, connection pools, caches
+  // Warm-up: connection pools, caches and above all the JIT — at a few dozen orders a second V8 is
+  // still optimizing functions a minute after start (order 33 -> 50 orders/s at one connection over
+  // the first 60 s), so a short warm-up measures a half-compiled stack, not a running panel.
+  wrk(url, 8, WARMUP_SECONDS, env);
   // What each process burns with no traffic (polls, fetch loops), so the per-order figures can
   // also be given net of it: at a low order rate that floor otherwise dominates them.
   const idle = new Map<number, number>();
@@ -90,11 +94,13 @@ try {
       examined: status ? examinedIn(status) : undefined,
     };
   };
+  let lastRunFrom = 0;
   for (const connections of CONNECTIONS) {
     const { commands: commandsBefore, examined: examinedBefore } = await mongoCounts();
     const before = stack.pid ? processTree(stack.pid) : [];
     const profiled = process.env.BENCH_PROFILE_DIR ? before.filter((p) => p.name !== 'devstack') : [];
     for (const p of profiled) process.kill(p.pid, 'SIGUSR2');
+    lastRunFrom = Date.now();
     const r = wrk(url, connections, SECONDS, env);
     for (const p of profiled) process.kill(p.pid, 'SIGUSR2');
     const after = stack.pid ? processTree(stack.pid) : [];
@@ -140,9 +146,9 @@ try {
     if (examinedBefore && examinedAfter && r.placed > 0) console.log(`   ${examinedPer(examinedBefore, examinedAfter, r.placed)}`);
   }
   await mongo?.close();
-  // Where the time of an order goes, stage by stage (BENCH_STAGES=0 to skip).
+  // Where the time of an order goes, stage by stage, in the last run (BENCH_STAGES=0 to skip).
   if (process.env.BENCH_STAGES !== '0' && stack.kafkaBrokers) {
-    const stages = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./saga-stages.ts', import.meta.url))], { env: { ...process.env, KAFKA_BROKERS: stack.kafkaBrokers }, encoding: 'utf8' });
+    const stages = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./saga-stages.ts', import.meta.url))], { env: { ...process.env, KAFKA_BROKERS: stack.kafkaBrokers, STAGES_FROM: String(lastRunFrom) }, encoding: 'utf8' });
     console.log(stages.stdout.trim(), stages.stderr.trim());
   }
   const mongoUrl = process.env.BENCH_MONGO_URL ?? stack.mongoUrl;
