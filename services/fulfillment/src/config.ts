@@ -16,8 +16,12 @@ export const fulfillmentConfigShape = {
   FULFILLMENT_PROVIDER_TIMEOUT_MS: env.int(100).default(15_000),
   /** Orders in flight at once per provider; a slow provider fills only its own slots. */
   FULFILLMENT_PROVIDER_CONCURRENCY: env.int(1).default(4),
-  /** Longest pause between passes over the forwarding queue. */
-  FULFILLMENT_POLL_MS: env.int(10).default(1000),
+  /**
+   * Longest pause between passes over the forwarding queue and the order-status pushes: new work of
+   * this process starts a pass at once and a retry it queued wakes it when due; the poll finds other
+   * replicas' work and what a restart left.
+   */
+  FULFILLMENT_POLL_MS: env.int(10).default(5000),
   /** A claim not marked sent within this belonged to a worker that died before calling: queued again. */
   FULFILLMENT_CLAIM_STALE_MS: env.int(100).default(30_000),
   /** Pause between status-sync cycles over open forwarded orders. */

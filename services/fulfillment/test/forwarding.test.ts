@@ -75,6 +75,21 @@ describe('a paid order', () => {
     expect((failed[0]!.data as { retryAt: string | null }).retryAt).not.toBeNull();
   });
 
+  it('sends a forward queued again when it falls due, not at the next poll', async () => {
+    // A ten-minute poll: only the retry's own wake-up can send it again within the wait below.
+    await stack.restartFulfillment({ pollMs: 600_000 });
+    try {
+      upstream.addScript = ['funds', 'ok'];
+      const l = link();
+      const orderId = await stack.placeOrder(productId, l, 30);
+      const f = await settled(orderId, ['accepted']);
+      expect(f.attempts).toBe(2);
+      expect(upstream.adds().filter((a) => a.link === l)).toHaveLength(2);
+    } finally {
+      await stack.restartFulfillment({ pollMs: 100 });
+    }
+  });
+
   it('is canceled with a full refund and a Korean reason when the provider refuses the link or quantity', async () => {
     for (const fault of ['refuse-link', 'refuse-quantity'] as const) {
       upstream.addScript = [fault];

@@ -13,7 +13,11 @@ import { recordOutcome, unknownOutcome } from './record-outcome.ts';
 export type ForwarderOptions = {
   /** Orders in flight at once per provider. */
   concurrency: number;
-  /** Longest pause between passes. */
+  /**
+   * Longest pause between passes: new orders and freed slots start one at once, and a forward
+   * queued again by this process wakes the forwarder when it falls due; the poll finds what other
+   * replicas queued and what a restart left.
+   */
   pollMs: number;
   /** A claim not marked sent by then belongs to a dead worker (it never called): back to the queue. */
   claimStaleMs?: number;
@@ -115,7 +119,10 @@ export class Forwarder {
     let applied = false;
     for (let attempt = 1; ; attempt++) {
       try {
-        applied = await recordOutcome(deps, { ...record, state: 'sent', reference }, this.owner, outcome, provider.idempotentAdd === true);
+        const recorded = await recordOutcome(deps, { ...record, state: 'sent', reference }, this.owner, outcome, provider.idempotentAdd === true);
+        applied = recorded.applied;
+        // Queued again for later: the pass that sends it runs when it falls due, not at the next poll.
+        if (recorded.retryAt) this.loop.wakeAt(recorded.retryAt);
         break;
       } catch (error) {
         if (attempt >= 5) throw error;
@@ -181,6 +188,7 @@ export class Forwarder {
     });
     if (applied) {
       this.deps.relay.kick();
+      if (next.retryAt) this.loop.wakeAt(next.retryAt);
       this.deps.logger.warn({ orderId: record._id, state: next.set.state, detail }, 'lost send reconciled by re-sending its reference');
     }
   }

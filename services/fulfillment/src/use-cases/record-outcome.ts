@@ -28,10 +28,18 @@ export function unknownOutcome(record: Forward, idempotent: boolean, detail: str
 
 /**
  * Writes what an `add` call told us, with its event, in one transaction — guarded on the record
- * still being this worker's `sent` claim. Returns false when the claim was lost (the recovery
+ * still being this worker's `sent` claim. `applied` is false when the claim was lost (the recovery
  * moved it to review meanwhile); the answer is then kept on the review note for the operator.
+ * `retryAt`: when the forward, queued again, falls due (null unless it was queued again).
  */
-export async function recordOutcome(deps: FulfillmentDeps, record: Forward, owner: string, outcome: AddOutcome, idempotent: boolean, now = new Date()): Promise<boolean> {
+export async function recordOutcome(
+  deps: FulfillmentDeps,
+  record: Forward,
+  owner: string,
+  outcome: AddOutcome,
+  idempotent: boolean,
+  now = new Date(),
+): Promise<{ applied: boolean; retryAt: Date | null }> {
   const model = forwards(deps.connection);
   const origin = { correlationId: record.correlationId, causationId: null };
   const attempts = record.attempts + 1;
@@ -84,5 +92,5 @@ export async function recordOutcome(deps: FulfillmentDeps, record: Forward, owne
     const late = outcome.kind === 'accepted' ? `late answer: provider order ${outcome.providerOrderId}` : `late answer: ${outcome.kind} ${outcome.detail}`;
     await model.updateOne({ _id: record._id, state: 'review' }, { $set: { note: late, updatedAt: now } });
   }
-  return applied;
+  return { applied, retryAt: applied && set.state === 'queued' ? (set.nextAttemptAt ?? null) : null };
 }
