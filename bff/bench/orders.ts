@@ -6,8 +6,8 @@
 //   BENCH_BFF_URL + BENCH_ADMIN_PASSWORD (+ BENCH_ORDER_URL, BENCH_DEVSTACK_PID for its CPU): use a
 //   running devstack;
 //   otherwise a devstack is started in a temporary DATA_DIR and stopped afterwards.
-//   BENCH_SECONDS (15), BENCH_CONCURRENCY (32), BENCH_RATE (100 per second), BENCH_WARMUP_SECONDS (30); BENCH_PROFILE_DIR as
-//   bench:wrk (a profile per process and run: <folder>-<pid>-<run>.cpuprofile).
+//   BENCH_SECONDS (15), BENCH_CONCURRENCY (32), BENCH_RATE (100 per second), BENCH_WARMUP_SECONDS
+//   (30); BENCH_PROFILE_DIR as bench:wrk (a profile per process and run: <folder>-<pid>-<run>.cpuprofile).
 import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { serviceAuthHeaders } from '@smm/platform';

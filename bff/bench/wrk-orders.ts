@@ -5,8 +5,9 @@
 // the machine runs).
 // Run: npm run bench:wrk -w @smm/bff      (needs `wrk`: apt-get install -y wrk)
 //   BENCH_SECONDS (8 per run), BENCH_CONNECTIONS (1,4,16), BENCH_WARMUP_SECONDS (30, at 8
-//   connections), BENCH_BFF_URL + BENCH_ADMIN_PASSWORD to use a running devstack (with BENCH_DEVSTACK_PID, BENCH_MONGO_URL and BENCH_KAFKA_BROKERS, its
-//   CPU per process, commands per order and saga stages too); BENCH_PROFILE_DIR=/tmp/prof writes a
+//   connections), BENCH_BFF_URL + BENCH_ADMIN_PASSWORD to use a running devstack (with
+//   BENCH_DEVSTACK_PID, BENCH_MONGO_URL and BENCH_KAFKA_BROKERS, its CPU per process, commands per
+//   order and saga stages too); BENCH_PROFILE_DIR=/tmp/prof writes a
 //   V8 CPU profile of every process per run (open in Chrome DevTools or speedscope);
 //   BENCH_STORED_ORDERS=1000000 first writes that many past orders (with their ledger entries,
 //   forwards and the last week's outbox records) into the stack's MongoDB (see stored-history.ts).
