@@ -2,7 +2,7 @@
 // the real use case on the embedded MongoDB.  npm run bench:admin -w @smm/order  (BENCH_ORDERS=…)
 import { startEmbeddedMongo } from '@smm/embedded-mongo';
 import { connectMongo, createLogger } from '@smm/platform';
-import { type Order, idBucketOf } from '../src/store/models.ts';
+import { type Order, idBucketOf, storedOrders } from '../src/store/models.ts';
 import { createStore, orderIdSequence } from '../src/store/store.ts';
 import { searchOrders } from '../src/use-cases/search-orders.ts';
 
@@ -42,9 +42,9 @@ try {
         paidAt: new Date(Date.UTC(2026, 0, 1) + id * 1000),
       });
     }
-    await store.orders.collection.insertMany(docs as never[], { ordered: false });
+    await storedOrders(store.connection).orders.collection.insertMany(docs as never[], { ordered: false });
   }
-  await store.counters.updateOne({ _id: orderIdSequence }, { $max: { seq: total } }, { upsert: true });
+  await storedOrders(store.connection).counters.updateOne({ _id: orderIdSequence }, { $max: { seq: total } }, { upsert: true });
   console.log(`inserted ${total} orders (20,000 members, 40 products) in ${Date.now() - started} ms`);
   const probes: Array<[string, Parameters<typeof searchOrders>[1]]> = [
     ['first page, all paid orders', {}],

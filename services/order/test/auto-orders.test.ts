@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Topics } from '@smm/contracts';
+import { storedOrders } from '../src/store/models.ts';
 import { type ErrorBody, type Harness, client, eventually, replicated, sleep, startHarness, startInfra } from './support.ts';
 
 let infra: Awaited<ReturnType<typeof startInfra>>;
@@ -58,7 +59,7 @@ describe('auto orders', () => {
     await fire(auto.id, userId, 4, 3); // after completion: nothing
     await sleep(500);
 
-    const children = await h.order.store.orders.find({ autoOrderId: auto.id }).sort({ run: 1 }).lean();
+    const children = await storedOrders(h.order.store.connection).orders.find({ autoOrderId: auto.id }).sort({ run: 1 }).lean();
     expect(children.map((c) => [c.run, c.amount, c.chargeDeci, c.status, c.payment])).toEqual([
       [1, 100, 2500, 0, 'paid'],
       [2, 100, 2500, 0, 'paid'],
@@ -87,7 +88,7 @@ describe('auto orders', () => {
     await fire(res.body.order.id, userId, 1);
     await sleep(700);
     expect((await autoOf(api, res.body.order.id)).completed).toBe(0);
-    expect(await h.order.store.orders.countDocuments({ autoOrderId: res.body.order.id })).toBe(0);
+    expect(await storedOrders(h.order.store.connection).orders.countDocuments({ autoOrderId: res.body.order.id })).toBe(0);
   });
 
   it('cancel refunds exactly the runs not yet placed, once, and later runs place nothing', async () => {
@@ -121,7 +122,7 @@ describe('auto orders', () => {
       const [cancel] = await Promise.all([api.post<{ refundDeci: number; autoOrder: AutoView }>(`/auto-orders/${auto.id}/cancel`, {}), fire(auto.id, userId, 2, 3)]);
       await sleep(800);
       const final = await autoOf(api, auto.id);
-      const children = await h.order.store.orders.countDocuments({ autoOrderId: auto.id });
+      const children = await storedOrders(h.order.store.connection).orders.countDocuments({ autoOrderId: auto.id });
       expect(cancel.body.autoOrder.completed).toBe(final.completed);
       expect(children).toBe(final.completed);
       expect(cancel.body.refundDeci).toBe(250 * (4 - final.completed));
@@ -139,7 +140,7 @@ describe('auto orders', () => {
     await eventually(() => autoOf(api, first.id), (a) => a.status === 1);
     await api.post(`/auto-orders/${third.id}/cancel`, {});
     // Second run of `second` partially failed: the auto order becomes partial, shown as completed.
-    const child = await h.order.store.orders.findOne({ autoOrderId: second.id, run: 2 }).lean();
+    const child = await storedOrders(h.order.store.connection).orders.findOne({ autoOrderId: second.id, run: 2 }).lean();
     const admin = client(h.base, 'op', 'admin');
     expect((await admin.patch(`/admin/orders/${child!._id}`, { status: 3, remains: 4 })).status).toBe(200);
     expect((await autoOf(api, second.id)).status).toBe(3);

@@ -1,5 +1,5 @@
 import { autoOrderHistory, orderHistory } from '../src/use-cases/read-orders.ts';
-import { type Order, idBucketOf } from '../src/store/models.ts';
+import { type Order, idBucketOf, storedOrders } from '../src/store/models.ts';
 import { type Store, orderIdSequence } from '../src/store/store.ts';
 
 /** `rows` paid orders of one member (statuses 0–5 mixed), every 10th id another member's. */
@@ -34,14 +34,14 @@ export async function seedHistory(store: Store, userId: string, rows: number): P
         paidAt: new Date(Date.UTC(2026, 0, 1) + i * 1000),
       });
     }
-    await store.orders.insertMany(docs, { ordered: false, lean: true });
+    await storedOrders(store.connection).orders.insertMany(docs, { ordered: false, lean: true });
   }
-  await store.counters.updateOne({ _id: orderIdSequence }, { $max: { seq: base + rows + others } }, { upsert: true });
+  await storedOrders(store.connection).counters.updateOne({ _id: orderIdSequence }, { $max: { seq: base + rows + others } }, { upsert: true });
 }
 
 /** The query without id windows, for comparison. */
 export async function plainPage(store: Store, userId: string): Promise<number> {
-  return (await store.orders.find({ userId, payment: 'paid' }).sort({ _id: -1 }).limit(21).lean()).length;
+  return (await storedOrders(store.connection).orders.find({ userId, payment: 'paid' }).sort({ _id: -1 }).limit(21).lean()).length;
 }
 
 export type Timing = { name: string; ms: number; items: number; firstId: number | undefined; text: string };

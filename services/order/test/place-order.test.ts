@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PointDebitRejected, PointDebited, Topics } from '@smm/contracts';
 import { callerHeaders, forgedCallerHeaders } from '@smm/testkit';
+import { storedOrders } from '../src/store/models.ts';
 import { type ErrorBody, type Harness, client, eventually, replicated, sleep, startHarness, startInfra } from './support.ts';
 
 let infra: Awaited<ReturnType<typeof startInfra>>;
@@ -83,7 +84,7 @@ describe('POST /orders validation (spec §5, in order)', () => {
   it('stores nothing and emits nothing for a refused order', async () => {
     const { userId, api } = member();
     await api.post('/orders?waitMs=0', { serviceId: 1, link: '', amount: 10 });
-    expect(await h.order.store.orders.countDocuments({ userId })).toBe(0);
+    expect(await storedOrders(h.order.store.connection).orders.countDocuments({ userId })).toBe(0);
     await sleep(300);
     expect(h.stand.orderEvents.filter((e) => (e.data as { userId?: string }).userId === userId)).toEqual([]);
   });
@@ -110,7 +111,7 @@ describe('POST /orders validation (spec §5, in order)', () => {
     await replicated(h, 8, (p) => p?.unitPriceDeci === 28);
     const stale = await api.post<ErrorBody>('/orders', { serviceId: 8, link: 'https://a', amount: 100, unitPriceDeci: 50 });
     expect(stale).toEqual({ status: 409, body: { code: 'PRICE_CHANGED', message: '가격이 변경되었습니다. 확인 후 다시 주문해 주세요.' } });
-    expect(await h.order.store.orders.countDocuments({ userId })).toBe(0);
+    expect(await storedOrders(h.order.store.connection).orders.countDocuments({ userId })).toBe(0);
     expect(await api.post<ErrorBody>('/orders', { serviceId: 8, link: 'https://a', amount: 100, unitPriceDeci: 'x' })).toMatchObject({ status: 400, body: { code: 'PRICE_INVALID' } });
     // Shown the new price: placed and charged at it.
     const fresh = await api.post<Placed>('/orders', { serviceId: 8, link: 'https://a', amount: 100, unitPriceDeci: 28 });
@@ -139,13 +140,13 @@ describe('POST /orders validation (spec §5, in order)', () => {
 
 describe('who may call', () => {
   it('refuses calls without a valid credential for the order service: identity headers, expired, wrongly signed, unsigned, another audience', async () => {
-    const orders = await h.order.store.orders.countDocuments();
+    const orders = await storedOrders(h.order.store.connection).orders.countDocuments();
     for (const [name, headers] of Object.entries(forgedCallerHeaders('order'))) {
       const place = await fetch(`${h.base}/orders`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ serviceId: 1, link: 'https://a', amount: 10 }) });
       const change = await fetch(`${h.base}/admin/orders/1`, { method: 'PATCH', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ status: 3 }) });
       expect({ name, place: place.status, change: change.status }).toEqual({ name, place: 401, change: 401 });
     }
-    expect(await h.order.store.orders.countDocuments()).toBe(orders);
+    expect(await storedOrders(h.order.store.connection).orders.countDocuments()).toBe(orders);
   });
 });
 
@@ -166,7 +167,7 @@ describe("an Idempotency-Key kept with the order (the BFF's key and request hash
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(b.body.order.id).toBe(a.body.order.id);
     expect(b.body.order).toMatchObject({ payment: 'paid', status: 0 });
-    expect(await h.order.store.orders.countDocuments({ userId })).toBe(1);
+    expect(await storedOrders(h.order.store.connection).orders.countDocuments({ userId })).toBe(1);
     expect(placedOf(userId)).toHaveLength(1);
   });
 
@@ -192,7 +193,7 @@ describe("an Idempotency-Key kept with the order (the BFF's key and request hash
     const anew = await api.post<Placed>('/orders', body('lost-3'));
     expect(anew.status).toBe(201);
     expect(anew.body.order.id).not.toBe(gaveUp.body.orderId);
-    expect(await h.order.store.orders.countDocuments({ userId })).toBe(3);
+    expect(await storedOrders(h.order.store.connection).orders.countDocuments({ userId })).toBe(3);
     expect(placedOf(userId)).toHaveLength(3);
   });
 
@@ -200,7 +201,7 @@ describe("an Idempotency-Key kept with the order (the BFF's key and request hash
     const { userId, api } = member();
     h.stand.balances.set(userId, 10_000);
     const first = await api.post<Placed>('/orders', body('day-old'));
-    await h.order.store.orders.updateOne({ _id: first.body.order.id }, { $set: { createdAt: new Date(Date.now() - 25 * 3_600_000) } });
+    await storedOrders(h.order.store.connection).orders.updateOne({ _id: first.body.order.id }, { $set: { createdAt: new Date(Date.now() - 25 * 3_600_000) } });
     const later = await api.post<Placed>('/orders', body('day-old'));
     expect(later.status).toBe(201);
     expect(later.body.order.id).not.toBe(first.body.order.id);
@@ -213,7 +214,7 @@ describe("an Idempotency-Key kept with the order (the BFF's key and request hash
     const answers = await Promise.all(Array.from({ length: 6 }, () => api.post<Placed>('/orders?waitMs=5000', body('together-1'))));
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201, 201]);
     expect(new Set(answers.map((a) => a.body.order.id)).size).toBe(1);
-    expect(await h.order.store.orders.countDocuments({ userId })).toBe(1);
+    expect(await storedOrders(h.order.store.connection).orders.countDocuments({ userId })).toBe(1);
     expect(h.stand.balances.get(userId)).toBe(10_000 - 250);
   });
 });
@@ -285,7 +286,7 @@ describe('the order saga with the wallet', () => {
     const spy = vi.spyOn(repository, 'paymentFacts').mockImplementation(async (refs, options) => {
       const facts = await read(refs, options);
       if (refs.some((r) => r.id === id) && facts.get(`order:${id}`)?.payment === 'awaiting') {
-        await h.order.store.orders.updateOne({ _id: id, payment: 'awaiting' }, { $set: { payment: 'rejected', abandoned: true } });
+        await storedOrders(h.order.store.connection).orders.updateOne({ _id: id, payment: 'awaiting' }, { $set: { payment: 'rejected', abandoned: true } });
       }
       return facts;
     });
@@ -304,7 +305,7 @@ describe('the order saga with the wallet', () => {
   it('changes nothing on a debit for an order another replica settled while this one remembers it awaiting payment', async () => {
     const { api, id, placed } = await placedUnanswered(10);
     // Another replica applied a refusal: this process placed the order and still remembers it awaiting.
-    await h.order.store.orders.updateOne({ _id: id, payment: 'awaiting' }, { $set: { payment: 'rejected' } });
+    await storedOrders(h.order.store.connection).orders.updateOne({ _id: id, payment: 'awaiting' }, { $set: { payment: 'rejected' } });
     await h.stand.answer(placed!);
     await sleep(1000);
     expect(h.stand.of(id).map((e) => e.type)).toEqual(['OrderPlaced']);
@@ -317,7 +318,7 @@ describe('the order saga with the wallet', () => {
     const pending = api.post<Placed>('/orders?waitMs=1500', { serviceId: 1, link: 'https://a', amount: 10 });
     const id = await eventually(() => [...h.stand.held.values()].find((e) => (e.data as { userId: string }).userId === userId), (e) => e !== undefined).then((e) => (e!.data as { orderId: number }).orderId);
     // Another replica's consumer committed the payment: this process was never notified.
-    await h.order.store.orders.updateOne({ _id: id }, { $set: { payment: 'paid', status: 0, paidAt: new Date() } });
+    await storedOrders(h.order.store.connection).orders.updateOne({ _id: id }, { $set: { payment: 'paid', status: 0, paidAt: new Date() } });
     const res = await pending;
     expect(res.status).toBe(201);
     expect(res.body.order).toMatchObject({ id, status: 0, payment: 'paid' });

@@ -15,14 +15,14 @@ export async function onCatalogEvent(deps: { store: Store }, event: CatalogEvent
     switch (event.type) {
       case 'ServiceUpserted': {
         const { serviceId, ...rest } = event.data;
-        await deps.store.products.replaceOne({ _id: serviceId }, { _id: serviceId, ...rest }, { upsert: true, session });
+        await deps.store.saveProduct({ _id: serviceId, ...rest }, session);
         break;
       }
       case 'ServiceRemoved':
-        await deps.store.products.deleteOne({ _id: event.data.serviceId }, { session });
+        await deps.store.removeProduct(event.data.serviceId, session);
         break;
       case 'SettingChanged':
-        await deps.store.settings.replaceOne({ _id: event.data.key }, { _id: event.data.key, value: event.data.value }, { upsert: true, session });
+        await deps.store.saveSetting(event.data.key, event.data.value, session);
         break;
     }
   });

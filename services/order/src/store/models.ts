@@ -1,4 +1,5 @@
-import { Schema } from 'mongoose';
+import { type Connection, Schema } from 'mongoose';
+import { modelOn } from '@smm/platform';
 import type { PaymentState } from '../domain/payment.ts';
 
 /** The collections of one-off orders and auto orders (the outbox relay reads their kept OrderPlaced). */
@@ -198,3 +199,11 @@ export const counterSchema = new Schema<Counter>(
   { _id: { type: String, required: true }, seq: { type: Number, required: true } },
   { collection: 'counters', versionKey: false },
 );
+
+/**
+ * The stored orders and the id sequence as mongoose models, for tests and benchmarks that seed or
+ * inspect them directly. The service itself reads and changes orders through `OrderRepository`.
+ */
+export function storedOrders(connection: Connection) {
+  return { orders: modelOn(connection, 'Order', orderSchema), counters: modelOn(connection, 'Counter', counterSchema) };
+}

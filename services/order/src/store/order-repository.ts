@@ -232,6 +232,11 @@ export class OrderRepository {
     return newestFirst(this.autoOrders, filter, paging, await this.lastOrderId(), view);
   }
 
+  /** How many paid orders have each of `statuses` (one count each, so each reads the status index). */
+  paidPerStatus(statuses: readonly number[]): Promise<number[]> {
+    return Promise.all(statuses.map((status) => this.orders.collection.countDocuments({ status, payment: 'paid' } as never)));
+  }
+
   /** Orders and auto orders among `ids` (they share the id sequence), of `userId` when given. */
   async findMany(ids: readonly number[], userId: string | undefined): Promise<{ orders: Order[]; autos: AutoOrder[] }> {
     const filter = { _id: { $in: [...ids] }, ...(userId === undefined ? {} : { userId }) } as never;

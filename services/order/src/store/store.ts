@@ -1,10 +1,7 @@
-import type { Connection, Model } from 'mongoose';
+import type { ClientSession, Connection, Model } from 'mongoose';
 import { modelOn, outboxModel } from '@smm/platform';
 import type { Product } from '../domain/product.ts';
 import {
-  type AutoOrder,
-  type Counter,
-  type Order,
   type ProductDoc,
   type SettingDoc,
   autoOrderSchema,
@@ -17,15 +14,14 @@ import { OrderRepository } from './order-repository.ts';
 
 export type Store = {
   connection: Connection;
-  orders: Model<Order>;
-  autoOrders: Model<AutoOrder>;
-  products: Model<ProductDoc>;
-  settings: Model<SettingDoc>;
-  counters: Model<Counter>;
-  /** The payment leg's reads and writes (placing, settling, giving up). */
+  /** Orders and auto orders: every read and change of them goes through it. */
   repository: OrderRepository;
   product(serviceId: number): Promise<Product | null>;
   setting(key: string): Promise<string | undefined>;
+  /** The catalogue replica's writes (from catalog events), in the caller's transaction. */
+  saveProduct(product: ProductDoc, session: ClientSession): Promise<void>;
+  removeProduct(serviceId: number, session: ClientSession): Promise<void>;
+  saveSetting(key: string, value: string, session: ClientSession): Promise<void>;
   /**
    * The next id of the one sequence orders and auto orders share. An atomic `$inc` outside any
    * transaction: it never conflicts with the order's own transaction, and an id lost to a failed
@@ -94,25 +90,31 @@ export async function createStore(connection: Connection, { idBlock = 1, replica
 
   const orders = modelOn(connection, 'Order', orderSchema);
   const autoOrders = modelOn(connection, 'AutoOrder', autoOrderSchema);
+  const products = modelOn(connection, 'Product', productSchema);
+  const settings = modelOn(connection, 'Setting', settingSchema);
   const store: Store = {
     connection,
-    orders,
-    autoOrders,
     repository: new OrderRepository(orders, autoOrders, () => store.lastOrderId()),
-    products: modelOn(connection, 'Product', productSchema),
-    settings: modelOn(connection, 'Setting', settingSchema),
-    counters,
     product(serviceId) {
       if (!Number.isSafeInteger(serviceId) || serviceId <= 0) return Promise.resolve(null);
       return cached(`product:${serviceId}`, async () => {
-        const doc = await store.products.findById(serviceId).lean<ProductDoc>();
+        const doc = await products.findById(serviceId).lean<ProductDoc>();
         if (!doc) return null;
         const { _id, ...rest } = doc;
         return { serviceId: _id, ...rest };
       });
     },
     setting(key) {
-      return cached(`setting:${key}`, async () => (await store.settings.findById(key).lean<SettingDoc>())?.value);
+      return cached(`setting:${key}`, async () => (await settings.findById(key).lean<SettingDoc>())?.value);
+    },
+    async saveProduct(product, session) {
+      await products.replaceOne({ _id: product._id }, product, { upsert: true, session });
+    },
+    async removeProduct(serviceId, session) {
+      await products.deleteOne({ _id: serviceId }, { session });
+    },
+    async saveSetting(key, value, session) {
+      await settings.replaceOne({ _id: key }, { _id: key, value }, { upsert: true, session });
     },
     async lastOrderId() {
       return (await counters.findById(orderIdSequence).lean())?.seq ?? 0;
@@ -128,7 +130,7 @@ export async function createStore(connection: Connection, { idBlock = 1, replica
     },
   };
   // Collections and indexes exist before the first transaction: DDL is not transactional.
-  for (const model of [store.orders, store.autoOrders, store.products, store.settings, counters, outboxModel(connection)] as Array<Model<unknown>>) {
+  for (const model of [orders, autoOrders, products, settings, counters, outboxModel(connection)] as Array<Model<unknown>>) {
     await model.createCollection().catch(() => undefined);
     await model.init();
   }

@@ -7,6 +7,6 @@ import type { Store } from '../store/store.ts';
  */
 export async function orderCounts(store: Store): Promise<Record<string, number>> {
   const statuses = Object.values(OrderStatus.values);
-  const counts = await Promise.all(statuses.map((status) => store.orders.countDocuments({ status, payment: 'paid' })));
+  const counts = await store.repository.paidPerStatus(statuses);
   return Object.fromEntries(statuses.map((status, i) => [String(status), counts[i]!]));
 }

@@ -1,5 +1,5 @@
 import type { Store } from '../store/store.ts';
-import { type Page, type Paging, newestFirst } from '../store/newest-first.ts';
+import type { Page, Paging } from '../store/newest-first.ts';
 import { orderView } from './views.ts';
 
 export type OrderSearch = { id?: number | undefined; ids?: number[] | undefined; userId?: string | undefined; status?: number | undefined; serviceId?: number | undefined; link?: string | undefined };
@@ -19,5 +19,5 @@ export async function searchOrders(store: Store, search: OrderSearch, paging: Pa
   if (search.status !== undefined) filter.status = search.status;
   if (search.serviceId !== undefined) filter.serviceId = search.serviceId;
   if (search.link !== undefined) filter.link = search.link;
-  return newestFirst(store.orders, filter, paging, await store.lastOrderId(), orderView);
+  return store.repository.orderPage(filter, paging, orderView);
 }
