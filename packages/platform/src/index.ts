@@ -1,6 +1,7 @@
 export * from './config.ts';
 export * from './logger.ts';
 export * from './lifecycle.ts';
+export * from './pass-loop.ts';
 export * from './redis.ts';
 export * from './http/errors.ts';
 export * from './http/validate.ts';

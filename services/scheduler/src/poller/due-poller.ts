@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { PassLoop } from '@smm/platform';
 
 /** What one pass over a kind of due item did; `waiting` items are due but held back for a moment. */
 export type FireResult = { fired: number; waiting: number };
@@ -25,14 +26,12 @@ const heldBackRetryMs = 50;
 /**
  * The timer worker (eShop's grace-period manager is the model): due times live in MongoDB, and a
  * pass fires everything due now. It sleeps until the soonest known due time or `pollMs`, whichever
- * comes first, and `wake()` shortens the sleep when this instance stores an item due sooner. Being
- * stopped or crashed loses nothing: the next start fires whatever fell due meanwhile.
+ * comes first, and `wake()` shortens the sleep when this instance stores an item due sooner (the
+ * timing is `PassLoop`'s). Being stopped or crashed loses nothing: the next start fires whatever
+ * fell due meanwhile.
  */
 export class DuePoller {
-  private timer: NodeJS.Timeout | undefined;
-  private timerAt = Number.POSITIVE_INFINITY;
-  private running: Promise<void> | undefined;
-  private wokenWhileRunning = false;
+  private readonly loop = new PassLoop(() => this.cycle());
   private stopped = true;
   private failures = 0;
   /** Passes in a row that found items held back (the relay is behind, e.g. Kafka is down): back off. */
@@ -44,25 +43,17 @@ export class DuePoller {
 
   start(): void {
     this.stopped = false;
-    this.schedule(0);
+    this.loop.start(0);
   }
 
   /** Something due at `at` was stored: pass at that time unless a pass comes sooner anyway. */
   wake(at: Date = new Date()): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.wokenWhileRunning = true;
-      return;
-    }
-    const delay = Math.max(0, at.getTime() - Date.now());
-    if (Date.now() + delay < this.timerAt) this.schedule(delay);
+    this.loop.wakeAt(at);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    clearTimeout(this.timer);
-    this.timerAt = Number.POSITIVE_INFINITY;
-    await this.running;
+    await this.loop.stop();
   }
 
   /** One pass over every source until nothing more is due now; resolves with the events recorded. */
@@ -85,33 +76,22 @@ export class DuePoller {
     }
   }
 
-  private schedule(delay: number): void {
-    clearTimeout(this.timer);
-    this.timerAt = Date.now() + delay;
-    this.timer = setTimeout(() => {
-      this.timerAt = Number.POSITIVE_INFINITY;
-      this.running = this.cycle().finally(() => (this.running = undefined));
-    }, delay);
-  }
-
-  private async cycle(): Promise<void> {
+  /** A pass, then how long to sleep before the next (a wake-up meanwhile may cut it short). */
+  private async cycle(): Promise<number> {
     const { pollMs, logger } = this.options;
-    let delay = pollMs;
     try {
-      this.wokenWhileRunning = false;
       const { fired, waiting } = await this.passOnce();
       this.fired += fired;
       this.failures = 0;
       this.heldBackPasses = waiting > 0 && fired === 0 ? this.heldBackPasses + 1 : 0;
-      if (this.wokenWhileRunning) delay = 0;
-      else if (waiting > 0) delay = Math.min(pollMs, heldBackRetryMs * 2 ** Math.min(this.heldBackPasses, 10));
-      else delay = Math.min(pollMs, await this.untilSoonestDue());
+      if (waiting > 0) return Math.min(pollMs, heldBackRetryMs * 2 ** Math.min(this.heldBackPasses, 10));
+      return Math.min(pollMs, await this.untilSoonestDue());
     } catch (error) {
       this.failures += 1;
-      delay = Math.min(pollMs * 2 ** this.failures, 30_000);
+      const delay = Math.min(pollMs * 2 ** this.failures, 30_000);
       logger.warn({ err: (error as Error).message, failures: this.failures, retryInMs: delay }, 'due pass failed; will retry');
+      return delay;
     }
-    if (!this.stopped) this.schedule(Math.max(0, delay));
   }
 
   private async untilSoonestDue(): Promise<number> {

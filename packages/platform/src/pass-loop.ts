@@ -1,0 +1,81 @@
+/** The sleep after a pass that rejected (a pass is meant to handle its own failures). */
+const afterRejectedPassMs = 1000;
+
+/**
+ * Runs `pass` again and again, never two at once: after each pass it sleeps for as long as the pass
+ * resolved with (ms), or less when a wake-up falls due sooner. `kick()` asks for a pass now, or right
+ * after the one running (work that arrived during a pass is never left for the next sleep);
+ * `wakeAt(at)` for a pass at a given time (work that falls due then), kept until a pass starts at or
+ * after it, so a kick in between does not drop it. `runNow()` starts a pass at once (or joins the
+ * one running). The background workers of the services (fulfillment's passes and syncs, the
+ * scheduler's due poller) are built on it.
+ */
+export class PassLoop {
+  private timer: NodeJS.Timeout | undefined;
+  /** When the planned pass starts (epoch ms); undefined while none is planned. */
+  private plannedAt: number | undefined;
+  /** Times asked for by `wakeAt` that no pass has started at or after yet (epoch ms). */
+  private wakes: number[] = [];
+  private running: Promise<void> | undefined;
+  private stopped = true;
+  /** A kick arrived during the pass running: the next one starts right after it. */
+  private again = false;
+
+  constructor(private readonly pass: () => Promise<number>) {}
+
+  start(delayMs = 0): void {
+    this.stopped = false;
+    this.schedule(delayMs);
+  }
+
+  /** Runs a pass now (or joins the one running); once stopped, no pass follows it. */
+  runNow(): Promise<void> {
+    if (this.running) return this.running;
+    clearTimeout(this.timer);
+    this.plannedAt = undefined;
+    this.again = false;
+    const startedAt = Date.now();
+    if (this.wakes.length > 0) this.wakes = this.wakes.filter((at) => at > startedAt);
+    this.running = this.pass()
+      .catch(() => afterRejectedPassMs)
+      .then((sleepMs) => {
+        this.running = undefined;
+        if (!this.stopped) this.schedule(this.again ? 0 : this.untilNext(sleepMs));
+      });
+    return this.running;
+  }
+
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) this.again = true;
+    else this.schedule(0);
+  }
+
+  wakeAt(at: Date): void {
+    if (this.stopped) return;
+    const time = at.getTime();
+    this.wakes.push(time);
+    if (!this.running && (this.plannedAt === undefined || time < this.plannedAt)) this.schedule(Math.max(0, time - Date.now()));
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.plannedAt = undefined;
+    await this.running;
+  }
+
+  /** The sleep after a pass: what it asked for, or less when a wake-up falls due sooner. */
+  private untilNext(sleepMs: number): number {
+    const now = Date.now();
+    let soonest = now + sleepMs;
+    for (const at of this.wakes) soonest = Math.min(soonest, at);
+    return Math.max(0, soonest - now);
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    this.plannedAt = Date.now() + delayMs;
+    this.timer = setTimeout(() => void this.runNow(), delayMs);
+  }
+}

@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { PassLoop } from '../src/index.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+let loop: PassLoop | undefined;
+
+afterEach(async () => {
+  await loop?.stop();
+});
+
+/** A loop whose passes are recorded (start times, ms since the test began) and last `passMs`, then ask for `sleepMs`. */
+function recorded(options: { sleepMs: number; passMs?: number; failFirst?: number }) {
+  const began = Date.now();
+  const starts: number[] = [];
+  let running = 0;
+  let overlapped = false;
+  let failures = options.failFirst ?? 0;
+  loop = new PassLoop(async () => {
+    starts.push(Date.now() - began);
+    running++;
+    overlapped ||= running > 1;
+    await sleep(options.passMs ?? 0);
+    running--;
+    if (failures > 0) {
+      failures--;
+      throw new Error('pass failed');
+    }
+    return options.sleepMs;
+  });
+  return { loop, starts, overlapped: () => overlapped };
+}
+
+describe('PassLoop', () => {
+  it('sleeps as long as each pass asks', async () => {
+    const { loop, starts } = recorded({ sleepMs: 100 });
+    loop.start();
+    await sleep(350);
+    // passes at about 0, 100, 200, 300 ms (fewer when the machine is busy, never a tight loop)
+    expect(starts.length).toBeGreaterThanOrEqual(2);
+    expect(starts.length).toBeLessThanOrEqual(5);
+  });
+
+  it('runs a pass right after the one running when kicked during it, never two at once', async () => {
+    const { loop, starts, overlapped } = recorded({ sleepMs: 60_000, passMs: 100 });
+    loop.start();
+    await sleep(30);
+    loop.kick();
+    loop.kick();
+    await sleep(300);
+    expect(starts.length).toBe(2);
+    expect(starts[1]!).toBeGreaterThanOrEqual(100);
+    expect(overlapped()).toBe(false);
+  });
+
+  it('wakes at a time asked for sooner than the sleep, and keeps it through a kick in between', async () => {
+    const { loop, starts } = recorded({ sleepMs: 60_000 });
+    loop.start();
+    await sleep(20);
+    loop.wakeAt(new Date(Date.now() + 250));
+    await sleep(30);
+    loop.kick(); // a pass now: the wake-up at 250 ms still stands
+    await sleep(400);
+    expect(starts.length).toBe(3);
+    expect(starts[2]!).toBeGreaterThanOrEqual(260);
+  });
+
+  it('keeps a wake-up asked for during a pass', async () => {
+    const { loop, starts } = recorded({ sleepMs: 60_000, passMs: 100 });
+    loop.start();
+    await sleep(30);
+    loop.wakeAt(new Date(Date.now() + 200));
+    await sleep(400);
+    expect(starts.length).toBe(2);
+    expect(starts[1]!).toBeGreaterThanOrEqual(220);
+  });
+
+  it('carries on after a pass that rejects, and makes no pass once stopped', async () => {
+    const { loop, starts } = recorded({ sleepMs: 50, failFirst: 1 });
+    loop.start();
+    await sleep(1300); // a rejected pass is retried after a second
+    expect(starts.length).toBeGreaterThanOrEqual(2);
+    await loop.stop();
+    const count = starts.length;
+    loop.kick();
+    loop.wakeAt(new Date());
+    await sleep(200);
+    expect(starts.length).toBe(count);
+  });
+
+  it('runNow joins the pass running', async () => {
+    const { loop, starts } = recorded({ sleepMs: 60_000, passMs: 100 });
+    await Promise.all([loop.runNow(), loop.runNow()]);
+    expect(starts.length).toBe(1);
+    await sleep(50);
+    expect(starts.length).toBe(1); // never started: no pass follows
+  });
+});
