@@ -10,7 +10,8 @@
 //   order and saga stages too); BENCH_PROFILE_DIR=/tmp/prof writes a
 //   V8 CPU profile of every process per run (open in Chrome DevTools or speedscope);
 //   BENCH_STORED_ORDERS=1000000 first writes that many past orders (with their ledger entries,
-//   forwards and the last week's outbox records) into the stack's MongoDB (see stored-history.ts).
+//   forwards and the last week's outbox records) into the stack's MongoDB (see stored-history.ts);
+//   BENCH_YARDSTICK=0 skips the machine yardstick printed before and after (see yardstick.ts).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
@@ -18,6 +19,7 @@ import { cpuRates, processTree } from './process-tree.ts';
 import { type Examined, examinedIn, examinedPer } from './mongo-examined.ts';
 import { fillHistory } from './stored-history.ts';
 import { type Stack, prepareReseller, startDevstack } from './stack.ts';
+import { describeYardstick, yardstick } from './yardstick.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
@@ -36,6 +38,9 @@ function wrk(url: string, connections: number, seconds: number, env: Record<stri
   return JSON.parse(line) as WrkResult;
 }
 
+// The machine's speed in the same minutes as the runs: before the stack starts, and after it stopped.
+const measureMachine = process.env.BENCH_YARDSTICK !== '0';
+if (measureMachine) console.log(`before: ${describeYardstick(await yardstick())}`);
 const given = process.env.BENCH_BFF_URL;
 const stack: Stack = given
   ? {
@@ -171,3 +176,4 @@ try {
 } finally {
   await stack.stop();
 }
+if (measureMachine) console.log(`after: ${describeYardstick(await yardstick())}`);
