@@ -1,6 +1,9 @@
 /** The sleep after a pass that rejected (a pass is meant to handle its own failures). */
 const afterRejectedPassMs = 1000;
 
+/** Wake-ups kept at most (the soonest); a later one dropped is the next sleep's to find. */
+const maxWakes = 1000;
+
 /**
  * Runs `pass` again and again, never two at once: after each pass it sleeps for as long as the pass
  * resolved with (ms), or less when a wake-up falls due sooner. `kick()` asks for a pass now, or right
@@ -8,14 +11,16 @@ const afterRejectedPassMs = 1000;
  * `wakeAt(at)` for a pass at a given time (work that falls due then), kept until a pass starts at or
  * after it, so a kick in between does not drop it. `runNow()` starts a pass at once (or joins the
  * one running). The background workers of the services (fulfillment's passes and syncs, the
- * scheduler's due poller) are built on it.
+ * scheduler's due poller) are built on it. A pass finds its work itself (in the database): wake-ups
+ * only bring it sooner, so past the `maxWakes` soonest the latest are dropped, and what they were
+ * for is found by a later pass (at most one sleep late).
  */
 export class PassLoop {
   private timer: NodeJS.Timeout | undefined;
   /** When the planned pass starts (epoch ms); undefined while none is planned. */
   private plannedAt: number | undefined;
-  /** Times asked for by `wakeAt` that no pass has started at or after yet (epoch ms). */
-  private wakes: number[] = [];
+  /** Times asked for by `wakeAt` that no pass has started at or after yet (epoch ms, soonest first, each once). */
+  private readonly wakes: number[] = [];
   private running: Promise<void> | undefined;
   private stopped = true;
   /** A kick arrived during the pass running: the next one starts right after it. */
@@ -35,7 +40,9 @@ export class PassLoop {
     this.plannedAt = undefined;
     this.again = false;
     const startedAt = Date.now();
-    if (this.wakes.length > 0) this.wakes = this.wakes.filter((at) => at > startedAt);
+    let served = 0;
+    while (served < this.wakes.length && this.wakes[served]! <= startedAt) served++;
+    this.wakes.splice(0, served);
     this.running = this.pass()
       .catch(() => afterRejectedPassMs)
       .then((sleepMs) => {
@@ -54,7 +61,7 @@ export class PassLoop {
   wakeAt(at: Date): void {
     if (this.stopped) return;
     const time = at.getTime();
-    this.wakes.push(time);
+    this.remember(time);
     if (!this.running && (this.plannedAt === undefined || time < this.plannedAt)) this.schedule(Math.max(0, time - Date.now()));
   }
 
@@ -68,9 +75,20 @@ export class PassLoop {
   /** The sleep after a pass: what it asked for, or less when a wake-up falls due sooner. */
   private untilNext(sleepMs: number): number {
     const now = Date.now();
-    let soonest = now + sleepMs;
-    for (const at of this.wakes) soonest = Math.min(soonest, at);
-    return Math.max(0, soonest - now);
+    return Math.max(0, Math.min(now + sleepMs, this.wakes[0] ?? Number.POSITIVE_INFINITY) - now);
+  }
+
+  /** Keeps `time` among the wake-ups, in order and once; past `maxWakes`, the latest goes. */
+  private remember(time: number): void {
+    let low = 0;
+    for (let high = this.wakes.length; low < high; ) {
+      const mid = (low + high) >>> 1;
+      if (this.wakes[mid]! < time) low = mid + 1;
+      else high = mid;
+    }
+    if (this.wakes[low] === time) return;
+    this.wakes.splice(low, 0, time);
+    if (this.wakes.length > maxWakes) this.wakes.pop();
   }
 
   private schedule(delayMs: number): void {

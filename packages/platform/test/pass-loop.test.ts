@@ -74,6 +74,20 @@ describe('PassLoop', () => {
     expect(starts[1]!).toBeGreaterThanOrEqual(220);
   });
 
+  it('keeps the soonest of many wake-ups, asked in any order', async () => {
+    const { loop, starts } = recorded({ sleepMs: 60_000 });
+    loop.start();
+    await sleep(20);
+    const now = Date.now();
+    // more than it keeps, most of them far off and some twice
+    for (let i = 0; i < 3000; i++) loop.wakeAt(new Date(now + 10_000 + ((i * 7919) % 2000) * 5));
+    loop.wakeAt(new Date(now + 200));
+    for (let i = 0; i < 10; i++) loop.wakeAt(new Date(now + 20_000 + i));
+    await sleep(400);
+    expect(starts.length).toBe(2);
+    expect(starts[1]!).toBeGreaterThanOrEqual(210);
+  });
+
   it('carries on after a pass that rejects, and makes no pass once stopped', async () => {
     const { loop, starts } = recorded({ sleepMs: 50, failFirst: 1 });
     loop.start();
