@@ -20,6 +20,7 @@ export type Yardstick = { perSecond: number; cpuMsPerRequest: number };
 function wrkRate(url: string, seconds: number): number {
   const script = fileURLToPath(new URL('./echo.lua', import.meta.url));
   const run = spawnSync('wrk', ['-t1', '-c1', `-d${seconds}s`, '-s', script, url], { encoding: 'utf8' });
+  if (run.error) throw new Error(`wrk did not run (${run.error.message}); install it: apt-get install -y wrk`);
   const rate = /Requests\/sec:\s+([\d.]+)/.exec(run.stdout)?.[1];
   if (!rate) throw new Error(`wrk printed no rate:\n${run.stdout}\n${run.stderr}`);
   return Number(rate);
