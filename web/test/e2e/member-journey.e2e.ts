@@ -225,6 +225,8 @@ describe.sequential('a member', () => {
   });
 
   it('cancels an active auto order and gets the runs not placed back', async () => {
+    // From the balance the member has now, so a retry of this step (CI) starts from its own figure.
+    const before = await balanceDeci(await login(member.id, member.password));
     await navLink('주문하기').click();
     await heading(page, '주문하기');
     await page.getByLabel('주문 링크').fill('https://www.instagram.com/p/e2e-cancel');
@@ -238,21 +240,27 @@ describe.sequential('a member', () => {
     await page.waitForURL('**/auto-order-history');
     await heading(page, '자동 주문 내역');
     const row = await historyRow('e2e-cancel');
-    await expect.poll(() => row.locator('td').allTextContents()).toContain('진행중');
+    // The status cell (the row's 관리 cell says 취소 too, on its cancel button).
+    const statusCell = async () => (await row.locator('td').allTextContents())[9];
+    await expect.poll(statusCell).toBe('진행중');
     await row.getByRole('button', { name: /취소$/ }).click();
     const dialog = page.getByRole('dialog', { name: '자동 주문을 취소할까요?' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: '자동 주문 취소' }).click();
-    // The dialog and the toast state the refund of the runs not placed (25원 a run).
+    // The toast states the refund of the runs not placed (25원 a run): run 1 falls due at payment,
+    // so it may or may not be placed before the cancel.
     await expect.poll(async () => (await toasts(page).allTextContents()).join('\n')).toMatch(/자동 주문을 취소했습니다\. (25|50|75)원이 포인트로 환불됩니다\./);
-    await expect.poll(() => row.locator('td').allTextContents()).toContain('취소');
+    const refund = Number(/취소했습니다\. (\d+)원/.exec((await toasts(page).allTextContents()).join('\n'))![1]);
+    // The list re-read after the cancel: cancelled, its button gone, the runs placed beside the refund.
+    await expect.poll(statusCell).toBe('취소');
+    await expect.poll(() => row.getByRole('button', { name: /취소$/ }).count()).toBe(0);
     const done = (await row.locator('td').allTextContents())[6] ?? '';
-    const placedRuns = Number(done.split('/')[0]);
     expect(done).toMatch(/^[01]\/3$/);
+    expect(refund).toBe(25 * (3 - Number(done.split('/')[0])));
     await chip('취소').click();
     await expect.poll(rowsText).toContain('e2e-cancel');
-    // Paid for three runs, refunded the ones not placed: 25원 a run.
-    const expected = 49_700 - 25 * placedRuns;
+    // Paid 75원 for three runs, refunded the ones not placed.
+    const expected = before / 10 - 75 + refund;
     const token = await login(member.id, member.password);
     await eventually(() => balanceDeci(token), (deci) => deci === expected * 10, 20_000, 'refunded balance');
     // The wallet credits the refund a moment after the cancel answers: the live channel brings it to the open page.
