@@ -44,13 +44,7 @@ module.exports = {
       comment: 'A web feature uses shared ui/lib code, not another feature\'s internals.',
       severity: 'error',
       from: { path: '^web/src/features/([^/]+)/' },
-      // Three modules are still shared this way (order's catalogue and platform icons on the price
-      // list, history's await-order on the order page); they belong in web/src/lib and are allowed
-      // by name until moved, so that any new crossing fails.
-      to: {
-        path: '^web/src/features/([^/]+)/',
-        pathNot: ['^web/src/features/$1/', '^web/src/features/order/(catalog\\.ts|platform-icons\\.tsx)$', '^web/src/features/history/await-order\\.ts$'],
-      },
+      to: { path: '^web/src/features/([^/]+)/', pathNot: '^web/src/features/$1/' },
     },
     {
       name: 'undeclared-dependency',

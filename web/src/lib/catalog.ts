@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import useSWR from 'swr';
-import type { Category, Notice, Platform, Service } from '../../lib/types.ts';
+import type { Category, Notice, Platform, Service } from './types.ts';
 
 const none: never[] = [];
 

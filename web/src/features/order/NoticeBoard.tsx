@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { MegaphoneIcon } from '../../layout/icons.tsx';
+import { useNotices } from '../../lib/catalog.ts';
 import * as ui from '../../ui/ui.css.ts';
-import { useNotices } from './catalog.ts';
 import { orderText as t } from './messages.ts';
 import * as s from './order.css.ts';
 

@@ -3,12 +3,12 @@ import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/auth.tsx';
 import { ApiError, messageOf, post } from '../../lib/api.ts';
+import { useCatalog } from '../../lib/catalog.ts';
 import { count, won } from '../../lib/format.ts';
 import { keys, useSettings } from '../../lib/settings.ts';
 import { loading } from '../../ui/loading.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import * as ui from '../../ui/ui.css.ts';
-import { useCatalog } from './catalog.ts';
 import { orderText as t } from './messages.ts';
 import * as s from './order.css.ts';
 import {

@@ -1,8 +1,8 @@
+import type { useCatalog } from '../../lib/catalog.ts';
+import { PlatformIcon } from '../../ui/platform-icons.tsx';
 import * as ui from '../../ui/ui.css.ts';
-import type { useCatalog } from './catalog.ts';
 import { orderText as t } from './messages.ts';
 import * as s from './order.css.ts';
-import { PlatformIcon } from './platform-icons.tsx';
 
 /** How many placeholder tiles stand for the platforms while the catalogue loads (the usual count). */
 const platformPlaceholders = 7;

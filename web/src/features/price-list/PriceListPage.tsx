@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useCatalog } from '../../lib/catalog.ts';
 import { count, won } from '../../lib/format.ts';
+import { PlatformIcon } from '../../ui/platform-icons.tsx';
 import * as ui from '../../ui/ui.css.ts';
-import { useCatalog } from '../order/catalog.ts';
-import { PlatformIcon } from '../order/platform-icons.tsx';
 import { groupPrices } from './price-list.ts';
 import * as s from './price-list.css.ts';
 
