@@ -33,6 +33,11 @@ export function dateTime(value: string | number | Date | null | undefined): stri
   return `${k.getUTCFullYear()}-${pad(k.getUTCMonth() + 1)}-${pad(k.getUTCDate())} ${pad(k.getUTCHours())}:${pad(k.getUTCMinutes())}:${pad(k.getUTCSeconds())}`;
 }
 
+/** A `datetime-local` value (`yyyy-mm-ddThh:mm`) of `date` in Korean time: the input has no zone of its own. */
+export function kstDateTimeInput(date: Date): string {
+  return new Date(date.getTime() + kstOffsetMs).toISOString().slice(0, 16);
+}
+
 /** Spec §5: a start count that is negative or not numeric is shown blank. */
 export function startCount(value: unknown): string {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? count(value) : '';

@@ -1,3 +1,5 @@
+import { grouped } from '../../lib/format.ts';
+
 /** Korean texts of the operator console (issue 12), in one place. */
 export const adminText = {
   consoleName: '운영 콘솔',
@@ -237,7 +239,7 @@ export const adminText = {
   notices: '공급처 알림',
   noticesLead: '가격 동기화와 잔액 확인이 한 일입니다: 판매 단가 변경, 판매 중지(읽기 전용), 판매 재개, 잔액 부족.',
   noticesEmpty: '알림이 없습니다.',
-  noticesUnread: (n: number) => `새 알림 ${n.toLocaleString('ko-KR')}건`,
+  noticesUnread: (n: number) => `새 알림 ${grouped(n)}건`,
   noticesMarkRead: '모두 확인',
   noticesMarked: '알림을 모두 확인했습니다.',
   noticeNew: '새 알림',
@@ -304,7 +306,7 @@ export const adminText = {
   refunds: '환불',
   approvedTopUps: '승인된 충전',
   /** A plain count ("1,234건"). */
-  topUpCount: (n: number) => `${n.toLocaleString('ko-KR')}건`,
+  topUpCount: (n: number) => `${grouped(n)}건`,
   chartTitle: '최근 7일 매출·환불',
   chartDesc: (rows: string) => `날짜별 매출과 환불: ${rows}`,
   chartDay: (date: string, sales: string, refunds: string) => `${date} 매출 ${sales}, 환불 ${refunds}`,
@@ -322,6 +324,6 @@ export const adminText = {
   providerBalances: '공급처 잔액',
   noProviders: '등록된 공급처가 없습니다.',
   fulfillmentUnavailable: '대행 서비스 정보를 불러오지 못했습니다.',
-  count: (n: number) => `${n >= 200 ? '200+' : n.toLocaleString('ko-KR')}건`,
+  count: (n: number) => `${n >= 200 ? '200+' : grouped(n)}건`,
   open: '열기',
 } as const;

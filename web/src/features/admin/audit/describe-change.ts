@@ -1,5 +1,5 @@
 import type { AuditRowBody } from '@smm/contracts/http';
-import { dateTime, won } from '../../../lib/format.ts';
+import { count, dateTime, won } from '../../../lib/format.ts';
 import { ChargeStatus, OrderStatus } from '../../../lib/statuses.ts';
 import { auditText as t } from './messages.ts';
 
@@ -19,7 +19,7 @@ export function readable(field: string, value: unknown, targetType: string): str
     if (field.endsWith('Deci') && field !== 'wonDeciPerUnit') return won(value);
     if (field === 'status' && targetType === 'topup' && ChargeStatus.is(value)) return ChargeStatus.label(value);
     if (field === 'status' && (targetType === 'order' || targetType === 'provider') && OrderStatus.is(value)) return OrderStatus.label(value);
-    return value.toLocaleString('ko-KR');
+    return count(value);
   }
   if (typeof value === 'string') {
     if (field === 'role') return t.roles[value] ?? value;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import useSWR from 'swr';
-import { won } from '../../../lib/format.ts';
+import { count, won } from '../../../lib/format.ts';
 import * as ui from '../../../ui/ui.css.ts';
 import * as s from '../admin.css.ts';
 import * as f from '../fields.css.ts';
@@ -130,7 +130,7 @@ export default function CataloguePage() {
               ),
             },
             { label: t.columns.price, num: true, render: (p) => won(p.unitPriceDeci) },
-            { label: t.columns.limits, num: true, render: (p) => `${p.min.toLocaleString('ko-KR')}~${p.max.toLocaleString('ko-KR')}` },
+            { label: t.columns.limits, num: true, render: (p) => `${count(p.min)}~${count(p.max)}` },
             { label: t.columns.auto, render: (p) => (p.enableAuto ? <span className={ui.badge.primary}>{t.yes}</span> : t.no) },
             { label: t.columns.readOnly, render: (p) => (p.isReadOnly ? <span className={ui.badge.warning}>{t.yes}</span> : t.no) },
             { label: t.columns.mapping, render: (p) => <MappingSummary mapping={mappingOf(p.id)} providerName={providerName} /> },

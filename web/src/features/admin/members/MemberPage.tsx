@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { messageOf } from '../../../lib/api.ts';
 import type { MemberRole } from '../../../lib/contracts.ts';
-import { dateTime, won } from '../../../lib/format.ts';
+import { count, dateTime, won } from '../../../lib/format.ts';
 import { ChargeStatus, OrderStatus } from '../../../lib/statuses.ts';
 import * as ui from '../../../ui/ui.css.ts';
 import * as s from '../admin.css.ts';
@@ -133,7 +133,7 @@ export default function MemberPage({ role }: { role: MemberRole }) {
                 <td className={ui.td}>
                   <span className={ui.ellipsis}>{o.link}</span>
                 </td>
-                <td className={`${ui.td} ${ui.num}`}>{o.amount.toLocaleString('ko-KR')}</td>
+                <td className={`${ui.td} ${ui.num}`}>{count(o.amount)}</td>
                 <td className={`${ui.td} ${ui.num}`}>{won(o.pointDeci)}</td>
                 <td className={ui.td}>{o.status === null ? (o.payment === 'rejected' ? t.paymentRejected : t.paymentAwaiting) : statusLabel(OrderStatus, o.status)}</td>
               </tr>

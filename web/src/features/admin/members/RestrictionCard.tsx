@@ -2,7 +2,7 @@ import type { RestrictionRecordBody } from '@smm/contracts/http';
 import { type FormEvent, useId, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { type Restriction, type RestrictionLevel, restrictionLevelLabels, restrictionLevels, restrictionReasonMaxLength } from '../../../lib/contracts.ts';
-import { dateTime } from '../../../lib/format.ts';
+import { dateTime, kstDateTimeInput } from '../../../lib/format.ts';
 import { useToast } from '../../../ui/toast.tsx';
 import * as ui from '../../../ui/ui.css.ts';
 import * as s from '../admin.css.ts';
@@ -13,9 +13,8 @@ export type RestrictionRecord = RestrictionRecordBody;
 
 export const restrictionBadge = (level: RestrictionLevel) => (level === 'warning' ? ui.badge.warning : ui.badge.danger);
 
-const kstOffsetMs = 9 * 60 * 60 * 1000;
-/** A week from now as a `datetime-local` value in KST (the input has no zone of its own). */
-const aWeekAhead = () => new Date(Date.now() + 7 * 86_400_000 + kstOffsetMs).toISOString().slice(0, 16);
+/** A week from now, as the suspension's end the form offers. */
+const aWeekAhead = () => kstDateTimeInput(new Date(Date.now() + 7 * 86_400_000));
 
 /**
  * Operators (admin and staff) set or lift a member's restriction (issue 12) with a mandatory

@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import type { BulkOrderChangeRequest } from '@smm/contracts/http';
 import useSWR from 'swr';
 import { messageOf, post } from '../../../lib/api.ts';
-import { dateTime, won } from '../../../lib/format.ts';
+import { count, dateTime, won } from '../../../lib/format.ts';
 import { OrderStatus } from '../../../lib/statuses.ts';
 import type { Service } from '../../../lib/types.ts';
 import { FilterChips, Pager } from '../../../ui/paging.tsx';
@@ -241,12 +241,12 @@ export default function OrdersPage() {
             </td>
             <td className={`${ui.td} ${ui.num}`}>
               <span className={s.twoLines}>
-                <span>{o.amount.toLocaleString('ko-KR')}</span>
+                <span>{count(o.amount)}</span>
                 <span className={s.sub}>{won(o.pointDeci)}</span>
               </span>
             </td>
             <td className={`${ui.td} ${ui.num}`}>
-              {o.startCount === null ? '—' : o.startCount.toLocaleString('ko-KR')} / {o.remains.toLocaleString('ko-KR')}
+              {o.startCount === null ? '—' : count(o.startCount)} / {count(o.remains)}
             </td>
             <td className={ui.td}>
               <span className={ui.badge.neutral} style={{ whiteSpace: 'nowrap' }}>

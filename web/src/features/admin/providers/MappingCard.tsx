@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import useSWR from 'swr';
 import { api, messageOf } from '../../../lib/api.ts';
 import { parseWon } from '../../../lib/contracts.ts';
-import { won } from '../../../lib/format.ts';
+import { count, won } from '../../../lib/format.ts';
 import type { Service } from '../../../lib/types.ts';
 import { useToast } from '../../../ui/toast.tsx';
 import * as ui from '../../../ui/ui.css.ts';
@@ -213,7 +213,7 @@ export function MappingCard({ providers, importedAt, product, current, onSaved }
                 <td className={ui.td}>{t.ruleText(m.rule, won)}</td>
                 <td className={`${ui.td} ${ui.num}`}>{m.costDeci === null ? '—' : won(m.costDeci)}</td>
                 <td className={`${ui.td} ${ui.num}`}>{m.unitPriceDeci === null ? '—' : won(m.unitPriceDeci)}</td>
-                <td className={`${ui.td} ${ui.num}`}>{m.min === null || m.max === null ? '—' : `${m.min.toLocaleString('ko-KR')}~${m.max.toLocaleString('ko-KR')}`}</td>
+                <td className={`${ui.td} ${ui.num}`}>{m.min === null || m.max === null ? '—' : `${count(m.min)}~${count(m.max)}`}</td>
               </tr>
             ))}
           </tbody>

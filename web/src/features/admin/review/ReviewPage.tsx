@@ -2,7 +2,7 @@ import type { FulfillmentRequest } from '@smm/contracts/http';
 import { useId, useState } from 'react';
 import useSWR from 'swr';
 import { messageOf, post } from '../../../lib/api.ts';
-import { dateTime } from '../../../lib/format.ts';
+import { count, dateTime } from '../../../lib/format.ts';
 import type { Service } from '../../../lib/types.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { useToast } from '../../../ui/toast.tsx';
@@ -96,7 +96,7 @@ export default function ReviewPage() {
                 {f.link ?? '—'}
               </span>
             </td>
-            <td className={`${ui.td} ${ui.num}`}>{f.amount === null ? '—' : f.amount.toLocaleString('ko-KR')}</td>
+            <td className={`${ui.td} ${ui.num}`}>{f.amount === null ? '—' : count(f.amount)}</td>
             <td className={ui.td}>
               <span className={s.twoLines}>
                 <span>{providerName(f.providerId)}</span>
