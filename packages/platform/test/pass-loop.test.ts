@@ -2,6 +2,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PassLoop } from '../src/index.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Waits until the loop has started `n` passes (at most 5 s: the passes here ask for a minute's
+ * sleep, so one that is not coming never comes within it), then a little longer, so that a pass
+ * too many would be seen. A loaded CI machine delays timers by hundreds of ms: a fixed wait after
+ * the expected wake-up made these tests fail there while the loop was right.
+ */
+async function passesStarted(starts: readonly number[], n: number): Promise<void> {
+  for (const deadline = Date.now() + 5000; starts.length < n && Date.now() < deadline; ) await sleep(10);
+  await sleep(50);
+}
 let loop: PassLoop | undefined;
 
 afterEach(async () => {
@@ -46,7 +57,7 @@ describe('PassLoop', () => {
     await sleep(30);
     loop.kick();
     loop.kick();
-    await sleep(300);
+    await passesStarted(starts, 2);
     expect(starts.length).toBe(2);
     expect(starts[1]!).toBeGreaterThanOrEqual(100);
     expect(overlapped()).toBe(false);
@@ -59,7 +70,7 @@ describe('PassLoop', () => {
     loop.wakeAt(new Date(Date.now() + 250));
     await sleep(30);
     loop.kick(); // a pass now: the wake-up at 250 ms still stands
-    await sleep(400);
+    await passesStarted(starts, 3);
     expect(starts.length).toBe(3);
     expect(starts[2]!).toBeGreaterThanOrEqual(260);
   });
@@ -69,7 +80,7 @@ describe('PassLoop', () => {
     loop.start();
     await sleep(30);
     loop.wakeAt(new Date(Date.now() + 200));
-    await sleep(400);
+    await passesStarted(starts, 2);
     expect(starts.length).toBe(2);
     expect(starts[1]!).toBeGreaterThanOrEqual(220);
   });
@@ -83,7 +94,7 @@ describe('PassLoop', () => {
     for (let i = 0; i < 3000; i++) loop.wakeAt(new Date(now + 10_000 + ((i * 7919) % 2000) * 5));
     loop.wakeAt(new Date(now + 200));
     for (let i = 0; i < 10; i++) loop.wakeAt(new Date(now + 20_000 + i));
-    await sleep(400);
+    await passesStarted(starts, 2);
     expect(starts.length).toBe(2);
     expect(starts[1]!).toBeGreaterThanOrEqual(210);
   });
