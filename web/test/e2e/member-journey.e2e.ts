@@ -226,7 +226,8 @@ describe.sequential('a member', () => {
 
   it('cancels an active auto order and gets the runs not placed back', async () => {
     // From the balance the member has now, so a retry of this step (CI) starts from its own figure.
-    const before = await balanceDeci(await login(member.id, member.password));
+    const token = await login(member.id, member.password);
+    const before = await balanceDeci(token);
     await navLink('주문하기').click();
     await heading(page, '주문하기');
     await page.getByLabel('주문 링크').fill('https://www.instagram.com/p/e2e-cancel');
@@ -261,7 +262,6 @@ describe.sequential('a member', () => {
     await expect.poll(rowsText).toContain('e2e-cancel');
     // Paid 75원 for three runs, refunded the ones not placed.
     const expected = before / 10 - 75 + refund;
-    const token = await login(member.id, member.password);
     await eventually(() => balanceDeci(token), (deci) => deci === expected * 10, 20_000, 'refunded balance');
     // The wallet credits the refund a moment after the cancel answers: the live channel brings it to the open page.
     await expect.poll(() => navBalance().textContent()).toContain(`${expected.toLocaleString('ko-KR')}원`);
