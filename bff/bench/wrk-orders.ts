@@ -11,7 +11,8 @@
 //   V8 CPU profile of every process per run (open in Chrome DevTools or speedscope);
 //   BENCH_STORED_ORDERS=1000000 first writes that many past orders (with their ledger entries,
 //   forwards and the last week's outbox records) into the stack's MongoDB (see stored-history.ts);
-//   BENCH_YARDSTICK=0 skips the machine yardstick printed before and after (see yardstick.ts).
+//   BENCH_YARDSTICK=0 skips the machine yardstick printed before and after (see yardstick.ts) and
+//   the short one taken just before each run.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
@@ -102,6 +103,9 @@ try {
   };
   let lastRunFrom = 0;
   for (const connections of CONNECTIONS) {
+    // The VM's speed can halve within one script (5,030 requests/s before, 1,879 after, on
+    // 2026-12-02): each run also gets a short yardstick of its own, beside the idle stack, just before.
+    const beside = measureMachine ? await yardstick(3) : undefined;
     const { commands: commandsBefore, examined: examinedBefore } = await mongoCounts();
     const before = stack.pid ? processTree(stack.pid) : [];
     const profiled = process.env.BENCH_PROFILE_DIR ? before.filter((p) => p.name !== 'devstack') : [];
@@ -114,7 +118,8 @@ try {
     const refused = r.requests - r.placed;
     console.log(
       `${String(connections).padStart(2)} connections: ${(r.placed / r.seconds).toFixed(1).padStart(6)} orders/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms` +
-        (refused > 0 ? `   (${refused} not placed: ${r.non2xx} non-2xx, ${r.socketErrors} socket errors)` : ''),
+        (refused > 0 ? `   (${refused} not placed: ${r.non2xx} non-2xx, ${r.socketErrors} socket errors)` : '') +
+        (beside ? `   [yardstick just before: ${beside.perSecond.toFixed(0)} requests/s]` : ''),
     );
     if (after.length > 0 && r.placed > 0) {
       const perOrder = after
