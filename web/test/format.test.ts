@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toggleOpen } from '../src/features/qna/accordion.ts';
 import { groupPrices } from '../src/features/price-list/price-list.ts';
-import { count, dateTime, grouped, startCount, won } from '../src/lib/format.ts';
+import { count, dateTime, fromKstDateTimeInput, grouped, kstDateTimeInput, startCount, won } from '../src/lib/format.ts';
 import type { Category, Platform, Service } from '../src/lib/types.ts';
 
 describe('Korean formats (spec §9)', () => {
@@ -23,6 +23,12 @@ describe('Korean formats (spec §9)', () => {
     expect(dateTime('2026-01-01T00:00:00+09:00')).toBe('2026-01-01 00:00:00');
     expect(dateTime(null)).toBe('');
     expect(dateTime('not a date')).toBe('');
+  });
+
+  it('a datetime-local value is Korean time both ways, whatever the browser zone', () => {
+    expect(kstDateTimeInput(new Date('2026-12-01T15:30:45Z'))).toBe('2026-12-02T00:30');
+    expect(fromKstDateTimeInput('2026-12-02T00:30')).toBe('2026-12-02T00:30:00+09:00');
+    expect(new Date(fromKstDateTimeInput('2026-12-02T00:30')).toISOString()).toBe('2026-12-01T15:30:00.000Z');
   });
 
   it('a negative or non-numeric start count is shown blank', () => {

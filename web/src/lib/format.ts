@@ -38,6 +38,11 @@ export function kstDateTimeInput(date: Date): string {
   return new Date(date.getTime() + kstOffsetMs).toISOString().slice(0, 16);
 }
 
+/** The instant a `datetime-local` value (`yyyy-mm-ddThh:mm`) names in Korean time, as ISO 8601 with its offset. */
+export function fromKstDateTimeInput(value: string): string {
+  return `${value}:00+09:00`;
+}
+
 /** Spec §5: a start count that is negative or not numeric is shown blank. */
 export function startCount(value: unknown): string {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? count(value) : '';

@@ -2,7 +2,7 @@ import type { RestrictionRecordBody } from '@smm/contracts/http';
 import { type FormEvent, useId, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { type Restriction, type RestrictionLevel, restrictionLevelLabels, restrictionLevels, restrictionReasonMaxLength } from '../../../lib/contracts.ts';
-import { dateTime, kstDateTimeInput } from '../../../lib/format.ts';
+import { dateTime, fromKstDateTimeInput, kstDateTimeInput } from '../../../lib/format.ts';
 import { useToast } from '../../../ui/toast.tsx';
 import * as ui from '../../../ui/ui.css.ts';
 import * as s from '../admin.css.ts';
@@ -36,7 +36,7 @@ export function RestrictionCard({ userId, current, history, onDone }: { userId: 
     await run(async () => {
       await api(`/admin/members/${encodeURIComponent(userId)}/restriction`, {
         method: 'PUT',
-        body: { level, reason: reason.trim(), ...(level === 'suspended' ? { until: `${until}:00+09:00` } : {}) },
+        body: { level, reason: reason.trim(), ...(level === 'suspended' ? { until: fromKstDateTimeInput(until) } : {}) },
       });
       toast.success(t.restrictionDone);
       setReason('');
