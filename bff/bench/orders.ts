@@ -8,12 +8,15 @@
 //   otherwise a devstack is started in a temporary DATA_DIR and stopped afterwards.
 //   BENCH_SECONDS (15), BENCH_CONCURRENCY (32), BENCH_RATE (100 per second), BENCH_WARMUP_SECONDS
 //   (30); BENCH_PROFILE_DIR as bench:wrk (a profile per process and run: <folder>-<pid>-<run>.cpuprofile).
+//   Each scenario also prints the stack's CPU and event-loop wake-ups per request; BENCH_YARDSTICK=0
+//   skips the machine's wake-up cost printed first (see wakeCost in yardstick.ts).
 import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { serviceAuthHeaders } from '@smm/platform';
 import { examinedCounter, examinedPer } from './mongo-examined.ts';
-import { processTree } from './process-tree.ts';
+import { processTree, wakeupsPer } from './process-tree.ts';
 import { type Stack, call, must, prepareReseller, serviceSecret, startDevstack } from './stack.ts';
+import { describeWakeCost, wakeCost } from './yardstick.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -53,11 +56,20 @@ async function withProcessCpu(scenario: () => Promise<Result>): Promise<Result> 
   for (const p of profiled) process.kill(p.pid, 'SIGUSR2');
   const r = await scenario();
   for (const p of profiled) process.kill(p.pid, 'SIGUSR2');
-  const used = processTree(stack.pid).map((p) => ({ name: p.name, ms: p.cpuMs - (before.find((b) => b.pid === p.pid)?.cpuMs ?? 0) }));
+  const after = processTree(stack.pid);
+  const used = after.map((p) => ({ name: p.name, ms: p.cpuMs - (before.find((b) => b.pid === p.pid)?.cpuMs ?? 0) }));
   const total = used.reduce((s, p) => s + p.ms, 0);
   const top = used.sort((a, b) => b.ms - a.ms).slice(0, 5);
   const share = (100 * total) / (r.seconds * 1000 * availableParallelism());
-  return { ...r, cpu: `devstack CPU ${share.toFixed(0)} % of ${availableParallelism()} cores (${top.map((p) => `${p.name} ${((100 * p.ms) / (r.seconds * 1000)).toFixed(0)} %`).join(', ')})` };
+  const done = r.latencies.length;
+  const woken = done > 0 ? wakeupsPer(before, after, done) : [];
+  const wakeups = woken.reduce((s, p) => s + p.n, 0);
+  return {
+    ...r,
+    cpu:
+      `devstack CPU ${share.toFixed(0)} % of ${availableParallelism()} cores (${top.map((p) => `${p.name} ${((100 * p.ms) / (r.seconds * 1000)).toFixed(0)} %`).join(', ')})` +
+      (done > 0 ? `\n   ${(total / done).toFixed(2)} ms CPU and ${wakeups.toFixed(1)} event-loop wake-ups per request (${woken.slice(0, 6).map((p) => `${p.name} ${p.n.toFixed(1)}`).join(', ')})` : ''),
+  };
 }
 
 /** Closed loop: `concurrency` callers back to back for `seconds`. */
@@ -133,6 +145,8 @@ try {
     fetch(`${stack.orderUrl}/orders?waitMs=5000`, { method: 'POST', headers: { 'content-type': 'application/json', ...serviceAuthHeaders(serviceSecret, { from: 'bench', to: 'order', userId, role: 'member' }) }, body: JSON.stringify({ serviceId, link: `https://x.example/d${n++}`, amount: 10, source: 'api' }) });
 
   console.log(`node ${process.version}; ${SECONDS} s per scenario; sustained = ${CONCURRENCY} concurrent callers; steady = ${RATE} requests/s open loop`);
+  // What this machine charges for waking an idle process, beside the stack (BENCH_YARDSTICK=0 skips it).
+  if (process.env.BENCH_YARDSTICK !== '0') console.log(describeWakeCost(await wakeCost(RATE)));
   // Warm-up (as bench:wrk): V8 keeps optimizing for a minute at a few dozen orders a second, so both
   // order routes run first; a short warm-up measures a half-compiled stack.
   await sustained(services, 2, 8);

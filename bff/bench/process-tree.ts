@@ -3,8 +3,13 @@ import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 
 const ticks = 100; // USER_HZ on Linux
 
-/** cpuMs: user + system CPU so far; reads/writes: read- and write-family system calls so far (/proc/<pid>/io syscr, syscw). */
-export type Proc = { pid: number; ppid: number; name: string; cpuMs: number; reads: number; writes: number };
+/**
+ * cpuMs: user + system CPU so far; reads/writes: read- and write-family system calls so far
+ * (/proc/<pid>/io syscr, syscw); wakeups: how often the main thread went to sleep waiting and was
+ * woken again (/proc/<pid>/status voluntary_ctxt_switches) — for a node process, event-loop wake-ups,
+ * and the waits of a synchronous durable write (the embedded servers' journal and fdatasync).
+ */
+export type Proc = { pid: number; ppid: number; name: string; cpuMs: number; reads: number; writes: number; wakeups: number };
 
 function syscalls(pid: string): { reads: number; writes: number } {
   try {
@@ -12,6 +17,14 @@ function syscalls(pid: string): { reads: number; writes: number } {
     return { reads: Number(/syscr: (\d+)/.exec(io)?.[1] ?? 0), writes: Number(/syscw: (\d+)/.exec(io)?.[1] ?? 0) };
   } catch {
     return { reads: 0, writes: 0 }; // not ours to read
+  }
+}
+
+function wakeups(pid: string): number {
+  try {
+    return Number(/voluntary_ctxt_switches:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
   }
 }
 
@@ -27,7 +40,7 @@ export function processTree(root: number): Proc[] {
       // Services run `src/main.ts` in their own folder; the embedded servers name theirs on the command line.
       const where = `${readlinkSync(`/proc/${entry}/cwd`)} ${cmd}`;
       const name = /embedded-(kafka|mongo|redis)/.exec(cmd)?.[0] ?? /(?:services|infra)\/([\w-]+)(?!.*(?:services|infra)\/)/.exec(where)?.[1] ?? /\/(bff)\b/.exec(where)?.[1] ?? cmd.slice(0, 40);
-      all.push({ pid: Number(entry), ppid: Number(fields[1]), name, cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks, ...syscalls(entry) });
+      all.push({ pid: Number(entry), ppid: Number(fields[1]), name, cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks, ...syscalls(entry), wakeups: wakeups(entry) });
     } catch {
       // the process ended while we looked
     }
@@ -44,6 +57,13 @@ export function processTree(root: number): Proc[] {
   return all.filter((p) => mine.has(p.pid));
 }
 
+/** Each process's event-loop wake-ups between two readings, per order (or request), busiest first; the rare ones left out. */
+export function wakeupsPer(before: readonly Proc[], after: readonly Proc[], count: number): Array<{ name: string; n: number }> {
+  return after
+    .map((p) => ({ name: p.name, n: (p.wakeups - (before.find((b) => b.pid === p.pid)?.wakeups ?? p.wakeups)) / count }))
+    .filter((p) => p.n >= 0.05)
+    .sort((a, b) => b.n - a.n);
+}
 
 export type CpuRate = { pid: number; name: string; msPerSecond: number };
 

@@ -11,16 +11,16 @@
 //   V8 CPU profile of every process per run (open in Chrome DevTools or speedscope);
 //   BENCH_STORED_ORDERS=1000000 first writes that many past orders (with their ledger entries,
 //   forwards and the last week's outbox records) into the stack's MongoDB (see stored-history.ts);
-//   BENCH_YARDSTICK=0 skips the machine yardstick printed before and after (see yardstick.ts) and
-//   the short one taken just before each run.
+//   BENCH_YARDSTICK=0 skips the machine yardstick printed before and after (see yardstick.ts), the
+//   wake-up cost printed before, and the short yardstick taken just before each run.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
-import { cpuRates, processTree } from './process-tree.ts';
+import { cpuRates, processTree, wakeupsPer } from './process-tree.ts';
 import { type Examined, examinedIn, examinedPer } from './mongo-examined.ts';
 import { fillHistory } from './stored-history.ts';
 import { type Stack, prepareReseller, startDevstack } from './stack.ts';
-import { describeYardstick, yardstick } from './yardstick.ts';
+import { describeWakeCost, describeYardstick, wakeCost, yardstick } from './yardstick.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
@@ -42,6 +42,7 @@ function wrk(url: string, connections: number, seconds: number, env: Record<stri
 // The machine's speed in the same minutes as the runs: before the stack starts, and after it stopped.
 const measureMachine = process.env.BENCH_YARDSTICK !== '0';
 if (measureMachine) console.log(`before: ${describeYardstick(await yardstick())}`);
+if (measureMachine) console.log(`before: ${describeWakeCost(await wakeCost())}`);
 const given = process.env.BENCH_BFF_URL;
 const stack: Stack = given
   ? {
@@ -145,6 +146,10 @@ try {
         .sort((a, b) => b.reads + b.writes - (a.reads + a.writes));
       const sum = calls.reduce((s, p) => s + p.reads + p.writes, 0);
       console.log(`   read/write system calls per order: ${calls.map((p) => `${p.name} ${p.reads.toFixed(1)}/${p.writes.toFixed(1)}`).join(', ')} — total ${sum.toFixed(1)}`);
+      // Event-loop wake-ups: a process woken from idle does the same work at several times the CPU
+      // it costs back to back on this VM (see wakeCost in yardstick.ts), so they say where batching is missing.
+      const woken = wakeupsPer(before, after, r.placed);
+      console.log(`   event-loop wake-ups per order: ${woken.map((p) => `${p.name} ${p.n.toFixed(1)}`).join(', ')} — total ${woken.reduce((s, p) => s + p.n, 0).toFixed(1)}`);
     }
     if (mongo && r.placed > 0) {
       const perOrder = [...commandsAfter]

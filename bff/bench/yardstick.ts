@@ -4,6 +4,7 @@
 // (this repository's express, one process) driven by wrk at one connection — requests per second and
 // CPU per request. Passes on different days compare by their ratio to it, not by raw figures.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { processTree } from './process-tree.ts';
 
@@ -26,8 +27,8 @@ function wrkRate(url: string, seconds: number): number {
   return Number(rate);
 }
 
-/** Runs the echo for `seconds` (after a 3 s warm-up) and returns its rate and CPU per request. */
-export async function yardstick(seconds = 5): Promise<Yardstick> {
+/** Starts the echo server, hands its URL and a reading of its CPU and wake-ups to `use`, and stops it. */
+async function withEcho<T>(use: (url: string, usage: () => { cpuMs: number; wakeups: number }) => Promise<T>): Promise<T> {
   const server: ChildProcess = spawn(process.execPath, ['-e', echoServer], { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     const port = await new Promise<string>((resolve, reject) => {
@@ -37,16 +38,64 @@ export async function yardstick(seconds = 5): Promise<Yardstick> {
       });
       server.once('exit', (code) => reject(new Error(`the echo server exited (${code})`)));
     });
-    const url = `http://127.0.0.1:${port}/echo`;
-    wrkRate(url, 3);
-    const cpu = () => processTree(server.pid!).find((p) => p.pid === server.pid)?.cpuMs ?? 0;
-    const cpuBefore = cpu();
-    const perSecond = wrkRate(url, seconds);
-    const cpuAfter = cpu();
-    return { perSecond, cpuMsPerRequest: (cpuAfter - cpuBefore) / (perSecond * seconds) };
+    const usage = () => {
+      const p = processTree(server.pid!).find((q) => q.pid === server.pid);
+      return { cpuMs: p?.cpuMs ?? 0, wakeups: p?.wakeups ?? 0 };
+    };
+    return await use(`http://127.0.0.1:${port}/echo`, usage);
   } finally {
     server.kill();
   }
+}
+
+/** Runs the echo for `seconds` (after a 3 s warm-up) and returns its rate and CPU per request. */
+export async function yardstick(seconds = 5): Promise<Yardstick> {
+  return withEcho(async (url, usage) => {
+    wrkRate(url, 3);
+    const before = usage();
+    const perSecond = wrkRate(url, seconds);
+    const after = usage();
+    return { perSecond, cpuMsPerRequest: (after.cpuMs - before.cpuMs) / (perSecond * seconds) };
+  });
+}
+
+export type WakeCost = { rate: number; cpuMsPerRequest: number; wakeupsPerRequest: number; cpuMsPerWakeup: number };
+
+/**
+ * What a wake-up costs on this machine: the same echo, one request every 1/rate s (an idle process
+ * woken for each, as every process of the stack is at a steady 100 orders/s), its CPU per request
+ * and per event-loop wake-up. Back to back (the yardstick) the echo costs a third of this here: a
+ * process woken from idle pays for the wake-up itself (scheduler, cold caches, the VM's exits).
+ */
+export async function wakeCost(rate = 100, seconds = 5): Promise<WakeCost> {
+  return withEcho(async (url, usage) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const one = () =>
+      new Promise<void>((resolve, reject) => {
+        const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) => {
+          res.resume();
+          res.on('end', resolve);
+        });
+        req.on('error', reject);
+        req.end('{"ping":1}');
+      });
+    for (let i = 0; i < 200; i++) await one();
+    const before = usage();
+    const count = Math.round(rate * seconds);
+    for (let i = 0; i < count; i++) {
+      await one();
+      await new Promise((r) => setTimeout(r, 1000 / rate));
+    }
+    const after = usage();
+    agent.destroy();
+    const cpuMs = after.cpuMs - before.cpuMs;
+    const wakeups = after.wakeups - before.wakeups;
+    return { rate, cpuMsPerRequest: cpuMs / count, wakeupsPerRequest: wakeups / count, cpuMsPerWakeup: wakeups > 0 ? cpuMs / wakeups : 0 };
+  });
+}
+
+export function describeWakeCost(w: WakeCost): string {
+  return `wake-up cost (the echo at ${w.rate} requests/s, each waking it): ${w.cpuMsPerRequest.toFixed(3)} ms CPU per request, ${w.wakeupsPerRequest.toFixed(1)} wake-ups per request, ${(w.cpuMsPerWakeup * 1000).toFixed(0)} µs CPU per wake-up`;
 }
 
 export function describeYardstick(y: Yardstick): string {
