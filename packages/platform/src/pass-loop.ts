@@ -93,7 +93,17 @@ export class PassLoop {
 
   private schedule(delayMs: number): void {
     clearTimeout(this.timer);
-    this.plannedAt = Date.now() + delayMs;
-    this.timer = setTimeout(() => void this.runNow(), delayMs);
+    const at = Date.now() + delayMs;
+    this.plannedAt = at;
+    // Node's timers run on the event loop's clock, which a long turn leaves behind the wall clock:
+    // a timer can fire a few ms before its time by Date.now(). A pass started then would not serve
+    // the wake-up (nor find the work due at it), and the wake-up would bring a second pass right
+    // after; the timer is set again for the rest instead.
+    const fire = () => {
+      const early = at - Date.now();
+      if (early > 0) this.timer = setTimeout(fire, early);
+      else void this.runNow();
+    };
+    this.timer = setTimeout(fire, delayMs);
   }
 }

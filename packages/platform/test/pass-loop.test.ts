@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PassLoop } from '../src/index.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -73,6 +73,31 @@ describe('PassLoop', () => {
     await passesStarted(starts, 3);
     expect(starts.length).toBe(3);
     expect(starts[2]!).toBeGreaterThanOrEqual(260);
+  });
+
+  it('starts the pass a wake-up asked for at its time, once, when the timer fires a little early by the wall clock', async () => {
+    // Node's timers run on the event loop's clock, which a long turn leaves behind Date.now(): a
+    // timer set for 100 ms can fire when Date.now() says 95 (CI saw a fourth pass in the test above).
+    vi.useFakeTimers();
+    try {
+      const starts: number[] = [];
+      loop = new PassLoop(async () => {
+        starts.push(Date.now());
+        return 60_000;
+      });
+      loop.start();
+      await vi.advanceTimersByTimeAsync(0);
+      const at = Date.now() + 100;
+      loop.wakeAt(new Date(at));
+      vi.setSystemTime(Date.now() - 5); // the wall clock 5 ms behind the timers' clock
+      await vi.advanceTimersByTimeAsync(100);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(starts.length).toBe(2);
+      expect(starts[1]!).toBeGreaterThanOrEqual(at); // not before its time: work due then is found
+      await loop.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps a wake-up asked for during a pass', async () => {
