@@ -64,8 +64,9 @@ export type WakeCost = { rate: number; cpuMsPerRequest: number; wakeupsPerReques
 /**
  * What a wake-up costs on this machine: the same echo, one request every 1/rate s (an idle process
  * woken for each, as every process of the stack is at a steady 100 orders/s), its CPU per request
- * and per event-loop wake-up. Back to back (the yardstick) the echo costs a third of this here: a
- * process woken from idle pays for the wake-up itself (scheduler, cold caches, the VM's exits).
+ * and per event-loop wake-up. Back to back (the yardstick) the echo cost a sixth to a seventh of
+ * this here on 2026-12-05 (0.15 against 1.0–1.18 ms): the same work costs more in a process woken
+ * from idle to do it.
  */
 export async function wakeCost(rate = 100, seconds = 5): Promise<WakeCost> {
   return withEcho(async (url, usage) => {
