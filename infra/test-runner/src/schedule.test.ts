@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { longestFirst, nextStartable, vitestCounts } from './schedule.ts';
+import type { Task } from './tasks.ts';
+
+const task = (id: string, heavy = false): Task => ({ id, cwd: '.', command: ['true'], heavy });
+
+describe('the test run schedule', () => {
+  it('offers never-timed tasks first, then the longest, ties in discovery order', () => {
+    const tasks = [task('a'), task('b'), task('new'), task('c'), task('d')];
+    const order = longestFirst(tasks, { a: 10, b: 300, c: 300, d: 5 }).map((t) => t.id);
+    expect(order).toEqual(['new', 'b', 'c', 'a', 'd']);
+  });
+
+  it('starts a heavy task only while no other heavy task runs, and passes it over for a light one', () => {
+    const waiting = [task('e2e', true), task('lint')];
+    expect(nextStartable(waiting, [task('recovery', true)])?.id).toBe('lint');
+    expect(nextStartable(waiting, [task('unit')])?.id).toBe('e2e');
+    expect(nextStartable([task('e2e', true)], [task('recovery', true)])).toBeUndefined();
+  });
+
+  it("sums vitest's closing lines over every run in a task's output", () => {
+    const output = ['      Tests  2 failed | 515 passed | 3 skipped (520)', 'noise Tests 9 passed', '\u001b[2m      Tests \u001b[22m 4 passed\u001b[39m (4)', '      Tests  1 passed | 1 todo (2)'].join('\n');
+    expect(vitestCounts(output)).toEqual({ passed: 520, failed: 2, skipped: 4 });
+  });
+});

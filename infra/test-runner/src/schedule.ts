@@ -1,0 +1,49 @@
+import type { Task } from './tasks.ts';
+
+/**
+ * The order tasks are offered to free lanes: longest first by the last recorded wall time (so the
+ * long suites start early and the short ones fill the gaps at the end), tasks never timed before
+ * first of all (they may be long), ties in discovery order.
+ */
+export function longestFirst(tasks: readonly Task[], durations: Readonly<Record<string, number>>): Task[] {
+  const known = (task: Task) => durations[task.id];
+  return tasks
+    .map((task, index) => ({ task, index }))
+    .sort((a, b) => {
+      const da = known(a.task);
+      const db = known(b.task);
+      if (da === undefined || db === undefined) return da === undefined && db === undefined ? a.index - b.index : da === undefined ? -1 : 1;
+      return db - da || a.index - b.index;
+    })
+    .map(({ task }) => task);
+}
+
+/** The next waiting task a free lane may start: heavy ones only while no other heavy one runs. */
+export function nextStartable(waiting: readonly Task[], running: readonly Task[]): Task | undefined {
+  const heavyRunning = running.some((task) => task.heavy);
+  return waiting.find((task) => !task.heavy || !heavyRunning);
+}
+
+/** Test counts from vitest's closing lines ("Tests  2 failed | 515 passed | 3 skipped (520)"), summed over every run in `output`. */
+export function vitestCounts(output: string): { passed: number; failed: number; skipped: number } {
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  // eslint-disable-next-line no-control-regex
+  const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
+  for (const line of plain.split('\n')) {
+    const match = /^\s*Tests\s+(.*)\(\d+\)\s*$/.exec(line);
+    if (!match) continue;
+    for (const part of match[1]!.split('|')) {
+      const item = /(\d+)\s+(passed|failed|skipped|todo)/.exec(part);
+      if (!item) continue;
+      const key = item[2] === 'todo' ? 'skipped' : (item[2] as keyof typeof counts);
+      counts[key] += Number(item[1]);
+    }
+  }
+  return counts;
+}
+
+/** `m:ss` for a wall time in milliseconds. */
+export function clock(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}

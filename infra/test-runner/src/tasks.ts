@@ -1,0 +1,59 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** One command of the test run: a lint, a typecheck or a test suite, run from `cwd`. */
+export type Task = {
+  id: string;
+  cwd: string;
+  command: string[];
+  /** Suites that start a whole devstack, a browser or crash children: never two of them at once. */
+  heavy: boolean;
+};
+
+type PackageJson = { name?: string; workspaces?: string[]; scripts?: Record<string, string>; testParts?: string[] };
+
+const readJson = (path: string): PackageJson => JSON.parse(readFileSync(path, 'utf8')) as PackageJson;
+
+/** The workspace folders of the root package.json (`dir/*` and plain folder entries), in its order. */
+export function workspaceDirs(root: string): string[] {
+  const dirs: string[] = [];
+  for (const pattern of readJson(join(root, 'package.json')).workspaces ?? []) {
+    if (pattern.endsWith('/*')) {
+      const parent = join(root, pattern.slice(0, -2));
+      if (!existsSync(parent)) continue;
+      for (const entry of readdirSync(parent, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+        if (entry.isDirectory() && existsSync(join(parent, entry.name, 'package.json'))) dirs.push(join(parent, entry.name));
+      }
+    } else if (existsSync(join(root, pattern, 'package.json'))) {
+      dirs.push(join(root, pattern));
+    }
+  }
+  return dirs;
+}
+
+/**
+ * Every task of `npm test`: the import boundaries and ESLint once over the whole tree (one process
+ * instead of one per package: the same files under the same flat config), then each workspace's
+ * `typecheck` and its tests — the scripts named in its `testParts` when it has them (a package
+ * whose suites differ in weight splits them so they can be scheduled apart), else `test`.
+ */
+export function discoverTasks(root: string, heavyIds: ReadonlySet<string>): Task[] {
+  const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+  const tasks: Task[] = [
+    { id: 'lint:boundaries', cwd: root, command: ['npm', 'run', '--silent', 'lint:boundaries'], heavy: false },
+    { id: 'lint', cwd: root, command: [bin('eslint'), '.'], heavy: false },
+  ];
+  for (const dir of workspaceDirs(root)) {
+    const pkg = readJson(join(dir, 'package.json'));
+    const name = pkg.name ?? dir;
+    const scripts = pkg.scripts ?? {};
+    if (scripts.typecheck) tasks.push({ id: `${name}:typecheck`, cwd: dir, command: ['npm', 'run', '--silent', 'typecheck'], heavy: false });
+    const parts = pkg.testParts ?? (scripts.test ? ['test'] : []);
+    for (const part of parts) {
+      if (!scripts[part]) throw new Error(`${name}: testParts names "${part}", which is not one of its scripts`);
+      const id = `${name}:${part}`;
+      tasks.push({ id, cwd: dir, command: ['npm', 'run', '--silent', part], heavy: heavyIds.has(id) });
+    }
+  }
+  return tasks;
+}
