@@ -35,6 +35,12 @@ export const settingKeys = {
   kakaoToken: 'KAKAO_TOKEN',
   /** Whole percent (0–50) of what a referred member spends on orders that the referrer earns. */
   referralRatePercent: 'REFERRAL_RATE_PERCENT',
+  /** Won: a staff member approves top-ups and attaches deposits only up to this; above it an admin must (issue 39). */
+  staffApprovalLimitWon: 'STAFF_APPROVAL_LIMIT_WON',
+  /** How many pending top-up requests one member may have open at once (issue 39; 1 is the Korean panels' custom). */
+  topUpOpenLimit: 'TOP_UP_OPEN_LIMIT',
+  /** How many top-up requests one member may create in an hour (issue 39). */
+  topUpHourlyLimit: 'TOP_UP_HOURLY_LIMIT',
 } as const;
 
 export type SettingKey = (typeof settingKeys)[keyof typeof settingKeys];
@@ -60,3 +66,26 @@ export function parseReferralRate(value: string | undefined | null): number | nu
   const rate = Number(text);
   return rate <= maxReferralRatePercent ? rate : null;
 }
+
+/**
+ * Whole-number settings of issue 39 (separation of duties, decoy top-ups): each with the value a
+ * reader uses when the setting is missing or unreadable (catalog seeds the same), and its bounds.
+ */
+export const countSettings = {
+  [settingKeys.staffApprovalLimitWon]: { fallback: 1_000_000, min: 0, max: 100_000_000 },
+  [settingKeys.topUpOpenLimit]: { fallback: 1, min: 1, max: 50 },
+  [settingKeys.topUpHourlyLimit]: { fallback: 5, min: 1, max: 100 },
+} as const satisfies Partial<Record<SettingKey, { fallback: number; min: number; max: number }>>;
+export type CountSettingKey = keyof typeof countSettings;
+
+/** A whole-number setting as a string of digits within its bounds; anything else is null. */
+export function parseCountSetting(key: CountSettingKey, value: string | undefined | null): number | null {
+  const text = value?.trim() ?? '';
+  if (!/^\d{1,9}$/.test(text)) return null;
+  const n = Number(text);
+  const { min, max } = countSettings[key];
+  return n >= min && n <= max ? n : null;
+}
+
+/** The setting's value, or its fallback when missing or unreadable. */
+export const countSetting = (key: CountSettingKey, value: string | undefined | null): number => parseCountSetting(key, value) ?? countSettings[key].fallback;

@@ -22,6 +22,11 @@ export const OperatorActed = defineEvent(
     target: z.object({ type: z.enum(auditTargetTypes), id: z.string().min(1) }),
     before: fields,
     after: fields,
+    /**
+     * The member a money action benefits or concerns (issue 39): the top-up's, deposit's,
+     * balance's or refunded order's owner. Absent on actions that move no member's money.
+     */
+    beneficiaryId: z.string().min(1).nullable().optional(),
   }),
 );
 

@@ -103,6 +103,8 @@ export const auditRow = z.looseObject({
   target: z.looseObject({ type: z.string(), id: z.string(), loginId: z.string().nullable() }),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
+  /** The member a money action benefits (issue 39); null on other actions and older records. */
+  beneficiary: z.looseObject({ userId: z.string(), loginId: z.string().nullable() }).nullable().optional(),
 });
 export type AuditRowBody = z.infer<typeof auditRow>;
 export const auditPage = page(auditRow);

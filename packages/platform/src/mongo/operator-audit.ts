@@ -13,6 +13,8 @@ export type OperatorAction = {
   /** The relevant fields before and after the change; see `auditDiff` for an update. */
   before: AuditFields;
   after: AuditFields;
+  /** The member a money action benefits (issue 39); the audit log shows it. */
+  beneficiaryId?: string | null;
 };
 
 /** Names that never leave a service in an audit record, whatever a use case passes by mistake. */
@@ -73,6 +75,7 @@ export async function recordOperatorAction(connection: Connection, session: Clie
       target: act.target,
       before: withoutSecrets(act.before),
       after: withoutSecrets(act.after),
+      ...(act.beneficiaryId ? { beneficiaryId: act.beneficiaryId } : {}),
     },
     origin,
   );

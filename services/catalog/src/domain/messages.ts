@@ -46,6 +46,7 @@ export const messages = {
   settingUrlInvalid: '주소 설정은 http:// 또는 https://로 시작해야 합니다.',
   settingBankCodeInvalid: '은행 코드는 숫자 3자리로 입력해 주세요.',
   settingReferralRateInvalid: '추천 적립률은 0~50 사이의 정수(%)로 입력해 주세요.',
+  settingCountInvalid: '정수로 입력해 주세요. 허용 범위',
   settingValueInvalid: '설정 값은 2,000자 이하의 문자열이어야 합니다.',
   settingsEmpty: '변경할 설정을 하나 이상 입력해 주세요.',
 

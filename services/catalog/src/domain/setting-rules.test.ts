@@ -22,6 +22,15 @@ describe('setting rules', () => {
     }
   });
 
+  it('keeps the issue 39 limits whole numbers within their bounds', () => {
+    expect(normalizeSetting(settingKeys.staffApprovalLimitWon, ' 500000 ')).toEqual({ ok: true, key: 'STAFF_APPROVAL_LIMIT_WON', value: '500000' });
+    expect(normalizeSetting(settingKeys.topUpOpenLimit, 3)).toEqual({ ok: true, key: 'TOP_UP_OPEN_LIMIT', value: '3' });
+    for (const value of ['0', '51', '1.5', '', 'one', null]) {
+      expect(normalizeSetting(settingKeys.topUpOpenLimit, value)).toMatchObject({ ok: false, problem: { code: 'INVALID_SETTING_VALUE', message: expect.stringContaining('1~50') } });
+    }
+    expect(normalizeSetting(settingKeys.topUpHourlyLimit, '101')).toMatchObject({ ok: false });
+  });
+
   it('refuses unknown keys', () => {
     expect(normalizeSetting('SITE_THEME', 'dark')).toMatchObject({ ok: false, problem: { code: 'UNKNOWN_SETTING' } });
   });

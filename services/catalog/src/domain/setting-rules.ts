@@ -1,4 +1,4 @@
-import { type SettingKey, allSettingKeys, flagSettingKeys, parseReferralRate, settingKeys } from '@smm/contracts';
+import { type CountSettingKey, type SettingKey, allSettingKeys, countSettings, flagSettingKeys, parseCountSetting, parseReferralRate, settingKeys } from '@smm/contracts';
 import { isHexColour } from './colour.ts';
 import { messages } from './messages.ts';
 import { type Problem, problem } from './problem.ts';
@@ -30,6 +30,15 @@ export function normalizeSetting(key: string, value: unknown): { ok: true; key: 
     const rate = typeof value === 'number' ? parseReferralRate(String(value)) : typeof value === 'string' ? parseReferralRate(value) : null;
     if (rate === null) return { ok: false, problem: problem('INVALID_SETTING_VALUE', `${messages.settingReferralRateInvalid} (${key})`) };
     return { ok: true, key, value: String(rate) };
+  }
+  if (Object.hasOwn(countSettings, key)) {
+    // Never empty either: the wallet enforces these numbers (issue 39).
+    const count = parseCountSetting(key as CountSettingKey, typeof value === 'number' || typeof value === 'string' ? String(value) : null);
+    if (count === null) {
+      const { min, max } = countSettings[key as CountSettingKey];
+      return { ok: false, problem: problem('INVALID_SETTING_VALUE', `${messages.settingCountInvalid}: ${min}~${max} (${key})`) };
+    }
+    return { ok: true, key, value: String(count) };
   }
   if (typeof value !== 'string' || value.length > maxSettingLength) {
     return { ok: false, problem: problem('INVALID_SETTING_VALUE', `${messages.settingValueInvalid} (${key})`) };

@@ -1,4 +1,4 @@
-import { type SettingKey, defaultReferralRatePercent, settingKeys as k } from '@smm/contracts';
+import { type SettingKey, countSettings, defaultReferralRatePercent, settingKeys as k } from '@smm/contracts';
 
 /**
  * The site's texts and switches on a fresh installation. The company and bank account are
@@ -34,4 +34,7 @@ export const seedSettings: Record<SettingKey, string> = {
   [k.naverRedirectUrl]: '',
   [k.kakaoToken]: '',
   [k.referralRatePercent]: String(defaultReferralRatePercent),
+  [k.staffApprovalLimitWon]: String(countSettings[k.staffApprovalLimitWon].fallback),
+  [k.topUpOpenLimit]: String(countSettings[k.topUpOpenLimit].fallback),
+  [k.topUpHourlyLimit]: String(countSettings[k.topUpHourlyLimit].fallback),
 };

@@ -109,11 +109,11 @@ function SettingInput({ name, field, value, onChange }: { name: SettingKey; fiel
         name={name}
         className={ui.input}
         value={text}
-        type={field.kind === 'percent' ? 'number' : field.kind === 'url' ? 'url' : 'text'}
+        type={field.kind === 'percent' || field.kind === 'count' ? 'number' : field.kind === 'url' ? 'url' : 'text'}
         min={field.kind === 'percent' ? 0 : undefined}
         max={field.kind === 'percent' ? 50 : undefined}
-        step={field.kind === 'percent' ? 1 : undefined}
-        inputMode={field.kind === 'bankCode' ? 'numeric' : undefined}
+        step={field.kind === 'percent' || field.kind === 'count' ? 1 : undefined}
+        inputMode={field.kind === 'bankCode' || field.kind === 'count' ? 'numeric' : undefined}
         maxLength={field.kind === 'bankCode' ? 3 : 2000}
         onChange={(e) => onChange(e.target.value)}
       />

@@ -5,7 +5,7 @@ import { type SettingKey, settingKeys as k } from '../../../lib/contracts.ts';
  * added to the contracts without a line here fails the type check. Catalog validates the values
  * (services/catalog/src/domain/setting-rules.ts) and answers in Korean.
  */
-export type SettingKind = 'text' | 'url' | 'colour' | 'flag' | 'percent' | 'bankCode';
+export type SettingKind = 'text' | 'url' | 'colour' | 'flag' | 'percent' | 'count' | 'bankCode';
 export type SettingField = { label: string; kind: SettingKind; hint?: string };
 
 export const settingFields: Record<SettingKey, SettingField> = {
@@ -32,6 +32,9 @@ export const settingFields: Record<SettingKey, SettingField> = {
   [k.enablePriceList]: { label: '가격표 메뉴', kind: 'flag' },
   [k.enableTossPayment]: { label: '모바일 토스 송금 연결', kind: 'flag' },
   [k.referralRatePercent]: { label: '추천 적립률 (%)', kind: 'percent', hint: '0~50 사이의 정수' },
+  [k.staffApprovalLimitWon]: { label: '스태프 승인 한도 (원)', kind: 'count', hint: '이 금액을 넘는 충전 승인·입금 연결은 관리자만 할 수 있습니다.' },
+  [k.topUpOpenLimit]: { label: '회원당 대기 중 충전 신청 수', kind: 'count', hint: '1~50 (기본 1: 입금 전 새 신청 불가)' },
+  [k.topUpHourlyLimit]: { label: '회원당 시간당 충전 신청 수', kind: 'count', hint: '1~100' },
   [k.enableNaverLogin]: { label: '네이버 로그인', kind: 'flag' },
   [k.naverClientId]: { label: '네이버 Client ID', kind: 'text' },
   [k.naverState]: { label: '네이버 state 값', kind: 'text' },
@@ -48,5 +51,6 @@ export const settingGroups: ReadonlyArray<{ title: string; keys: readonly Settin
   { title: '상담 채널', keys: [k.chatChannelLink, k.chatChannelText] },
   { title: '기능 사용', keys: [k.enableServiceCheck, k.enablePaymentType, k.enablePaymentFee, k.enableTossPayment, k.enablePhoneVerification, k.enableQna, k.enablePriceList] },
   { title: '추천인', keys: [k.enableReferral, k.referralRatePercent] },
+  { title: '충전·승인 보호', keys: [k.staffApprovalLimitWon, k.topUpOpenLimit, k.topUpHourlyLimit] },
   { title: '소셜 로그인', keys: [k.enableNaverLogin, k.enableKakaoLogin, k.kakaoToken, k.naverClientId, k.naverState, k.naverRedirectUrl] },
 ];
