@@ -13,3 +13,4 @@ export * from './catalog-requests.ts';
 export * from './reseller.ts';
 export * from './member.ts';
 export * from './admin-console.ts';
+export * from './reconcile.ts';
