@@ -113,6 +113,14 @@ describe('order validation order (spec §5)', () => {
     expect(first({ ...auto, runs: '2', interval: '60' })).toBeNull();
   });
 
+  it('automatic orders have ceilings: at most 1,000 runs, at most 43,200 minutes between runs', () => {
+    const auto = { ...valid, auto: true };
+    expect(first({ ...auto, runs: '1001', interval: '60' })).toBe(t.runsTooMany);
+    expect(first({ ...auto, runs: '2', interval: '1000000000' })).toBe(t.intervalTooLong);
+    expect(first({ ...auto, runs: '2', interval: '43201' })).toBe(t.intervalTooLong);
+    expect(first({ ...auto, runs: '1000', interval: '43200' })).not.toBe(t.runsTooMany);
+  });
+
   it('the amount is checked before the automatic-order fields', () => {
     expect(first({ ...valid, auto: true, amount: '1', runs: '0', interval: '0' })).toBe(t.belowMin);
   });

@@ -61,9 +61,11 @@ export function v2ErrorFor(code: string, limits: { min?: number | undefined; max
       return { error: quantityAboveMax(limits.max), status: 400 };
     case 'RUNS_TOO_FEW':
     case 'RUNS_NOT_INTEGER':
+    case 'RUNS_TOO_MANY':
       return { error: v2Errors.incorrectRuns, status: 400 };
     case 'INTERVAL_TOO_SHORT':
     case 'INTERVAL_NOT_INTEGER':
+    case 'INTERVAL_TOO_LONG':
       return { error: v2Errors.incorrectInterval, status: 400 };
     case 'AUTO_NOT_SUPPORTED':
       return { error: v2Errors.dripFeedUnsupported, status: 400 };

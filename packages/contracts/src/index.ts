@@ -16,6 +16,7 @@ export * from './password.ts';
 export * from './events/fulfillment.ts';
 export * from './text-safety.ts';
 export * from './restriction.ts';
+export * from './auto-order.ts';
 export * from './audit-actions.ts';
 export * from './events/audit.ts';
 export * from './http/reseller.ts';

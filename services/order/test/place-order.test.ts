@@ -62,6 +62,8 @@ describe('POST /orders validation (spec §5, in order)', () => {
     ['interval below 60', { serviceId: 1, link: 'https://a', amount: 10, runs: 3, interval: 59 }, 400, 'INTERVAL_TOO_SHORT', '자동 주문 간격은 60분 이상이어야 합니다.'],
     ['interval missing', { serviceId: 1, link: 'https://a', amount: 10, runs: 3 }, 400, 'INTERVAL_TOO_SHORT', '자동 주문 간격은 60분 이상이어야 합니다.'],
     ['interval not integer', { serviceId: 1, link: 'https://a', amount: 10, runs: 3, interval: 60.5 }, 400, 'INTERVAL_NOT_INTEGER', '자동 주문 간격은 분 단위 정수로 입력해 주세요.'],
+    ['runs above 1,000', { serviceId: 1, link: 'https://a', amount: 10, runs: 1001, interval: 60 }, 400, 'RUNS_TOO_MANY', '자동 주문 횟수는 최대 1,000회까지 가능합니다.'],
+    ['interval of 1e9 minutes', { serviceId: 1, link: 'https://a', amount: 10, runs: 3, interval: 1e9 }, 400, 'INTERVAL_TOO_LONG', '자동 주문 간격은 최대 43,200분(30일)까지 가능합니다.'],
   ];
   it.each(cases)('%s', async (_name, body, status, code, message) => {
     const { api } = member();

@@ -4,6 +4,7 @@
  * When the package gains subpath exports (e.g. "@smm/contracts/money"), switch these lines.
  */
 export { deciToWon, formatWon, groupThousands, parseWon, priceDeci } from '../../../packages/contracts/src/money.ts';
+export { autoOrderLimits } from '../../../packages/contracts/src/auto-order.ts';
 export { settingEnabled, settingKeys } from '../../../packages/contracts/src/settings.ts';
 export type { SettingKey } from '../../../packages/contracts/src/settings.ts';
 export { liveEvents } from '../../../packages/contracts/src/live.ts';

@@ -1,3 +1,5 @@
+import { autoOrderLimits } from '@smm/contracts';
+
 /**
  * Every Korean text this service answers with, in one place (house rule 7). The BFF shows
  * `message` as it is, so these are written for members and operators.
@@ -11,8 +13,10 @@ export const messages = {
   autoNotSupported: '자동 주문을 지원하지 않는 서비스입니다.',
   runsTooFew: '자동 주문 횟수는 2회 이상이어야 합니다.',
   runsNotInteger: '자동 주문 횟수는 정수로 입력해 주세요.',
+  runsTooMany: `자동 주문 횟수는 최대 ${autoOrderLimits.maxRuns.toLocaleString('ko-KR')}회까지 가능합니다.`,
   intervalTooShort: '자동 주문 간격은 60분 이상이어야 합니다.',
   intervalNotInteger: '자동 주문 간격은 분 단위 정수로 입력해 주세요.',
+  intervalTooLong: `자동 주문 간격은 최대 ${autoOrderLimits.maxIntervalMinutes.toLocaleString('ko-KR')}분(30일)까지 가능합니다.`,
   priceOutOfRange: '주문 금액이 너무 큽니다. 수량을 줄여 주세요.',
   priceChanged: '가격이 변경되었습니다. 확인 후 다시 주문해 주세요.',
   priceInvalid: '주문 가격 정보가 올바르지 않습니다. 새로고침 후 다시 주문해 주세요.',
@@ -23,6 +27,7 @@ export const messages = {
   paymentTimeout: '결제 확인이 늦어져 주문이 접수되지 않았습니다. 포인트는 차감되지 않았으니 잠시 후 다시 시도해 주세요.',
 
   orderNotFound: '주문을 찾을 수 없습니다.',
+  placementNotFound: '이 요청으로 접수된 주문이 없습니다.',
   autoOrderNotFound: '자동 주문을 찾을 수 없습니다.',
   autoOrderNotActive: '진행 중인 자동 주문만 취소할 수 있습니다.',
   orderNotPaid: '결제가 완료되지 않은 주문입니다.',

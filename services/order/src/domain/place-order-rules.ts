@@ -1,4 +1,4 @@
-import { priceDeci } from '@smm/contracts';
+import { autoOrderLimits, priceDeci } from '@smm/contracts';
 import { messages } from './messages.ts';
 import { type Problem, problem } from './problem.ts';
 import type { Product } from './product.ts';
@@ -60,7 +60,7 @@ const optional = (value: unknown): number => (value === undefined || value === n
  * Spec §5 "Order", in its order: the site-wide service check first (nothing can be ordered then),
  * 1 product chosen (unknown and hidden products count as not chosen) and not read-only, 2 link,
  * 3 amount ≥ min, 4 amount ≤ max, 5 auto: supported, runs > 1, runs integer, interval ≥ 60,
- * interval integer. Rule 6 (balance) is the wallet's: it answers with PointDebited or
+ * interval integer — and within `autoOrderLimits`' ceilings (runs, minutes between runs). Rule 6 (balance) is the wallet's: it answers with PointDebited or
  * PointDebitRejected.
  */
 export function checkOrder(request: OrderRequest, product: Product | null, serviceCheck: boolean): Verdict {
@@ -83,10 +83,12 @@ export function checkOrder(request: OrderRequest, product: Product | null, servi
   const auto = runs !== 0 || interval !== 0;
   if (auto) {
     if (!product.enableAuto) return invalid('AUTO_NOT_SUPPORTED', messages.autoNotSupported);
-    if (!(runs > 1)) return invalid('RUNS_TOO_FEW', messages.runsTooFew);
+    if (!(runs >= autoOrderLimits.minRuns)) return invalid('RUNS_TOO_FEW', messages.runsTooFew);
     if (!Number.isInteger(runs)) return invalid('RUNS_NOT_INTEGER', messages.runsNotInteger);
-    if (!(interval >= 60)) return invalid('INTERVAL_TOO_SHORT', messages.intervalTooShort);
+    if (runs > autoOrderLimits.maxRuns) return invalid('RUNS_TOO_MANY', messages.runsTooMany);
+    if (!(interval >= autoOrderLimits.minIntervalMinutes)) return invalid('INTERVAL_TOO_SHORT', messages.intervalTooShort);
     if (!Number.isInteger(interval)) return invalid('INTERVAL_NOT_INTEGER', messages.intervalNotInteger);
+    if (interval > autoOrderLimits.maxIntervalMinutes) return invalid('INTERVAL_TOO_LONG', messages.intervalTooLong);
   }
 
   // Spec §5 has the member pay the price the screen showed: if the catalogue changed in between

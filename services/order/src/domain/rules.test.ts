@@ -53,6 +53,17 @@ describe('checkOrder', () => {
     expect(checkOrder({ link: 'a', amount: 10, runs: 0, interval: 0 }, product, false)).toMatchObject({ ok: true, order: { kind: 'order' } });
     expect(checkOrder({ link: 'a', amount: 10, runs: null }, product, false)).toMatchObject({ ok: true, order: { kind: 'order' } });
   });
+
+  it('refuses auto orders past the ceilings: more than 1,000 runs, more than 43,200 minutes between runs', () => {
+    const code = (runs: unknown, interval: unknown) => {
+      const verdict = checkOrder({ link: 'a', amount: 10, runs, interval }, product, false);
+      return verdict.ok ? 'ok' : verdict.refusal.problem.code;
+    };
+    expect(code(1001, 60)).toBe('RUNS_TOO_MANY');
+    expect(code(2, 1e9)).toBe('INTERVAL_TOO_LONG');
+    expect(code(2, '43201')).toBe('INTERVAL_TOO_LONG');
+    expect(code(1000, 43_200)).toBe('ok');
+  });
 });
 
 describe('guarded transitions', () => {

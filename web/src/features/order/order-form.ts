@@ -1,4 +1,4 @@
-import { priceDeci } from '../../lib/contracts.ts';
+import { autoOrderLimits, priceDeci } from '../../lib/contracts.ts';
 import { orderText as t } from './messages.ts';
 
 /**
@@ -30,8 +30,7 @@ export type OrderForm = {
 
 export const emptyForm: OrderForm = { platformId: null, categoryId: null, serviceId: null, link: '', amount: '', auto: false, runs: '0', interval: '0' };
 
-export const minRuns = 2;
-export const minIntervalMinutes = 60;
+export const { minRuns, maxRuns, minIntervalMinutes, maxIntervalMinutes } = autoOrderLimits;
 
 export function categoriesOf<C extends CatalogCategory>(catalog: { categories: C[] }, platformId: number | null): C[] {
   return catalog.categories.filter((c) => c.platformId === platformId);
@@ -108,11 +107,13 @@ export function validateOrder(
   if (amount > service.max) return { field: 'amount', message: t.aboveMax };
   if (form.auto) {
     const runs = toNumber(form.runs);
-    if (!(runs > 1)) return { field: 'runs', message: t.runsTooFew };
+    if (!(runs >= minRuns)) return { field: 'runs', message: t.runsTooFew };
     if (!Number.isInteger(runs)) return { field: 'runs', message: t.runsNotInteger };
+    if (runs > maxRuns) return { field: 'runs', message: t.runsTooMany };
     const interval = toNumber(form.interval);
     if (!(interval >= minIntervalMinutes)) return { field: 'interval', message: t.intervalTooShort };
     if (!Number.isInteger(interval)) return { field: 'interval', message: t.intervalNotInteger };
+    if (interval > maxIntervalMinutes) return { field: 'interval', message: t.intervalTooLong };
   }
   if (options.guest) return { field: 'balance', message: t.guest };
   const runs = form.auto ? toNumber(form.runs) : 1;
