@@ -5,6 +5,7 @@ import type { TopicStore } from './log/topic-store.ts';
 import type { AppendNotifier } from './append-notifier.ts';
 import type { BrokerMeta } from './broker-meta.ts';
 import type { BrokerStats } from './stats.ts';
+import type { Authorizer } from './auth/acl.ts';
 
 /** Everything a request handler may touch; one per running broker. */
 export interface BrokerContext {
@@ -25,6 +26,8 @@ export interface BrokerContext {
   logger: Logger;
   stats: BrokerStats;
   closed: boolean;
+  /** SASL/PLAIN users and their ACLs; null when SASL is off (every client may do everything). */
+  acl: Authorizer | null;
 }
 
 export interface RequestHeader {
@@ -34,4 +37,19 @@ export interface RequestHeader {
   clientId: string | null;
   /** Address of the peer, for DescribeGroups. */
   clientHost: string;
+  /** The connection's authentication state, shared by all its requests. */
+  session: Session;
+}
+
+/**
+ * SASL progress of one connection. With SASL off it stays at `start` with no principal and every
+ * request is served. With it on, only ApiVersions and SaslHandshake are served at `start`; a v0
+ * handshake expects the next frame to be a bare PLAIN token (`raw`), a v1 handshake a
+ * SaslAuthenticate request (`authenticate`); `done` has the principal.
+ */
+export interface Session {
+  state: 'start' | 'raw' | 'authenticate' | 'done';
+  principal: string | null;
+  /** Set by a handler whose answer must be the connection's last (refused authentication). */
+  closeAfterReply: boolean;
 }

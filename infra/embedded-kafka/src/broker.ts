@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { pino, type Logger } from 'pino';
 import { AppendNotifier } from './append-notifier.ts';
+import { Authorizer, type SaslOptions } from './auth/acl.ts';
 import type { BrokerContext } from './broker-context.ts';
 import { BrokerMeta } from './broker-meta.ts';
 import { serveConnection } from './connection.ts';
@@ -37,6 +38,12 @@ export interface EmbeddedKafkaOptions {
   retentionCheckIntervalMs?: number;
   /** fdatasync before answering acks=-1 produces and offset commits. Default true. */
   fsync?: boolean;
+  /**
+   * SASL/PLAIN with per-principal ACLs. When set, a connection must authenticate before anything
+   * but ApiVersions and SaslHandshake, and each request is authorized as Kafka's ACL authorizer
+   * would. Unset (the default): no authentication, everything allowed.
+   */
+  sasl?: SaslOptions;
   logger?: Logger;
 }
 
@@ -79,6 +86,8 @@ export async function startEmbeddedKafka(options: EmbeddedKafkaOptions): Promise
   if (!Number.isInteger(defaultPartitions) || defaultPartitions < 1) {
     throw new EmbeddedKafkaError('BAD_OPTION', `invalid defaultPartitions ${defaultPartitions}`);
   }
+  // Checked before the data dir is taken, so a bad user list leaves nothing behind.
+  const acl = options.sasl ? new Authorizer(options.sasl) : null;
   const logger = options.logger ?? pino({ name: 'embedded-kafka' });
   const dataDir = path.resolve(options.dataDir);
   const release = acquireDataDir(dataDir);
@@ -117,6 +126,7 @@ export async function startEmbeddedKafka(options: EmbeddedKafkaOptions): Promise
       logger,
       stats,
       closed: false,
+      acl,
     };
     const sockets = new Set<net.Socket>();
     server.on('connection', (socket) => {
@@ -133,7 +143,8 @@ export async function startEmbeddedKafka(options: EmbeddedKafkaOptions): Promise
     }, options.retentionCheckIntervalMs ?? 60_000);
     retentionTimer.unref();
     ctx.topics.applyRetention(Date.now());
-    logger.info({ host, port, advertisedHost: ctx.advertisedHost, advertisedPort: ctx.advertisedPort, dataDir, topics: ctx.topics.names().length }, 'listening');
+    const security = acl ? { sasl: 'PLAIN', users: Object.keys(options.sasl?.users ?? {}).length } : { sasl: 'off' };
+    logger.info({ host, port, advertisedHost: ctx.advertisedHost, advertisedPort: ctx.advertisedPort, dataDir, topics: ctx.topics.names().length, ...security }, 'listening');
 
     let closing: Promise<void> | null = null;
     const close = (): Promise<void> => {

@@ -1,7 +1,8 @@
 import type { Socket } from 'node:net';
 import { HANDLERS } from './api/dispatch.ts';
+import { authenticatePlain } from './api/sasl.ts';
 import { unsupportedVersionAnswer } from './api/unsupported.ts';
-import type { BrokerContext, RequestHeader } from './broker-context.ts';
+import type { BrokerContext, RequestHeader, Session } from './broker-context.ts';
 import { ApiKey, MAX_VERSION } from './protocol/api-keys.ts';
 import { MalformedRequestError, Reader } from './protocol/reader.ts';
 import type { Writer } from './protocol/writer.ts';
@@ -13,7 +14,18 @@ const MAX_UNSENT_BYTES = 64 * 1024 * 1024;
 interface Slot {
   done: boolean;
   out: Buffer | null;
+  /** The connection ends once this answer is written (refused authentication). */
+  last?: boolean;
 }
+
+/** What an unauthenticated client may send when SASL is on (SaslAuthenticate only after a v1 handshake). */
+function allowedBeforeAuth(session: Session, apiKey: number): boolean {
+  if (apiKey === ApiKey.ApiVersions || apiKey === ApiKey.SaslHandshake) return true;
+  return apiKey === ApiKey.SaslAuthenticate && session.state === 'authenticate';
+}
+
+/** A PLAIN token's answer after a v0 handshake: an empty, size-prefixed token. */
+const EMPTY_TOKEN = Buffer.alloc(4);
 
 /**
  * One client connection: splits the byte stream into size-prefixed frames, starts each request
@@ -27,6 +39,7 @@ export function serveConnection(ctx: BrokerContext, socket: Socket): void {
   let buffered = 0;
   const queue: Slot[] = [];
   let closed = false;
+  const session: Session = { state: 'start', principal: null, closeAfterReply: false };
 
   socket.setNoDelay(true);
   log.debug('connection opened');
@@ -44,6 +57,15 @@ export function serveConnection(ctx: BrokerContext, socket: Socket): void {
     while (queue.length > 0 && (queue[0] as Slot).done) {
       const slot = queue.shift() as Slot;
       if (slot.out) socket.write(slot.out);
+      if (slot.last) {
+        // Written, then the connection ends, as Kafka closes it after a refused authentication.
+        closed = true;
+        queue.length = 0;
+        socket.uncork();
+        socket.end();
+        setTimeout(() => socket.destroy(), 1000).unref();
+        return;
+      }
     }
     socket.uncork();
     // A client that does not read its answers stops being read from, so its backlog cannot grow
@@ -62,13 +84,30 @@ export function serveConnection(ctx: BrokerContext, socket: Socket): void {
     }
   };
 
+  /** After a v0 SaslHandshake the next frame is the bare PLAIN token, without a request header. */
+  const handleRawToken = (frame: Buffer): void => {
+    session.state = 'start';
+    if (authenticatePlain(ctx, { session, clientHost }, frame) !== null) {
+      // Kafka answers nothing to a refused bare token: it closes the connection.
+      close('warn', 'SASL authentication failed, connection closed', {});
+      return;
+    }
+    queue.push({ done: true, out: EMPTY_TOKEN });
+    flush();
+  };
+
   const handleFrame = (frame: Buffer): void => {
+    if (session.state === 'raw') return handleRawToken(frame);
     const r = new Reader(frame);
     let header: RequestHeader;
     try {
-      header = { apiKey: r.int16(), apiVersion: r.int16(), correlationId: r.int32(), clientId: r.nullableString(), clientHost };
+      header = { apiKey: r.int16(), apiVersion: r.int16(), correlationId: r.int32(), clientId: r.nullableString(), clientHost, session };
     } catch (err) {
       close('warn', 'malformed request, connection closed', { err: (err as Error).message });
+      return;
+    }
+    if (ctx.acl !== null && session.state !== 'done' && !allowedBeforeAuth(session, header.apiKey)) {
+      close('warn', 'request before SASL authentication, connection closed', { apiKey: header.apiKey, clientId: header.clientId });
       return;
     }
     const handler = HANDLERS.get(header.apiKey);
@@ -92,6 +131,7 @@ export function serveConnection(ctx: BrokerContext, socket: Socket): void {
     const arrived = performance.now();
     const finish = (w: Writer | null): void => {
       slot.done = true;
+      if (session.closeAfterReply) slot.last = true;
       slot.out = w ? w.frame(header.correlationId) : null;
       flush();
       // Includes time spent queued behind earlier answers on this connection.
@@ -112,7 +152,8 @@ export function serveConnection(ctx: BrokerContext, socket: Socket): void {
     while (!closed && buffered >= 4) {
       const head = chunks[0] as Buffer;
       const size = head.length >= 4 ? head.readInt32BE(0) : Buffer.concat(chunks, 4).readInt32BE(0);
-      if (size < 8 || size > MAX_FRAME_BYTES) {
+      // A bare SASL token (after a v0 handshake) has no request header: only the size bounds it.
+      if (size < (session.state === 'raw' ? 0 : 8) || size > MAX_FRAME_BYTES) {
         close('warn', 'malformed request, connection closed', { frameSize: size });
         return;
       }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { startEmbeddedKafka, type EmbeddedKafkaOptions } from './broker.ts';
@@ -5,7 +6,8 @@ import { EmbeddedKafkaError } from './errors.ts';
 
 const USAGE = `usage: node --import tsx src/main.ts [--port 9092] [--host 127.0.0.1] [--data-dir .data/kafka]
   [--advertised-host H] [--advertised-port P] [--no-auto-create-topics] [--default-partitions N]
-  [--retention-bytes N] [--retention-ms N] [--segment-bytes N] [--no-fsync] [--log-level info]`;
+  [--retention-bytes N] [--retention-ms N] [--segment-bytes N] [--no-fsync] [--log-level info]
+  [--users-file users.json]   SASL/PLAIN users and ACLs: {"users": {"name": {"password": ..., "produce": [...], ...}}}`;
 
 function fail(message: string): never {
   process.stderr.write(`embedded-kafka: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
@@ -36,6 +38,7 @@ function parse(): { options: EmbeddedKafkaOptions; logLevel: string } {
         'segment-bytes': { type: 'string' },
         'no-fsync': { type: 'boolean' },
         'log-level': { type: 'string' },
+        'users-file': { type: 'string' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -70,9 +73,24 @@ function parse(): { options: EmbeddedKafkaOptions; logLevel: string } {
     const v = int(name, raw);
     if (v !== undefined) (options as unknown as Record<string, number>)[key] = v;
   }
+  const usersFile = values['users-file'] ?? env.EMBEDDED_KAFKA_USERS_FILE;
+  if (usersFile !== undefined) options.sasl = readUsers(usersFile);
   const advertisedHost = values['advertised-host'] ?? env.EMBEDDED_KAFKA_ADVERTISED_HOST;
   if (advertisedHost !== undefined) options.advertisedHost = advertisedHost;
   return { options, logLevel: values['log-level'] ?? env.EMBEDDED_KAFKA_LOG_LEVEL ?? 'info' };
+}
+
+/** The users file: read once at start; passwords never appear on the command line or in logs. */
+function readUsers(file: string): NonNullable<EmbeddedKafkaOptions['sasl']> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    fail(`cannot read users file ${file}: ${(err as Error).message}`);
+  }
+  const users = (parsed as { users?: unknown } | null)?.users;
+  if (typeof users !== 'object' || users === null || Array.isArray(users)) fail(`users file ${file}: expected {"users": {"<name>": {"password": "..."}}}`);
+  return { users: users as NonNullable<EmbeddedKafkaOptions['sasl']>['users'] };
 }
 
 const { options, logLevel } = parse();

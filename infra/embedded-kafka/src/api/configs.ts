@@ -1,6 +1,7 @@
-import type { BrokerContext } from '../broker-context.ts';
+import type { BrokerContext, RequestHeader } from '../broker-context.ts';
 import { ErrorCode } from '../protocol/error-codes.ts';
 import { Writer } from '../protocol/writer.ts';
+import { mayCluster, mayTopic } from './authz.ts';
 import type { Handler } from './handler.ts';
 
 /** Kafka's resource and config-source numbers (DescribeConfigs). */
@@ -40,7 +41,7 @@ function brokerConfigs(ctx: BrokerContext): ConfigEntry[] {
   const fromTopic = topicConfigs(ctx).map((c) => ({ ...c, name: c.synonym }));
   const own: ConfigEntry[] = [
     { name: 'broker.id', value: String(ctx.nodeId), type: TYPE.INT, source: SOURCE_STATIC_BROKER, synonym: 'broker.id', doc: 'Always node 0.' },
-    { name: 'advertised.listeners', value: `PLAINTEXT://${ctx.advertisedHost}:${ctx.advertisedPort}`, type: TYPE.STRING, source: SOURCE_STATIC_BROKER, synonym: 'advertised.listeners', doc: 'From --advertised-host / --advertised-port.' },
+    { name: 'advertised.listeners', value: `${ctx.acl ? 'SASL_PLAINTEXT' : 'PLAINTEXT'}://${ctx.advertisedHost}:${ctx.advertisedPort}`, type: TYPE.STRING, source: SOURCE_STATIC_BROKER, synonym: 'advertised.listeners', doc: 'From --advertised-host / --advertised-port.' },
     { name: 'auto.create.topics.enable', value: String(ctx.autoCreateTopics), type: TYPE.BOOLEAN, source: SOURCE_STATIC_BROKER, synonym: 'auto.create.topics.enable', doc: '--auto-create-topics' },
     { name: 'num.partitions', value: String(ctx.defaultPartitions), type: TYPE.INT, source: SOURCE_STATIC_BROKER, synonym: 'num.partitions', doc: '--default-partitions' },
     { name: 'default.replication.factor', value: '1', type: TYPE.INT, source: SOURCE_DEFAULT, synonym: 'default.replication.factor', doc: 'One broker, one replica.' },
@@ -60,6 +61,13 @@ export function refuseTopicConfigs(ctx: BrokerContext, configs: { name: string; 
     if (!entry) return `topic config ${c.name} is not supported by this broker; supported (broker-wide): ${known.map((k) => k.name).join(', ')}`;
     if (entry.value !== c.value) return `${c.name} is broker-wide here (${entry.value}); per-topic values are not supported`;
   }
+  return null;
+}
+
+/** DESCRIBE_CONFIGS: only super users have it here (Kafka grants it separately from READ/WRITE). */
+function authorizedToDescribe(ctx: BrokerContext, h: RequestHeader, res: Resource): { error: number; message: string | null; configs: ConfigEntry[] } | null {
+  if (res.type === RESOURCE_TOPIC && !mayTopic(ctx, h, 'describeConfigs', res.name)) return { error: ErrorCode.TopicAuthorizationFailed, message: null, configs: [] };
+  if (res.type === RESOURCE_BROKER && !mayCluster(ctx, h, 'describeConfigs')) return { error: ErrorCode.ClusterAuthorizationFailed, message: null, configs: [] };
   return null;
 }
 
@@ -88,13 +96,14 @@ function describe(ctx: BrokerContext, res: Resource): { error: number; message: 
 }
 
 /** Read-only: AlterConfigs is not served, so every entry says read_only. */
-export const describeConfigs: Handler = (ctx, { apiVersion: v }, r) => {
+export const describeConfigs: Handler = (ctx, h, r) => {
+  const v = h.apiVersion;
   const resources = r.array((r): Resource => ({ type: r.int8(), name: r.string(), keys: r.nullableArray((r) => r.string()) }));
   const synonyms = v >= 1 ? r.bool() : false;
   const docs = v >= 3 ? r.bool() : false;
   const w = new Writer().int32(0);
   w.array(resources, (w, res) => {
-    const d = describe(ctx, res);
+    const d = authorizedToDescribe(ctx, h, res) ?? describe(ctx, res);
     w.int16(d.error).nullableString(d.message).int8(res.type).string(res.name);
     w.array(d.configs, (w, c) => {
       w.string(c.name).nullableString(c.value).bool(true);

@@ -9,6 +9,7 @@ import { listOffsets } from './list-offsets.ts';
 import { metadata } from './metadata.ts';
 import { offsetCommit, offsetFetch } from './offsets.ts';
 import { produce } from './produce.ts';
+import { saslAuthenticate, saslHandshake } from './sasl.ts';
 
 export const HANDLERS: ReadonlyMap<number, Handler> = new Map<number, Handler>([
   [ApiKey.Produce, produce],
@@ -26,6 +27,8 @@ export const HANDLERS: ReadonlyMap<number, Handler> = new Map<number, Handler>([
   [ApiKey.ListGroups, listGroups],
   [ApiKey.DeleteGroups, deleteGroups],
   [ApiKey.ApiVersions, apiVersions],
+  [ApiKey.SaslHandshake, saslHandshake],
+  [ApiKey.SaslAuthenticate, saslAuthenticate],
   [ApiKey.CreateTopics, createTopics],
   [ApiKey.DeleteTopics, deleteTopics],
   [ApiKey.InitProducerId, initProducerId],

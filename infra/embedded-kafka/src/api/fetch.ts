@@ -2,6 +2,7 @@ import { ErrorCode } from '../protocol/error-codes.ts';
 import { Writer } from '../protocol/writer.ts';
 import type { BrokerContext } from '../broker-context.ts';
 import type { Handler } from './handler.ts';
+import { mayTopic } from './authz.ts';
 import { parseBatches, ZSTD } from '../log/record-batch.ts';
 
 interface PartitionRequest {
@@ -41,11 +42,12 @@ type FetchTopic = { topic: string; partitions: PartitionRequest[] };
  * it and reads once it has min_bytes — re-reading every partition at every append cost one pread per
  * partition per waiting consumer, and the bytes gathered so far again each time.
  */
-function collect(ctx: BrokerContext, topics: FetchTopic[], maxBytes: number, v: number, data: boolean) {
+function collect(ctx: BrokerContext, topics: FetchTopic[], maxBytes: number, v: number, data: boolean, refused: ReadonlySet<string>) {
   let total = 0;
   const out = topics.map((t) => ({
     topic: t.topic,
     partitions: t.partitions.map((p): PartitionData => {
+      if (refused.has(t.topic)) return { partition: p.partition, error: ErrorCode.TopicAuthorizationFailed, highWatermark: -1, logStartOffset: -1, chunks: [] };
       const log = ctx.topics.get(t.topic, p.partition);
       if (!log) return { partition: p.partition, error: ErrorCode.UnknownTopicOrPartition, highWatermark: -1, logStartOffset: -1, chunks: [] };
       const none = { partition: p.partition, highWatermark: log.highWatermark, logStartOffset: log.logStartOffset, chunks: [] };
@@ -72,7 +74,8 @@ function collect(ctx: BrokerContext, topics: FetchTopic[], maxBytes: number, v: 
 }
 
 /** Long-polls until min_bytes are available, an error must be reported, or max_wait passes. */
-export const fetch: Handler = async (ctx, { apiVersion: v }, r) => {
+export const fetch: Handler = async (ctx, h, r) => {
+  const v = h.apiVersion;
   r.int32(); // replica_id
   const maxWaitMs = Math.min(Math.max(r.int32(), 0), MAX_WAIT_CAP_MS);
   const minBytes = r.int32();
@@ -100,7 +103,9 @@ export const fetch: Handler = async (ctx, { apiVersion: v }, r) => {
     return new Writer().int32(0).int16(error).int32(NO_SESSION).int32(0);
   }
 
-  let ready = collect(ctx, topics, maxBytes, v, false);
+  // Unreadable topics are answered TOPIC_AUTHORIZATION_FAILED per partition, as Kafka does.
+  const refused = new Set(topics.filter((t) => !mayTopic(ctx, h, 'read', t.topic)).map((t) => t.topic));
+  let ready = collect(ctx, topics, maxBytes, v, false, refused);
   if (ready.total < minBytes && !ready.hasError && maxWaitMs > 0 && !ctx.closed) {
     const keys = topics.flatMap((t) => t.partitions.map((p) => ({ topic: t.topic, partition: p.partition })));
     // Errors while measuring are this fetch's own: they reject its promise (closing its connection),
@@ -115,7 +120,7 @@ export const fetch: Handler = async (ctx, { apiVersion: v }, r) => {
       };
       const remeasure = () => {
         try {
-          ready = collect(ctx, topics, maxBytes, v, false);
+          ready = collect(ctx, topics, maxBytes, v, false, refused);
         } catch (err) {
           return done(err);
         }
@@ -126,7 +131,7 @@ export const fetch: Handler = async (ctx, { apiVersion: v }, r) => {
     });
   }
   // A broker that is stopping answers what it measured, without data: its logs may be closing.
-  const result = ctx.closed ? ready : collect(ctx, topics, maxBytes, v, true);
+  const result = ctx.closed ? ready : collect(ctx, topics, maxBytes, v, true, refused);
 
   const w = new Writer();
   if (v >= 1) w.int32(0);

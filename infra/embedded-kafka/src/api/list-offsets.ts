@@ -1,5 +1,6 @@
 import { ErrorCode } from '../protocol/error-codes.ts';
 import { Writer } from '../protocol/writer.ts';
+import { mayTopic } from './authz.ts';
 import type { Handler } from './handler.ts';
 
 const LATEST = -1;
@@ -19,7 +20,8 @@ interface PartitionAnswer {
  * max timestamp is >= t (batch granularity, see the README) and that batch's max timestamp;
  * no such batch answers offset -1 and timestamp -1, as Kafka does.
  */
-export const listOffsets: Handler = (ctx, { apiVersion: v }, r) => {
+export const listOffsets: Handler = (ctx, h, r) => {
+  const v = h.apiVersion;
   r.int32(); // replica_id
   if (v >= 2) r.int8(); // isolation_level: no transactions, both levels see the same offsets
   const topics = r.array((r) => {
@@ -29,6 +31,7 @@ export const listOffsets: Handler = (ctx, { apiVersion: v }, r) => {
       const leaderEpoch = v >= 4 ? r.int32() : -1;
       const timestamp = r.int64();
       if (v === 0) r.int32(); // max_num_offsets
+      if (!mayTopic(ctx, h, 'describe', name)) return { partition, error: ErrorCode.TopicAuthorizationFailed, timestamp: -1, offset: -1 };
       const log = ctx.topics.get(name, partition);
       if (!log) return { partition, error: ErrorCode.UnknownTopicOrPartition, timestamp: -1, offset: -1 };
       if (leaderEpoch > LEADER_EPOCH) return { partition, error: ErrorCode.UnknownLeaderEpoch, timestamp: -1, offset: -1 };

@@ -2,6 +2,7 @@ import { ErrorCode } from '../protocol/error-codes.ts';
 import { Writer } from '../protocol/writer.ts';
 import type { PartitionLog } from '../log/partition-log.ts';
 import { parseBatches, ZSTD } from '../log/record-batch.ts';
+import { mayTopic } from './authz.ts';
 import type { Handler } from './handler.ts';
 
 interface PartitionResult {
@@ -15,7 +16,8 @@ interface PartitionResult {
  * Appends each partition's batches as opaque bytes. With acks=-1 the answer waits for
  * fdatasync (when enabled), so an acknowledged message survives power loss, not only SIGKILL.
  */
-export const produce: Handler = async (ctx, { apiVersion: v }, r) => {
+export const produce: Handler = async (ctx, h, r) => {
+  const v = h.apiVersion;
   const transactionalId = v >= 3 ? r.nullableString() : null;
   const acks = r.int16();
   r.int32(); // timeout_ms: nothing here waits on replicas
@@ -26,6 +28,8 @@ export const produce: Handler = async (ctx, { apiVersion: v }, r) => {
       const index = r.int32();
       const records = r.nullableBytes();
       if (transactionalId !== null) return { index, error: ErrorCode.TransactionalIdAuthorizationFailed, baseOffset: -1, logStartOffset: -1 };
+      // As Kafka: authorization before existence, so a refused principal learns nothing of the topic.
+      if (!mayTopic(ctx, h, 'write', name)) return { index, error: ErrorCode.TopicAuthorizationFailed, baseOffset: -1, logStartOffset: -1 };
       const log = ctx.topics.get(name, index);
       if (!log) return { index, error: ErrorCode.UnknownTopicOrPartition, baseOffset: -1, logStartOffset: -1 };
       if (!records || records.length === 0) return { index, error: ErrorCode.CorruptMessage, baseOffset: -1, logStartOffset: -1 };

@@ -13,11 +13,13 @@ export const ApiKey = {
   SyncGroup: 14,
   DescribeGroups: 15,
   ListGroups: 16,
+  SaslHandshake: 17,
   ApiVersions: 18,
   CreateTopics: 19,
   DeleteTopics: 20,
   InitProducerId: 22,
   DescribeConfigs: 32,
+  SaslAuthenticate: 36,
   CreatePartitions: 37,
   DeleteGroups: 42,
 } as const;
@@ -47,11 +49,14 @@ export const MAX_VERSION: ReadonlyMap<number, number> = new Map([
   [ApiKey.SyncGroup, 2],
   [ApiKey.DescribeGroups, 4],
   [ApiKey.ListGroups, 2],
+  [ApiKey.SaslHandshake, 1],
   [ApiKey.ApiVersions, 2],
   [ApiKey.CreateTopics, 4],
   [ApiKey.DeleteTopics, 3],
   [ApiKey.InitProducerId, 1],
   [ApiKey.DescribeConfigs, 3],
+  // v2 is flexible (KIP-482); served because SaslAuthenticate has no non-flexible successor.
+  [ApiKey.SaslAuthenticate, 2],
   [ApiKey.CreatePartitions, 1],
   [ApiKey.DeleteGroups, 1],
 ]);

@@ -90,6 +90,34 @@ export class Reader {
     return this.nullableBytes() ?? Buffer.alloc(0);
   }
 
+  /** Unsigned LEB128 varint of the flexible versions (KIP-482): lengths and tag counts. */
+  uvarint(): number {
+    let value = 0;
+    for (let shift = 0; shift < 35; shift += 7) {
+      const b = this.int8() & 0xff;
+      value += (b & 0x7f) * 2 ** shift;
+      if ((b & 0x80) === 0) return value;
+    }
+    throw new MalformedRequestError('varint longer than 5 bytes');
+  }
+
+  /** The next n bytes (a view into the frame). */
+  take(n: number): Buffer {
+    this.need(n);
+    const v = this.buf.subarray(this.pos, this.pos + n);
+    this.pos += n;
+    return v;
+  }
+
+  /** A flexible version's tagged-field section: every tag is unknown here and skipped. */
+  skipTaggedFields(): void {
+    const count = this.uvarint();
+    for (let i = 0; i < count; i++) {
+      this.uvarint(); // tag
+      this.take(this.uvarint());
+    }
+  }
+
   /** A null array decodes as null; callers decide what null means for their API. */
   nullableArray<T>(item: (r: Reader) => T): T[] | null {
     const len = this.int32();

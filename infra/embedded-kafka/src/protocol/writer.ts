@@ -57,6 +57,16 @@ export class Writer {
     return this;
   }
 
+  /** Unsigned LEB128 varint of the flexible versions (KIP-482). */
+  uvarint(v: number): this {
+    let n = v;
+    while (n >= 0x80) {
+      this.int8(((n & 0x7f) | 0x80) << 24 >> 24);
+      n = Math.floor(n / 128);
+    }
+    return this.int8(n << 24 >> 24);
+  }
+
   nullableString(v: string | null): this {
     if (v === null) return this.int16(-1);
     const b = Buffer.from(v, 'utf8');
