@@ -24,7 +24,7 @@ describe('dashboard figures', () => {
     const orderId = randomInt(1_000_000, 2_000_000_000);
     await suite.publisher.publish(Topics.order, [suite.publisher.orderPlaced(userId, orderId, 12_345)]);
     await eventually(() => balanceOf(suite.wallet.base, userId), (deci) => deci === 100_000 - 12_345);
-    await suite.publisher.publish(Topics.order, [suite.publisher.refund(userId, orderId, `refund-${orderId}`, 2_345)]);
+    await suite.publisher.publish(Topics.order, [suite.publisher.refund(userId, orderId, `order-${orderId}-partial`, 2_345)]);
     await eventually(() => balanceOf(suite.wallet.base, userId), (deci) => deci === 100_000 - 10_000);
     const pending = await client(suite.wallet.base, userId).post('/top-ups', { name: '대기중', point: 5_000, feeType: 'none', feeValue: null });
     expect(pending.status).toBe(201);

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Consumer } from 'kafkajs';
 import { afterAll, beforeAll } from 'vitest';
 import {
+  AutoOrderRunPlaced,
   type EventEnvelope,
   OrderPlaced,
+  OrderStatusChanged,
   RefundRequested,
   SettingChanged,
   TopUpExpiryDue,
@@ -59,6 +61,12 @@ export async function startPublisher(infra: Infra) {
       ),
     refund: (userId: string, orderId: number, refundId: string, amountDeci: number) =>
       RefundRequested.create(`order-${orderId}`, { refundId, userId, orderId, amountDeci, reason: 'canceled' }, origin()),
+    /** Run `run` of auto order `autoOrderId` became child order `childOrderId`. */
+    runPlaced: (userId: string, autoOrderId: number, run: number, runs: number, childOrderId: number) =>
+      AutoOrderRunPlaced.create(`order-${autoOrderId}`, { autoOrderId, userId, run, runs, childOrderId }, origin()),
+    /** An order reached status `to` (2 completed, 3 partial, 5 canceled) with `remains` undelivered. */
+    statusChanged: (userId: string, orderId: number, to: number, remains = 0) =>
+      OrderStatusChanged.create(`order-${orderId}`, { orderId, userId, from: 1, to, startCount: 0, remains }, origin()),
     setting: (key: string, value: string) => SettingChanged.create(`setting-${key}`, { key, value }, origin()),
     expiryDue: (topUpId: number, userId: string) => TopUpExpiryDue.create(`topup-${topUpId}`, { topUpId, userId }, origin()),
     stop: () => producer.disconnect(),

@@ -12,6 +12,8 @@ export type LedgerEntry = {
   source: LedgerSource;
   referenceId: string;
   createdAt: Date;
+  /** Refunds: the payment (`order-12`, `auto-40`) they give money back of (refund proof; absent on entries before it). */
+  paymentReference?: string;
 };
 
 /**

@@ -1,4 +1,4 @@
-import { OrderPlaced, PointCredited, PointDebited, RefundRequested, SettingChanged, TopUpExpiryDue, Topics, UserRegistered } from '@smm/contracts';
+import { AutoOrderRunPlaced, OrderPlaced, PointCredited, PointDebited, RefundRequested, SettingChanged, TopUpExpiryDue, Topics, UserRegistered } from '@smm/contracts';
 import { type EventProducer, type Kafka, type Logger, type RunningConsumer, flowCounter, runEventConsumer } from '@smm/platform';
 import type { Decision } from '../domain/payments.ts';
 import type { WalletDeps } from '../use-cases/context.ts';
@@ -13,13 +13,13 @@ import { onUserRegistered } from './on-user-registered.ts';
 /** Served at /metrics: the money requests of the order topic the wallet decided, by decision. */
 const moneyDecisions = flowCounter(
   'wallet_money_decisions_total',
-  'Payments and refunds the wallet decided from the order topic, by decision (debited, rejected, credited, duplicate, refused)',
+  'Payments and refunds the wallet decided from the order topic, by decision (debited, rejected, credited, duplicate, refused; noted: runs of auto orders)',
   ['decision'] as const,
 );
 
 /** How many decisions of each type (every type, zeros included), in one pass over the run. */
 function countDecisions(decisions: readonly Decision[]): Record<Decision['type'], number> {
-  const counts: Record<Decision['type'], number> = { debited: 0, rejected: 0, credited: 0, duplicate: 0, refused: 0 };
+  const counts: Record<Decision['type'], number> = { debited: 0, rejected: 0, credited: 0, duplicate: 0, refused: 0, noted: 0 };
   for (const d of decisions) counts[d.type]++;
   return counts;
 }
@@ -80,7 +80,8 @@ export async function startWalletConsumers(deps: WalletDeps, kafka: Kafka, produ
     kafka,
     groupId: groups.payments,
     topics: [Topics.order],
-    definitions: [OrderPlaced, RefundRequested] as const,
+    // Runs of auto orders: which auto order paid for a child order (its refunds' proof).
+    definitions: [OrderPlaced, RefundRequested, AutoOrderRunPlaced] as const,
     producer,
     logger,
     handleBatch: async (events, log) => {
@@ -90,7 +91,13 @@ export async function startWalletConsumers(deps: WalletDeps, kafka: Kafka, produ
       // One run per order at a low rate: counted at /metrics, logged only at debug.
       const { debited, rejected, credited, duplicate: duplicates, refused } = counts;
       log.debug({ debited, rejected, credited, duplicates, refused }, 'money requests settled');
-      return decisions.flatMap((d, i) => (d.type === 'refused' ? [{ event: events[i]!, reason: d.reason }] : []));
+      // A refund the wallet's records do not prove: nothing credited, listed for operators, dead-lettered.
+      return decisions.flatMap((d, i) => {
+        if (d.type !== 'refused') return [];
+        const { refundId, userId, amountDeci } = d.request;
+        log.error({ refundId, userId, amountDeci, code: d.code, reason: d.reason, eventId: events[i]!.eventId }, 'refund refused: not proven by the ledger');
+        return [{ event: events[i]!, reason: `${d.code}: ${d.reason}` }];
+      });
     },
   });
   return {

@@ -19,6 +19,7 @@ import { decideTopUpRequest, requestTopUp } from '../use-cases/top-ups.ts';
 import { adminTopUpView, ledgerView, paged, topUpView } from '../use-cases/views.ts';
 import { callerId, isOperator, operatorOnly, originOf } from './actor.ts';
 import { pageOf, queryText } from './paging.ts';
+import { moneyAdminRoutes } from './money-admin-routes.ts';
 import { referralRoutes } from './referral-routes.ts';
 
 /** An optional operator's reason for a rejection: trimmed, at most 200 characters, else none. */
@@ -70,6 +71,7 @@ export function walletRoutes(deps: WalletDeps) {
     referralRoutes(deps)(app);
 
     app.use('/admin', operatorOnly);
+    moneyAdminRoutes(deps)(app);
 
     app.get('/admin/top-ups', async (req, res) => {
       const statusText = queryText(req, 'status');

@@ -2,6 +2,7 @@ import { Schema } from 'mongoose';
 import type { ClientSession, Connection, Model } from 'mongoose';
 import { modelOn } from '@smm/platform';
 import type { LedgerEntry } from '../domain/ledger.ts';
+import { type PaymentBook, legacyPaymentNumber } from '../domain/refund-proof.ts';
 
 /** `_id` is the referenceId: the primary key itself makes "one movement per reference" hold. */
 export type LedgerDoc = Omit<LedgerEntry, 'referenceId'> & { _id: string };
@@ -16,9 +17,12 @@ const ledgerSchema = new Schema<LedgerDoc>(
     kind: { type: String, required: true, enum: ['debit', 'credit'] },
     source: { type: String, required: true, enum: ['order', 'topup', 'refund', 'adjustment', 'referral', 'referral-reversal'] },
     createdAt: { type: Date, required: true },
+    paymentReference: { type: String },
   },
   { collection: 'ledger_entries', versionKey: false },
 );
+// Refund proof: the refunds of a payment (entries that name one).
+ledgerSchema.index({ paymentReference: 1 }, { sparse: true });
 // One entry per position of an account's chain; also serves "an account's entries, newest first".
 ledgerSchema.index({ userId: 1, seq: -1 }, { unique: true });
 // The dashboard's days of sales, refunds and top-ups (issue 12) read a date range across accounts.
@@ -52,6 +56,39 @@ export class Ledger {
     if (referenceIds.length === 0) return [];
     const docs = await this.model.collection.find({ _id: { $in: referenceIds } } as never, { session, projection: { _id: 1 } }).toArray();
     return docs.map((doc) => String(doc._id));
+  }
+
+  /**
+   * What the ledger proves about these payments (read in the caller's transaction): each one's
+   * debit (who paid, how much) and the refunds credited against it. Refunds from before refund
+   * proof name no payment; they count for the payment their id names (`order-12-…` → order 12).
+   */
+  async paymentBooks(paymentReferences: readonly string[], session: ClientSession): Promise<Map<string, PaymentBook>> {
+    const books = new Map<string, PaymentBook & { refundIds: Set<string> }>();
+    if (paymentReferences.length === 0) return books;
+    const numbers = [...new Set(paymentReferences.map((r) => r.slice(r.indexOf('-') + 1)))];
+    const prefixes = numbers.flatMap((n) => [new RegExp(`^order-${n}-`), new RegExp(`^auto-${n}-`)]);
+    const [debits, refunds] = await Promise.all([
+      this.model.collection.find({ _id: { $in: [...paymentReferences] }, source: 'order' } as never, { session, projection: { userId: 1, deltaDeci: 1 } }).toArray(),
+      this.model.collection
+        .find({ source: 'refund', $or: [{ paymentReference: { $in: [...paymentReferences] } }, { _id: { $in: prefixes } }] } as never, { session, projection: { deltaDeci: 1, paymentReference: 1 } })
+        .toArray(),
+    ]);
+    const byNumber = new Map<number, string>();
+    for (const debit of debits) {
+      const reference = String(debit._id);
+      books.set(reference, { reference, userId: String(debit.userId), debitDeci: -Number(debit.deltaDeci), refundedDeci: 0, refundIds: new Set() });
+      byNumber.set(Number(reference.slice(reference.indexOf('-') + 1)), reference);
+    }
+    for (const refund of refunds) {
+      const id = String(refund._id);
+      const legacy = legacyPaymentNumber(id);
+      const book = books.get(typeof refund.paymentReference === 'string' ? refund.paymentReference : (byNumber.get(legacy ?? 0) ?? ''));
+      if (!book || book.refundIds.has(id)) continue;
+      book.refundIds.add(id);
+      book.refundedDeci += Number(refund.deltaDeci);
+    }
+    return books;
   }
 
   async page(userId: string, skip: number, limit: number): Promise<LedgerEntry[]> {

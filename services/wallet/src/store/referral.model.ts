@@ -51,14 +51,34 @@ const earningSchema = new Schema<ReferralEarningDoc>(
 earningSchema.index({ referrerId: 1, createdAt: -1 });
 earningSchema.index({ paymentReference: 1 });
 
+/**
+ * What reversals could not take from a referrer (they had spent it), carried against their future
+ * shares: `owedDeci` is deducted from the next credits until it is 0 (`_id` = the referrer).
+ */
+export type ReferralCarryDoc = { _id: string; owedDeci: number; carriedDeci: number; settledDeci: number; updatedAt: Date };
+
+const carrySchema = new Schema<ReferralCarryDoc>(
+  {
+    _id: { type: String, required: true },
+    owedDeci: { type: Number, required: true, min: 0 },
+    carriedDeci: { type: Number, required: true, min: 0 },
+    settledDeci: { type: Number, required: true, min: 0 },
+    updatedAt: { type: Date, required: true },
+  },
+  { collection: 'referral_carries', versionKey: false },
+);
+carrySchema.index({ owedDeci: -1, updatedAt: -1 });
+
 /** Referral relations and the referrer's movements; the money itself moves in point_accounts and the ledger. */
 export class ReferralStore {
   readonly relations: Model<ReferralDoc>;
   readonly earnings: Model<ReferralEarningDoc>;
+  readonly carries: Model<ReferralCarryDoc>;
 
   constructor(connection: Connection) {
     this.relations = modelOn(connection, 'Referral', referralSchema);
     this.earnings = modelOn(connection, 'ReferralEarning', earningSchema);
+    this.carries = modelOn(connection, 'ReferralCarry', carrySchema);
   }
 
   /** Records the relation once; a replayed registration never changes who referred whom. */
@@ -107,6 +127,11 @@ export class ReferralStore {
   history(referrerId: string, skip: number, limit: number): Promise<ReferralEarningDoc[]> {
     // Credits decided at a rate of 0 % moved nothing and are no history for the member.
     return this.earnings.find({ referrerId, $or: [{ amountDeci: { $gt: 0 } }, { shortfallDeci: { $gt: 0 } }] }).sort({ createdAt: -1, _id: -1 }).skip(skip).limit(limit).lean();
+  }
+
+  /** Referrers who still owe a shortfall, the largest first (operators). */
+  owing(skip: number, limit: number): Promise<ReferralCarryDoc[]> {
+    return this.carries.find({ owedDeci: { $gt: 0 } }).sort({ owedDeci: -1, updatedAt: -1 }).skip(skip).limit(limit).lean();
   }
 
   /** Net earnings: credits minus what reversals took back. */

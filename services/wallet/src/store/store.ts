@@ -6,6 +6,7 @@ import { Ledger } from './ledger.model.ts';
 import { PaymentRejections } from './payment-rejection.model.ts';
 import { PointAccounts } from './point-account.model.ts';
 import { ReferralStore } from './referral.model.ts';
+import { AutoRuns, RefundRefusals } from './refund-proof.model.ts';
 import { SettingsReplica } from './setting.model.ts';
 import { TopUps } from './top-up.model.ts';
 
@@ -19,6 +20,8 @@ export type Store = {
   deposits: Deposits;
   adjustments: Adjustments;
   referrals: ReferralStore;
+  refundRefusals: RefundRefusals;
+  autoRuns: AutoRuns;
 };
 
 /** The wallet's repositories, with every collection and index created before the first transaction (DDL is not transactional). */
@@ -33,6 +36,8 @@ export async function createStore(connection: Connection): Promise<Store> {
     deposits: new Deposits(connection),
     adjustments: new Adjustments(connection),
     referrals: new ReferralStore(connection),
+    refundRefusals: new RefundRefusals(connection),
+    autoRuns: new AutoRuns(connection),
   };
   const models = [
     store.accounts.model,
@@ -46,6 +51,9 @@ export async function createStore(connection: Connection): Promise<Store> {
     store.adjustments.model,
     store.referrals.relations,
     store.referrals.earnings,
+    store.referrals.carries,
+    store.refundRefusals.model,
+    store.autoRuns.model,
     outboxModel(connection),
   ];
   for (const model of models) {

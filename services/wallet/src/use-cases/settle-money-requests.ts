@@ -1,4 +1,5 @@
 import {
+  type AutoOrderRunPlaced,
   type EventEnvelope,
   type EventOf,
   type OrderPlaced,
@@ -11,22 +12,46 @@ import {
 } from '@smm/contracts';
 import { appendToOutbox, inTransaction, together } from '@smm/platform';
 import { type AccountState, type Decision, type MoneyRequest, decideRequests, referenceOf } from '../domain/payments.ts';
+import { type AutoRun, type RefundProof, candidatePayments, noProof, refundTarget } from '../domain/refund-proof.ts';
 import { AccountChanged } from '../store/point-account.model.ts';
 import type { WalletDeps } from './context.ts';
 
-export type MoneyEvent = EventOf<typeof OrderPlaced> | EventOf<typeof RefundRequested>;
+type RequestEvent = EventOf<typeof OrderPlaced> | EventOf<typeof RefundRequested>;
+/** The order topic's events the payments consumer decides (runs of auto orders only inform refund proof). */
+export type MoneyEvent = RequestEvent | EventOf<typeof AutoOrderRunPlaced>;
 
-export function requestOf(event: MoneyEvent): MoneyRequest {
+export function requestOf(event: RequestEvent): MoneyRequest {
   if (event.type === 'OrderPlaced') {
     const { userId, kind, orderId, chargeDeci } = event.data;
     return { type: 'pay', userId, kind, orderId, amountDeci: chargeDeci };
   }
-  const { userId, refundId, amountDeci } = event.data;
-  return { type: 'refund', userId, refundId, amountDeci };
+  const { userId, refundId, amountDeci, orderId } = event.data;
+  return { type: 'refund', userId, refundId, amountDeci, orderId };
+}
+
+const runOf = ({ data }: EventOf<typeof AutoOrderRunPlaced>): AutoRun => ({ childOrderId: data.childOrderId, autoOrderId: data.autoOrderId, userId: data.userId, run: data.run, runs: data.runs });
+
+/**
+ * Refund proof for a run's refunds, read in its transaction: the child orders they may name (stored
+ * runs, and the run's own), then the ledger's debits and earlier refunds of every payment they may
+ * come out of. The account writes of the transaction make two runs that credit one payment conflict.
+ */
+async function readProof(deps: WalletDeps, requests: readonly MoneyRequest[], runs: readonly AutoRun[], session: Parameters<WalletDeps['store']['ledger']['existing']>[1]): Promise<RefundProof> {
+  const refundIds = requests.flatMap((r) => (r.type === 'refund' ? [r.refundId] : []));
+  if (refundIds.length === 0) return noProof;
+  const children = refundIds.flatMap((id) => {
+    const target = refundTarget(id);
+    return target?.kind === 'order' ? [target.id] : [];
+  });
+  const known = await deps.store.autoRuns.find(children, session);
+  for (const run of runs) if (!known.has(run.childOrderId)) known.set(run.childOrderId, run);
+  const candidates = [...new Set(refundIds.flatMap((id) => candidatePayments(id, known)))];
+  return { books: await deps.store.ledger.paymentBooks(candidates, session), runs: known };
 }
 
 /** The wallet event that announces a decision (none for duplicates and refused refunds). */
 function announce(decision: Decision, cause: EventEnvelope, now: Date): EventEnvelope | null {
+  if (decision.request === null) return null;
   const origin = causedBy(cause);
   const aggregate = `account-${decision.request.userId}`;
   switch (decision.type) {
@@ -84,6 +109,16 @@ async function togetherOrDecided<T extends readonly unknown[] | []>(mode: 'specu
  * first instead (it starts the transaction) and fails if another writer moved an account meanwhile;
  * the run is then settled again from a read. A refusal is never decided from memory (the member may
  * have topped up since): such a run reads the accounts.
+ *
+ * Refund proof (domain/refund-proof.ts): a run with refunds always reads the accounts, then the
+ * proof — the stored runs of the child orders its refunds may name, and the ledger's debits and
+ * credited refunds of every payment they may come out of — before deciding. The run's own debits
+ * and credits count in order (a debit and its refund in one run, two refunds of one payment in one
+ * run). A refund the ledger already holds is a duplicate; one it does not prove credits nothing, is
+ * recorded in refund_refusals (not final: decided again if it arrives again) and dead-lettered by
+ * the consumer. Every credited refund's entry names its payment (`paymentReference`). Two
+ * transactions crediting one payment both write its member's account, so they cannot both commit
+ * on a proof read before the other's credit.
  */
 export async function settleMoneyRequests(deps: WalletDeps, events: readonly MoneyEvent[]): Promise<Decision[]> {
   if (events.length === 0) return [];
@@ -101,9 +136,13 @@ export async function settleMoneyRequests(deps: WalletDeps, events: readonly Mon
   }
 }
 
-async function settle(deps: WalletDeps, events: readonly MoneyEvent[], mode: 'speculative' | 'checked', fromMemory: boolean): Promise<Decision[]> {
+async function settle(deps: WalletDeps, allEvents: readonly MoneyEvent[], mode: 'speculative' | 'checked', fromMemory: boolean): Promise<Decision[]> {
   const { store } = deps;
+  const events = allEvents.filter((e): e is RequestEvent => e.type !== 'AutoOrderRunPlaced');
+  const runs = allEvents.flatMap((e) => (e.type === 'AutoOrderRunPlaced' ? [runOf(e)] : []));
   const requests = events.map(requestOf);
+  // Refunds are decided from the ledger's proof, never from memory.
+  if (requests.some((r) => r.type === 'refund')) fromMemory = false;
   const references = [...new Set(requests.map(referenceOf))];
   const paymentReferences = [...new Set(requests.filter((r) => r.type === 'pay').map(referenceOf))];
   const userIds = [...new Set(requests.map((r) => r.userId))];
@@ -121,17 +160,21 @@ async function settle(deps: WalletDeps, events: readonly MoneyEvent[], mode: 'sp
         // The first read starts the transaction alone; the rest goes together, then the commit.
         accounts = new Map((await store.accounts.findMany(userIds, session)).map((a) => [a.userId, a]));
         let decided = new Set<string>();
-        if (mode === 'checked') {
-          const [entered, refused] = await together([store.ledger.existing(references, session), store.rejections.existing(paymentReferences, session)]);
-          decided = new Set([...entered, ...refused]);
-        }
-        outcome = decideRequests(requests, accounts, decided, now);
+        const [entered, refused, proof] = await together([
+          mode === 'checked' ? store.ledger.existing(references, session) : [],
+          mode === 'checked' ? store.rejections.existing(paymentReferences, session) : [],
+          readProof(deps, requests, runs, session),
+        ]);
+        decided = new Set([...entered, ...refused]);
+        outcome = decideRequests(requests, accounts, decided, now, proof);
       }
       const outgoing = outcome.decisions.flatMap((d, i) => announce(d, events[i]!, now) ?? []);
       const rejected = outcome.decisions.filter((d): d is Extract<Decision, { type: 'rejected' }> => d.type === 'rejected');
+      const refusedRefunds = outcome.decisions.filter((d): d is Extract<Decision, { type: 'refused' }> => d.type === 'refused');
+      const creditedRefunds = outcome.decisions.flatMap((d) => (d.type === 'credited' ? [d.request.refundId] : []));
       const [enteredBefore, refusedBefore] = await togetherOrDecided(mode, [
-        // Speculative only: a refusal now for a reference debited before, a debit for one refused before.
-        mode === 'speculative' ? store.ledger.existing(rejected.map((d) => referenceOf(d.request)), session) : [],
+        // Speculative only: a refusal now for a reference debited (or credited) before, a debit for one refused before.
+        mode === 'speculative' ? store.ledger.existing([...rejected.map((d) => referenceOf(d.request)), ...refusedRefunds.map((d) => d.request.refundId)], session) : [],
         mode === 'speculative' ? store.rejections.existing(outcome.decisions.flatMap((d) => (d.type === 'debited' ? [referenceOf(d.request)] : [])), session) : [],
         balancesWritten ? undefined : store.accounts.applyBalances(balanceChanges(outcome, accounts), session),
         store.accounts.markRefusals(refusedOnly(rejected, outcome, accounts), now, session),
@@ -140,13 +183,25 @@ async function settle(deps: WalletDeps, events: readonly MoneyEvent[], mode: 'sp
           rejected.map((d) => ({ _id: referenceOf(d.request), userId: d.request.userId, amountDeci: d.request.amountDeci, reason: d.reason, rejectedAt: now })),
           session,
         ),
+        store.refundRefusals.recordMany(
+          refusedRefunds.map((d) => {
+            const { refundId, userId, amountDeci, orderId } = d.request;
+            return { refundId, userId, orderId: orderId ?? null, amountDeci, code: d.code, reason: d.reason, eventId: events[outcome!.decisions.indexOf(d)]!.eventId };
+          }),
+          now,
+          session,
+        ),
+        store.refundRefusals.markCredited(creditedRefunds, now, session),
+        store.autoRuns.recordMany(runs, now, session),
         appendToOutbox(store.connection, session, Topics.wallet, outgoing),
       ]);
       if (enteredBefore.length > 0 || refusedBefore.length > 0) throw new DecidedBefore();
       return outcome;
     });
     store.accounts.remember(outcome.accounts.values());
-    return outcome.decisions;
+    // Back in the order of every event of the run, runs of auto orders noted.
+    const decided = [...outcome.decisions];
+    return allEvents.map((e): Decision => (e.type === 'AutoOrderRunPlaced' ? { type: 'noted', request: null } : decided.shift()!));
   } catch (error) {
     store.accounts.forget(userIds); // whatever memory held may no longer be what is stored
     throw error;
