@@ -34,8 +34,9 @@ describe('audit records of wallet', () => {
       target: { type: 'topup', id },
       before: { status: 0 },
       after: { status: 1 },
+      beneficiaryId: m.userId,
     });
-    expect(records[1]).toMatchObject({ action: 'wallet.receipt.issue', before: { receiptIssuedAt: null }, after: { receiptIssuedAt: expect.stringMatching(/^\d{4}-/) } });
+    expect(records[1]).toMatchObject({ action: 'wallet.receipt.issue', beneficiaryId: m.userId, before: { receiptIssuedAt: null }, after: { receiptIssuedAt: expect.stringMatching(/^\d{4}-/) } });
   });
 
   it('a rejection keeps its reason; a member (not an operator) leaves no record of their own request', async () => {
@@ -55,12 +56,13 @@ describe('audit records of wallet', () => {
     const records = await auditOf(entered.body.id);
     expect(records.map((r) => r.action)).toEqual(['wallet.deposit.enter', 'wallet.deposit.attach']);
     expect(records[0]).toMatchObject({ before: null, after: { amountDeci: 123_450, status: 'unmatched', topUpId: null, userId: null } });
-    expect(records[1]).toMatchObject({ before: { status: 'unmatched', topUpId: null, userId: null }, after: { status: 'attached', userId: m.userId } });
+    expect(records[1]).toMatchObject({ before: { status: 'unmatched', topUpId: null, userId: null }, after: { status: 'attached', userId: m.userId }, beneficiaryId: m.userId });
+    expect(records[0]!.beneficiaryId).toBeUndefined(); // entered unmatched: it benefits no one yet
 
     expect((await admin().post(`/admin/accounts/${m.userId}/adjustments`, { amount: 100, reason: '보상' })).status).toBe(201);
     expect((await admin().post(`/admin/accounts/${m.userId}/adjustments`, { amount: -1_000_000, reason: '회수' })).status).toBe(409);
     expect(await auditOf(m.userId)).toEqual([
-      expect.objectContaining({ action: 'wallet.balance.adjust', target: { type: 'member', id: m.userId }, before: { balanceDeci: 123_450 }, after: { balanceDeci: 124_450, reason: '보상' } }),
+      expect.objectContaining({ action: 'wallet.balance.adjust', target: { type: 'member', id: m.userId }, before: { balanceDeci: 123_450 }, after: { balanceDeci: 124_450, reason: '보상' }, beneficiaryId: m.userId }),
     ]);
   });
 });

@@ -86,21 +86,24 @@ describe('a bank notification', () => {
 
 describe('the operators queue', () => {
   it('an ambiguous deposit is attached to one of the requests it fits, once', async () => {
+    // Two members with one open request each (TOP_UP_OPEN_LIMIT is 1), same depositor and amount.
+    const other = await newMember();
     const m = await newMember();
     const name = depositor();
-    const a = await m.http.post<{ id: number }>('/top-ups', { name, point: 5_000, feeType: 'none', feeValue: null });
+    const a = await other.http.post<{ id: number }>('/top-ups', { name, point: 5_000, feeType: 'none', feeValue: null });
     const b = await m.http.post<{ id: number }>('/top-ups', { name, point: 5_000, feeType: 'cash', feeValue: { phone: '01012345678' } });
     const deposit = await notify({ transactionId: txId(), depositorName: name, amount: 5_000 });
     expect(deposit.body).toMatchObject({ status: 'ambiguous', topUpId: null });
     expect(deposit.body.candidates.sort()).toEqual([a.body.id, b.body.id].sort());
     expect(await balanceOf(suite.wallet.base, m.userId)).toBe(0);
+    expect(await balanceOf(suite.wallet.base, other.userId)).toBe(0);
     const open = await staff().get<{ items: DepositView[] }>('/admin/deposits?status=open&pageSize=100');
     expect(open.body.items.map((d) => d.id)).toContain(deposit.body.id);
     const path = `/admin/deposits/${encodeURIComponent(deposit.body.id)}/attach`;
     expect(await staff().post(path, { topUpId: b.body.id })).toMatchObject({ status: 200, body: { status: 'attached', topUpId: b.body.id } });
     expect(await staff().post(path, { topUpId: a.body.id })).toMatchObject({ status: 409, body: { code: 'DEPOSIT_RESOLVED' } });
     expect(await balanceOf(suite.wallet.base, m.userId)).toBe(50_000);
-    expect(await topUpStatus(m.userId, a.body.id)).toBe(0);
+    expect(await topUpStatus(other.userId, a.body.id)).toBe(0);
   });
 
   it('an unmatched deposit goes to a member as an approved top-up of its amount; a request of another amount is refused', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Topics } from '@smm/contracts';
 
 import { checkLedger } from '../src/ledger-check.ts';
@@ -8,6 +8,13 @@ import { callerHeaders, forgedCallerHeaders } from '@smm/testkit';
 
 const expirySeconds = 600;
 const suite = walletSuite({ collector: 'wallet-test-collector', wallet: { topUpExpirySeconds: expirySeconds } });
+
+// These tests are about one request's rules, several open at once per member: issue 39's limits
+// (one open request by default, test/decoys.test.ts) are raised here the way an admin would.
+beforeAll(async () => {
+  await suite.publisher.publish(Topics.catalog, [suite.publisher.setting('TOP_UP_OPEN_LIMIT', '50'), suite.publisher.setting('TOP_UP_HOURLY_LIMIT', '100')]);
+  await eventually(() => suite.wallet.store.settings.get('TOP_UP_HOURLY_LIMIT'), (v) => v === '100', 20_000);
+});
 
 type TopUpView = {
   id: number;

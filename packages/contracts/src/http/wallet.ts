@@ -32,6 +32,13 @@ export const adminTopUpView = topUpView.extend({
   feeValue: z.record(z.string(), z.string()),
   rejectReason: z.string().nullable(),
   receiptIssuedAt: isoDateText.nullable(),
+  /** Issue 39: expired with no deposit (not rejected by an operator). */
+  expired: z.boolean().optional(),
+  /**
+   * Issue 39 (the operators' list): how many of the member's requests of the last 7 days expired
+   * unpaid; at 3 the member is held (new requests refused).
+   */
+  memberExpiredRecently: z.number().int().optional(),
 });
 export type AdminTopUpViewBody = z.infer<typeof adminTopUpView>;
 

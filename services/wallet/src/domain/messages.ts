@@ -38,6 +38,15 @@ export const messages = {
   statusFilterInvalid: '상태는 0, 1, 2 중 하나로 입력해 주세요.',
   paymentTypeFilterInvalid: '결제 유형은 ALL, CASH_AND_FEE, FEE, CASH, NO_FEE 중 하나로 입력해 주세요.',
   pageInvalid: '페이지 번호는 1 이상의 정수로 입력해 주세요.',
+
+  selfAction: '본인 계정의 충전·입금·잔액은 직접 처리할 수 없습니다. 다른 운영자에게 요청해 주세요.',
+  staffLimitPrefix: '스태프 승인 한도',
+  staffLimitSuffix: '을 넘는 금액입니다. 관리자가 처리해야 합니다.',
+  topUpOpenLimitPrefix: '입금 대기 중인 충전 신청이 이미',
+  topUpOpenLimitSuffix: '건 있습니다. 입금을 마치시거나 신청이 만료된 뒤 다시 신청해 주세요.',
+  topUpHourlyLimitPrefix: '충전 신청은 1시간에',
+  topUpHourlyLimitSuffix: '건까지 할 수 있습니다. 잠시 후 다시 신청해 주세요.',
+  topUpHeld: '최근 7일 동안 입금 없이 만료된 충전 신청이 많아 새 충전 신청이 제한되었습니다. 고객센터로 문의해 주세요.',
 } as const;
 
 /**

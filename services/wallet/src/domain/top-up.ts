@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ChargeStatus, type ReceiptType, paymentTypeOf, receiptTypes } from '@smm/contracts';
+import { ChargeStatus, type ReceiptType, countSetting, paymentTypeOf, receiptTypes, settingKeys } from '@smm/contracts';
 import { type Problem, messages, problem } from './messages.ts';
 
 /** Spec §9: top-ups come in 5,000-won steps; the upper bound keeps a typo from asking for billions. */
@@ -37,6 +37,8 @@ export type TopUp = TopUpDraft & {
   rejectReason?: string | null;
   /** When an operator marked the tax invoice or cash receipt as issued. */
   receiptIssuedAt?: Date | null;
+  /** Failed because its time ran out with no deposit (issue 39), not by an operator's rejection. */
+  expired?: boolean;
 };
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
@@ -125,4 +127,30 @@ export type TopUpDecision = 'approve' | 'reject' | 'expire';
 export function decideTopUp(topUp: Pick<TopUp, 'status'>, decision: TopUpDecision): { ok: true; status: number } | { ok: false; problem: Problem } {
   if (topUp.status !== ChargeStatus.values.PENDING) return { ok: false, problem: problem('TOPUP_NOT_PENDING', messages.topUpNotPending) };
   return { ok: true, status: decision === 'approve' ? ChargeStatus.values.SUCCESS : ChargeStatus.values.FAIL };
+}
+
+/**
+ * Decoy requests (issue 39): a member who opens many requests under common names can capture other
+ * people's deposits or make them ambiguous. A member whose requests expired unpaid this many times
+ * within the window is held: new requests are refused until the oldest ages out of the window.
+ */
+export const heldAfterExpired = 3;
+export const heldWindowMs = 7 * 24 * 3600_000;
+export const hourMs = 3600_000;
+
+/** What the limits count, for one member at the moment of a new request. */
+export type RequestCounts = { open: number; lastHour: number; expiredRecently: number };
+
+/**
+ * The refusal of a new request, or null: held first (it says why whatever the other counts),
+ * then the open-request limit (TOP_UP_OPEN_LIMIT, 1 by default), then the hourly rate
+ * (TOP_UP_HOURLY_LIMIT). Settings are the replica's strings; missing or unreadable ones fall back.
+ */
+export function requestLimitProblem(counts: RequestCounts, settings: { openLimit: string | undefined; hourlyLimit: string | undefined }): Problem | null {
+  if (counts.expiredRecently >= heldAfterExpired) return problem('TOPUP_HELD', messages.topUpHeld);
+  const openLimit = countSetting(settingKeys.topUpOpenLimit, settings.openLimit);
+  if (counts.open >= openLimit) return problem('TOPUP_OPEN_LIMIT', `${messages.topUpOpenLimitPrefix} ${counts.open}${messages.topUpOpenLimitSuffix}`);
+  const hourlyLimit = countSetting(settingKeys.topUpHourlyLimit, settings.hourlyLimit);
+  if (counts.lastHour >= hourlyLimit) return problem('TOPUP_RATE_LIMIT', `${messages.topUpHourlyLimitPrefix} ${hourlyLimit}${messages.topUpHourlyLimitSuffix}`);
+  return null;
 }

@@ -52,6 +52,7 @@ export function depositRoutes(deps: WalletDeps) {
       const checked = validateDeposit(req.body, new Date());
       if (!checked.ok) throw badRequest(checked.problem.message, undefined, checked.problem.code);
       const result = await recordDeposit(deps, 'bank', checked.input, originOf(req), null);
+      if ('refused' in result) throw new Error('a bank notification has no operator to refuse');
       req.log.info({ depositId: result.deposit.id, status: result.deposit.status, created: result.created, topUpId: result.deposit.topUpId }, 'bank deposit notified');
       res.status(result.created ? 201 : 200).json(depositView(result.deposit));
     });
@@ -71,6 +72,7 @@ export function depositRoutes(deps: WalletDeps) {
       if (!checked.ok) throw badRequest(checked.problem.message, undefined, checked.problem.code);
       const operator = callerId(req);
       const result = await recordDeposit(deps, 'manual', checked.input, originOf(req), operator, req.caller);
+      if ('refused' in result) throw new HttpError(403, result.refused.code, result.refused.message);
       req.log.info({ depositId: result.deposit.id, status: result.deposit.status, operator }, 'deposit entered by hand');
       res.status(201).json(depositView(result.deposit));
     });

@@ -35,6 +35,9 @@ const topUpIdOf = (raw: string | undefined): number => {
   return id;
 };
 
+/** Issue 39's refusals of a new request: held (403), too many open (409), too many this hour (429). */
+const limitStatus: Record<string, number> = { TOPUP_HELD: 403, TOPUP_OPEN_LIMIT: 409, TOPUP_RATE_LIMIT: 429 };
+
 export function walletRoutes(deps: WalletDeps) {
   const { store } = deps;
   return (app: Express) => {
@@ -48,7 +51,11 @@ export function walletRoutes(deps: WalletDeps) {
     /** 201 for a new request; 200 with the earlier one for a double submit. */
     app.post('/top-ups', async (req, res) => {
       const result = await requestTopUp(deps, callerId(req), topUpRequest.parse(req.body), originOf(req));
-      if (!result.ok) throw badRequest(result.problem.message, undefined, result.problem.code);
+      if (!result.ok) {
+        const limited = limitStatus[result.problem.code];
+        if (limited !== undefined) throw new HttpError(limited, result.problem.code, result.problem.message);
+        throw badRequest(result.problem.message, undefined, result.problem.code);
+      }
       if (result.created) req.log.info({ topUpId: result.topUp.id, pointDeci: result.topUp.pointDeci }, 'top-up requested');
       res.status(result.created ? 201 : 200).json(topUpView(result.topUp) satisfies TopUpViewBody);
     });
@@ -89,7 +96,9 @@ export function walletRoutes(deps: WalletDeps) {
         skip,
         pageSize + 1,
       );
-      res.json(paged(rows, page, pageSize, adminTopUpView) satisfies AdminTopUpPageBody);
+      // Issue 39: each row says how often its member's requests expired unpaid this week.
+      const expired = await store.topUps.expiredRecentlyOf(rows.slice(0, pageSize).map((t) => t.userId), new Date());
+      res.json(paged(rows, page, pageSize, (t) => ({ ...adminTopUpView(t), memberExpiredRecently: expired.get(t.userId) ?? 0 })) satisfies AdminTopUpPageBody);
     });
 
     for (const decision of ['approve', 'reject'] as const) {

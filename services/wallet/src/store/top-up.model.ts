@@ -1,7 +1,7 @@
 import { Schema } from 'mongoose';
 import type { ClientSession, Connection, Model } from 'mongoose';
 import { modelOn } from '@smm/platform';
-import type { FeeValue, TopUp } from '../domain/top-up.ts';
+import { type FeeValue, type RequestCounts, type TopUp, heldWindowMs, hourMs } from '../domain/top-up.ts';
 
 export type TopUpDoc = Omit<TopUp, 'id'> & { _id: number };
 
@@ -22,6 +22,7 @@ const topUpSchema = new Schema<TopUpDoc>(
     expiresAt: { type: Date, required: true },
     rejectReason: { type: String, default: null },
     receiptIssuedAt: { type: Date, default: null },
+    expired: { type: Boolean, default: false },
   },
   { collection: 'top_ups', versionKey: false, minimize: false },
 );
@@ -29,6 +30,9 @@ const topUpSchema = new Schema<TopUpDoc>(
 topUpSchema.index({ userId: 1, _id: -1 });
 topUpSchema.index({ status: 1, _id: -1 });
 topUpSchema.index({ fingerprint: 1 });
+// Issue 39's limits: a member's open requests, and their requests of the last hour and week.
+topUpSchema.index({ userId: 1, status: 1 });
+topUpSchema.index({ userId: 1, createdAt: -1 });
 // Deposit matching: pending requests by transfer amount.
 topUpSchema.index({ status: 1, transferDeci: 1 });
 
@@ -83,6 +87,24 @@ export class TopUps {
     return docs[0] ? toTopUp(docs[0]) : null;
   }
 
+  /** What issue 39's limits count for one member at `now` (see requestLimitProblem). */
+  async countsOf(userId: string, now: Date, session: ClientSession): Promise<RequestCounts> {
+    const open = await this.model.countDocuments({ userId, status: 0 }).session(session);
+    const lastHour = await this.model.countDocuments({ userId, createdAt: { $gt: new Date(now.getTime() - hourMs) } }).session(session);
+    const expiredRecently = await this.model.countDocuments({ userId, createdAt: { $gt: new Date(now.getTime() - heldWindowMs) }, expired: true }).session(session);
+    return { open, lastHour, expiredRecently };
+  }
+
+  /** Of these members, how many of each one's requests of the last week expired unpaid (operators' flag). */
+  async expiredRecentlyOf(userIds: readonly string[], now: Date): Promise<Map<string, number>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.model.aggregate<{ _id: string; n: number }>([
+      { $match: { userId: { $in: [...new Set(userIds)] }, createdAt: { $gt: new Date(now.getTime() - heldWindowMs) }, expired: true } },
+      { $group: { _id: '$userId', n: { $sum: 1 } } },
+    ]);
+    return new Map(rows.map((r) => [r._id, r.n]));
+  }
+
   async insert(topUp: TopUp, session: ClientSession): Promise<void> {
     const { id, ...rest } = topUp;
     await this.model.collection.insertOne({ _id: id, ...rest } as never, { session });
@@ -94,8 +116,8 @@ export class TopUps {
   }
 
   /** Moves a pending request to `status`; null when it is not pending (any more) or does not exist. */
-  async settle(id: number, status: number, at: Date, session: ClientSession, rejectReason: string | null = null): Promise<TopUp | null> {
-    const set = rejectReason === null ? { status, responseAt: at } : { status, responseAt: at, rejectReason };
+  async settle(id: number, status: number, at: Date, session: ClientSession, rejectReason: string | null = null, expired = false): Promise<TopUp | null> {
+    const set = { status, responseAt: at, ...(rejectReason !== null && { rejectReason }), ...(expired && { expired: true }) };
     const doc = await this.model.findOneAndUpdate({ _id: id, status: 0 }, { $set: set }, { returnDocument: 'after', session }).lean();
     return doc ? toTopUp(doc) : null;
   }

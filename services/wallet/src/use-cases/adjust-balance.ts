@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { type EventOrigin, PointAdjusted, Topics } from '@smm/contracts';
+import { type EventOrigin, PointAdjusted, Topics, settingKeys } from '@smm/contracts';
 import { type OperatorAction, appendToOutbox, inTransaction, recordOperatorAction } from '@smm/platform';
 import type { AdjustmentInput } from '../domain/adjustment.ts';
+import { dutyProblem } from '../domain/duties.ts';
 import { ledgerEntry, references } from '../domain/ledger.ts';
 import { type Problem, messages, problem } from '../domain/messages.ts';
 import { type Adjustment, moveBalance } from '../store/adjustment.model.ts';
 import type { WalletDeps } from './context.ts';
 
-export type AdjustResult = { ok: true; adjustment: Adjustment } | { ok: false; status: 404 | 409; problem: Problem };
+export type AdjustResult = { ok: true; adjustment: Adjustment } | { ok: false; status: 403 | 404 | 409; problem: Problem };
 
 /**
  * An admin's balance adjustment: the balance moves, a ledger entry of source `adjustment` and the
@@ -23,6 +24,9 @@ export async function adjustBalance(
   actor?: OperatorAction['caller'],
 ): Promise<AdjustResult> {
   const { store } = deps;
+  // Issue 39: no operator moves their own balance (staff make no adjustments at all: the route).
+  const refused = actor ? dutyProblem(actor, userId, input.amountDeci > 0 ? input.amountDeci : null, await store.settings.get(settingKeys.staffApprovalLimitWon)) : null;
+  if (refused) return { ok: false, status: 403, problem: refused };
   const result = await inTransaction(store.connection, async (session): Promise<AdjustResult> => {
     const after = await moveBalance(store.accounts.model as never, userId, input.amountDeci, session);
     if (!after) {
@@ -45,7 +49,7 @@ export async function adjustBalance(
       ),
     ]);
     if (actor) {
-      const act = { caller: actor, action: 'wallet.balance.adjust', target: { type: 'member', id: userId } } as const;
+      const act = { caller: actor, action: 'wallet.balance.adjust', target: { type: 'member', id: userId }, beneficiaryId: userId } as const;
       const before = { balanceDeci: after.balanceDeci - input.amountDeci };
       await recordOperatorAction(store.connection, session, { ...act, before, after: { balanceDeci: after.balanceDeci, reason: input.reason } }, origin);
     }

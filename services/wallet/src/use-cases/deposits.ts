@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type EventOrigin, paymentTypeOf } from '@smm/contracts';
+import { type EventOrigin, paymentTypeOf, settingKeys } from '@smm/contracts';
 import { type OperatorAction, auditDiff, auditFields, inTransaction, recordOperatorAction } from '@smm/platform';
 import { type Deposit, type DepositInput, fittingRequests } from '../domain/deposit.ts';
+import { dutyProblem } from '../domain/duties.ts';
 import { type Problem, messages, problem } from '../domain/messages.ts';
 import type { TopUp } from '../domain/top-up.ts';
 import { pendingWithTransfer } from '../store/deposit.model.ts';
@@ -11,7 +12,7 @@ import { decideInSession } from './top-ups.ts';
 /** What the audit log keeps of a deposit. */
 const depositFields = ['depositorName', 'amountDeci', 'status', 'topUpId', 'userId'] as const;
 
-export type RecordResult = { created: boolean; deposit: Deposit };
+export type RecordResult = { created: boolean; deposit: Deposit } | { refused: Problem };
 
 /**
  * Records a deposit and, when exactly one pending request fits it, approves that request in the
@@ -28,10 +29,14 @@ export async function recordDeposit(
 ): Promise<RecordResult> {
   const { store } = deps;
   const id = source === 'bank' ? `bank:${input.transactionId}` : `manual:${randomUUID()}`;
+  const staffLimit = actor ? await store.settings.get(settingKeys.staffApprovalLimitWon) : undefined;
   const result = await inTransaction(store.connection, async (session): Promise<RecordResult> => {
     const earlier = await store.deposits.find(id, session);
     if (earlier) return { created: false, deposit: earlier };
     const fitting = fittingRequests(input, await pendingWithTransfer(store.topUps, input.amountDeci, session));
+    // Issue 39: an operator's hand entry that would approve a request is that operator's approval.
+    const refused = actor && fitting.length === 1 ? dutyProblem(actor, fitting[0]!.userId, fitting[0]!.pointDeci, staffLimit) : null;
+    if (refused) return { refused };
     const now = new Date();
     let deposit: Deposit = {
       id,
@@ -55,7 +60,7 @@ export async function recordDeposit(
     }
     await store.deposits.insert(deposit, session);
     if (actor) {
-      const act = { caller: actor, action: 'wallet.deposit.enter', target: { type: 'deposit', id } } as const;
+      const act = { caller: actor, action: 'wallet.deposit.enter', target: { type: 'deposit', id }, beneficiaryId: deposit.userId } as const;
       await recordOperatorAction(store.connection, session, { ...act, before: null, after: auditFields(deposit, depositFields) }, origin);
     }
     return { created: true, deposit };
@@ -65,14 +70,14 @@ export async function recordDeposit(
     if (!earlier) throw error;
     return { created: false, deposit: earlier };
   });
-  if (result.created && (result.deposit.status === 'matched' || actor)) deps.relay.kick();
+  if ('created' in result && result.created && (result.deposit.status === 'matched' || actor)) deps.relay.kick();
   return result;
 }
 
 const isDuplicateKey = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
 
 export type AttachTarget = { topUpId: number } | { userId: string };
-export type AttachResult = { ok: true; deposit: Deposit } | { ok: false; status: 404 | 409; problem: Problem };
+export type AttachResult = { ok: true; deposit: Deposit } | { ok: false; status: 403 | 404 | 409; problem: Problem };
 
 /**
  * An operator attaches an open deposit to a pending request (same transfer amount) or to a member.
@@ -88,6 +93,7 @@ export async function attachDeposit(
   actor?: OperatorAction['caller'],
 ): Promise<AttachResult> {
   const { store } = deps;
+  const staffLimit = actor ? await store.settings.get(settingKeys.staffApprovalLimitWon) : undefined;
   const result = await inTransaction(store.connection, async (session): Promise<AttachResult> => {
     const deposit = await store.deposits.find(id, session);
     if (!deposit) return { ok: false, status: 404, problem: problem('DEPOSIT_NOT_FOUND', messages.depositNotFound) };
@@ -97,8 +103,12 @@ export async function attachDeposit(
       const request = await store.topUps.find(target.topUpId, session);
       if (!request) return { ok: false, status: 404, problem: problem('TOPUP_NOT_FOUND', messages.topUpNotFound) };
       if (request.transferDeci !== deposit.amountDeci) return { ok: false, status: 409, problem: problem('DEPOSIT_AMOUNT_MISMATCH', messages.depositAmountMismatch) };
+      const refused = actor ? dutyProblem(actor, request.userId, request.pointDeci, staffLimit) : null;
+      if (refused) return { ok: false, status: 403, problem: refused };
       topUpId = request.id;
     } else {
+      const refused = actor ? dutyProblem(actor, target.userId, deposit.amountDeci, staffLimit) : null;
+      if (refused) return { ok: false, status: 403, problem: refused };
       topUpId = await store.topUps.nextId(session);
       const now = new Date();
       const topUp: TopUp = {
@@ -123,7 +133,7 @@ export async function attachDeposit(
     const resolved = await store.deposits.resolve(id, { topUpId, userId: approved.topUp.userId, resolvedBy: operator }, new Date(), session);
     if (!resolved) throw new Error(`deposit ${id} was resolved concurrently`);
     if (actor) {
-      const act = { caller: actor, action: 'wallet.deposit.attach', target: { type: 'deposit', id } } as const;
+      const act = { caller: actor, action: 'wallet.deposit.attach', target: { type: 'deposit', id }, beneficiaryId: resolved.userId } as const;
       await recordOperatorAction(store.connection, session, { ...act, ...auditDiff(deposit, resolved, depositFields) }, origin);
     }
     return { ok: true, deposit: resolved };

@@ -12,7 +12,7 @@ export async function markReceiptIssued(deps: WalletDeps, id: number, actor: Ope
   const marked = await inTransaction(store.connection, async (session) => {
     const topUp = await store.topUps.markReceiptIssued(id, new Date(), session);
     if (!topUp) return null;
-    const act = { caller: actor, action: 'wallet.receipt.issue', target: { type: 'topup', id: String(id) } } as const;
+    const act = { caller: actor, action: 'wallet.receipt.issue', target: { type: 'topup', id: String(id) }, beneficiaryId: topUp.userId } as const;
     await recordOperatorAction(store.connection, session, { ...act, before: { receiptIssuedAt: null }, after: { receiptIssuedAt: topUp.receiptIssuedAt ?? null } }, origin);
     return topUp;
   });

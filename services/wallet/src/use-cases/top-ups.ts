@@ -3,7 +3,8 @@ import type { EventEnvelope } from '@smm/contracts';
 import { type ClientSession, type OperatorAction, appendToOutbox, inTransaction, recordOperatorAction } from '@smm/platform';
 import { ledgerEntry, references } from '../domain/ledger.ts';
 import { type Problem, messages, problem } from '../domain/messages.ts';
-import { type TopUp, type TopUpDecision, decideTopUp, duplicateWindowMs, validateTopUp } from '../domain/top-up.ts';
+import { dutyProblem } from '../domain/duties.ts';
+import { type TopUp, type TopUpDecision, decideTopUp, duplicateWindowMs, requestLimitProblem, validateTopUp } from '../domain/top-up.ts';
 import type { WalletDeps } from './context.ts';
 
 export type RequestResult = { ok: true; created: boolean; topUp: TopUp } | { ok: false; problem: Problem };
@@ -20,11 +21,15 @@ export async function requestTopUp(deps: WalletDeps, userId: string, body: unkno
   const validated = validateTopUp(userId, body, feeEnabled);
   if (!validated.ok) return validated;
   const { draft } = validated;
-  const result = await inTransaction(store.connection, async (session) => {
+  const limits = { openLimit: await store.settings.get(settingKeys.topUpOpenLimit), hourlyLimit: await store.settings.get(settingKeys.topUpHourlyLimit) };
+  const result = await inTransaction(store.connection, async (session): Promise<{ created: boolean; topUp: TopUp } | { problem: Problem }> => {
     await store.topUps.lockMember(userId, session);
     const now = new Date();
     const earlier = await store.topUps.findPendingDuplicate(draft.fingerprint, new Date(now.getTime() - duplicateWindowMs), session);
     if (earlier) return { created: false, topUp: earlier };
+    // Issue 39: the member's guard write above serialises their submits, so these counts hold.
+    const refused = requestLimitProblem(await store.topUps.countsOf(userId, now, session), limits);
+    if (refused) return { problem: refused };
     const id = await store.topUps.nextId(session);
     const topUp: TopUp = { ...draft, id, status: 0, createdAt: now, responseAt: null, expiresAt: new Date(now.getTime() + deps.topUpExpirySeconds * 1000) };
     await store.topUps.insert(topUp, session);
@@ -37,11 +42,12 @@ export async function requestTopUp(deps: WalletDeps, userId: string, body: unkno
     await appendToOutbox(store.connection, session, Topics.wallet, [requested]);
     return { created: true, topUp };
   });
+  if ('problem' in result) return { ok: false, problem: result.problem };
   if (result.created) deps.relay.kick();
   return { ok: true, ...result };
 }
 
-export type DecideResult = { ok: true; topUp: TopUp } | { ok: false; status: 404 | 409; problem: Problem };
+export type DecideResult = { ok: true; topUp: TopUp } | { ok: false; status: 403 | 404 | 409; problem: Problem };
 
 /**
  * An operator's decision on a pending request. Approval credits the points (opening the account if
@@ -56,11 +62,18 @@ export async function decideTopUpRequest(
   rejectReason: string | null = null,
   actor?: OperatorAction['caller'],
 ): Promise<DecideResult> {
-  const result = await inTransaction(deps.store.connection, async (session) => {
+  const staffLimit = actor ? await deps.store.settings.get(settingKeys.staffApprovalLimitWon) : undefined;
+  const result = await inTransaction(deps.store.connection, async (session): Promise<DecideResult> => {
+    if (actor) {
+      // Issue 39: never for one's own account; staff approve only up to the admin's limit.
+      const current = await deps.store.topUps.find(id, session);
+      const refused = current && dutyProblem(actor, current.userId, decision === 'approve' ? current.pointDeci : null, staffLimit);
+      if (refused) return { ok: false, status: 403, problem: refused };
+    }
     const decided = await decideInSession(deps, id, decision, origin, session, rejectReason);
     if (decided.ok && actor) {
       const after = { status: decided.topUp.status, ...(rejectReason !== null && { reason: rejectReason }) };
-      const act = { caller: actor, action: `wallet.topup.${decision}`, target: { type: 'topup', id: String(id) } } as const;
+      const act = { caller: actor, action: `wallet.topup.${decision}`, target: { type: 'topup', id: String(id) }, beneficiaryId: decided.topUp.userId } as const;
       await recordOperatorAction(deps.store.connection, session, { ...act, before: { status: ChargeStatus.values.PENDING }, after }, origin);
     }
     return decided;
@@ -121,7 +134,7 @@ export async function expireTopUp(deps: WalletDeps, id: number, origin: EventOri
   const decided = decideTopUp(current, 'expire');
   if (!decided.ok) return 'not-pending';
   const now = new Date();
-  const topUp = await store.topUps.settle(id, decided.status, now, session);
+  const topUp = await store.topUps.settle(id, decided.status, now, session, null, true);
   if (!topUp) return 'not-pending';
   await appendToOutbox(store.connection, session, Topics.wallet, [TopUpExpired.create(`topup-${id}`, { topUpId: id, userId: topUp.userId }, origin, now)]);
   return 'expired';

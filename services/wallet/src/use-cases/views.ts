@@ -28,6 +28,7 @@ export function adminTopUpView(topUp: TopUp) {
     feeValue: topUp.feeValue,
     rejectReason: topUp.rejectReason ?? null,
     receiptIssuedAt: topUp.receiptIssuedAt ? topUp.receiptIssuedAt.toISOString() : null,
+    expired: topUp.expired === true,
   };
 }
 
