@@ -3,6 +3,7 @@ import { type Logger, type OutboxRelay, type RunningService, startService } from
 import { startWalletConsumers } from './events/consumers.ts';
 import { adjustmentRoutes } from './http/adjustment-routes.ts';
 import { dashboardRoutes } from './http/dashboard-routes.ts';
+import { reconcileRoutes } from './http/reconcile-routes.ts';
 import { depositRoutes } from './http/deposit-routes.ts';
 import { walletRoutes } from './http/routes.ts';
 import type { PointAccounts } from './store/point-account.model.ts';
@@ -48,6 +49,7 @@ export async function startWalletService(settings: WalletSettings): Promise<Wall
       depositRoutes(deps)(app);
       adjustmentRoutes(deps)(app);
       dashboardRoutes(deps)(app);
+      reconcileRoutes(deps)(app);
     },
   });
   return { ...service, accounts: service.deps.store.accounts, store: service.deps.store };
