@@ -66,6 +66,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     NAVER_CLIENT_SECRET: naverClient.secret,
     LOGIN_MAX_ATTEMPTS_PER_IP: '10000',
     PHONE_CODE_MAX_SENDS_PER_IP_PER_HOUR: '10000',
+    // fulfillment: the providers of the forwarding tests listen on 127.0.0.1
+    FULFILLMENT_ALLOW_PRIVATE_PROVIDERS: 'true',
     // money: one auto-order "minute" lasts 30 ms, the scheduler polls every 50 ms, top-ups expire
     // after 20 s (long enough to approve the others first), a small per-key API limit to test
     ...moneyEnv,

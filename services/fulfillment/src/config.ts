@@ -30,4 +30,11 @@ export const fulfillmentConfigShape = {
   FULFILLMENT_BALANCE_SYNC_MS: env.int(100).default(300_000),
   /** Pause between provider price syncs. */
   FULFILLMENT_PRICE_SYNC_MS: env.int(100).default(3_600_000),
+  /**
+   * Providers may be on loopback or private addresses (a second copy of the product on this
+   * machine, a provider inside the same network). Off by default: a provider URL is an address
+   * this service calls with a key, and an operator's typo or a stolen console session must not
+   * turn it into a probe of the internal network.
+   */
+  FULFILLMENT_ALLOW_PRIVATE_PROVIDERS: env.bool().default(false),
 };

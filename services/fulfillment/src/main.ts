@@ -22,6 +22,7 @@ await runService(logger, () =>
     statusSyncMs: config.FULFILLMENT_STATUS_SYNC_MS,
     balanceSyncMs: config.FULFILLMENT_BALANCE_SYNC_MS,
     priceSyncMs: config.FULFILLMENT_PRICE_SYNC_MS,
+    allowPrivateProviders: config.FULFILLMENT_ALLOW_PRIVATE_PROVIDERS,
     listen: { port: config.PORT, host: config.HOST },
   }),
 );

@@ -45,6 +45,8 @@ export type FulfillmentSettings = {
   statusSyncMs: number;
   balanceSyncMs: number;
   priceSyncMs: number;
+  /** FULFILLMENT_ALLOW_PRIVATE_PROVIDERS: provider URLs may reach loopback and private addresses. */
+  allowPrivateProviders?: boolean;
   /** main listens on PORT/HOST; tests run `app` themselves. */
   listen?: { port: number; host?: string };
 };
@@ -82,6 +84,7 @@ export async function startFulfillmentService(settings: FulfillmentSettings): Pr
         order: orderClient(settings.orderServiceUrl, settings.serviceAuthSecret),
         providerTimeoutMs: settings.providerTimeoutMs,
         retryBaseMs: settings.retryBaseMs ?? 5000,
+        allowPrivateProviders: settings.allowPrivateProviders ?? false,
       };
       const patcher = new OrderPatcher(deps, settings.pollMs);
       patcher.start();

@@ -38,6 +38,7 @@ function startMain(database: string): MainProcess {
     FULFILLMENT_PROVIDER_TIMEOUT_MS: '1500',
     FULFILLMENT_CLAIM_STALE_MS: '500',
     FULFILLMENT_POLL_MS: '100',
+    FULFILLMENT_ALLOW_PRIVATE_PROVIDERS: 'true', // the test provider listens on 127.0.0.1
     LOG_LEVEL: 'info',
   });
 }

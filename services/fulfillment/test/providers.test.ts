@@ -161,3 +161,31 @@ describe('service import and mapping', () => {
     }
   });
 });
+
+describe('provider addresses', () => {
+  it('loopback and private addresses are refused unless the deployment allows them — when saved and at every call', async () => {
+    const saved = await stack.admin.post<ProviderView>('/admin/providers', providerBody({ name: '내부 공급처' }));
+    expect(saved.status).toBe(201);
+    await stack.restartFulfillment({ allowPrivateProviders: false });
+    try {
+      const count = async () => ((await stack.admin.get<ProviderView[]>('/admin/providers')).body as ProviderView[]).length;
+      const before = await count();
+      for (const url of ['http://127.0.0.1:9/api/v2', 'http://localhost/api/v2', 'http://api.localhost/v2', 'http://[::1]/api/v2', 'http://169.254.169.254/latest', 'http://10.1.2.3/api/v2', 'http://192.168.0.7/api/v2', 'http://[::ffff:172.16.0.1]/api/v2']) {
+        const res = await stack.admin.post<ErrorBody>('/admin/providers', providerBody({ url }));
+        expect([res.status, res.body.code], url).toEqual([400, 'PROVIDER_URL_PRIVATE']);
+        expect(res.body.message).toContain('내부망 주소');
+      }
+      expect(await count()).toBe(before);
+      const patched = await stack.admin.patch<ErrorBody>(`/admin/providers/${saved.body.id}`, { url: 'http://127.0.0.2/api/v2' });
+      expect([patched.status, patched.body.code]).toEqual([400, 'PROVIDER_URL_PRIVATE']);
+
+      // A provider saved while it was allowed is not called once it is not.
+      const calls = upstream.received.length;
+      const check = await stack.admin.post<{ ok: boolean; error: string | null }>(`/admin/providers/${saved.body.id}/check`, {});
+      expect(check.body).toMatchObject({ ok: false, error: expect.stringContaining('loopback or private') });
+      expect(upstream.received.length).toBe(calls);
+    } finally {
+      await stack.restartFulfillment({ allowPrivateProviders: true });
+    }
+  });
+});

@@ -91,6 +91,7 @@ it('two replicas of order, wallet and fulfillment share the partitions; one of e
     FULFILLMENT_PROVIDER_TIMEOUT_MS: '5000',
     FULFILLMENT_CLAIM_STALE_MS: '1000',
     FULFILLMENT_POLL_MS: '200',
+    FULFILLMENT_ALLOW_PRIVATE_PROVIDERS: 'true', // the test provider listens on 127.0.0.1
   };
   const [fulfillmentA, fulfillmentB] = await Promise.all([spawnReplica('fulfillment', 'fulfillment-A', fulfillmentEnv), spawnReplica('fulfillment', 'fulfillment-B', fulfillmentEnv)]);
 

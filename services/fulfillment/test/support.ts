@@ -125,7 +125,8 @@ export type Stack = {
   stop(): Promise<void>;
 };
 
-export type FulfillmentOptions = { providerTimeoutMs: number; concurrency: number; pollMs: number; claimStaleMs: number; database: string };
+/** `allowPrivateProviders`: the test providers listen on 127.0.0.1, so the suites allow it unless a test says otherwise. */
+export type FulfillmentOptions = { providerTimeoutMs: number; concurrency: number; pollMs: number; claimStaleMs: number; database: string; allowPrivateProviders?: boolean };
 
 export async function startFulfillment(infra: Infra, orderBase: string, catalogBase: string, options: FulfillmentOptions) {
   const service = await startFulfillmentService({
@@ -147,6 +148,7 @@ export async function startFulfillment(infra: Infra, orderBase: string, catalogB
     priceSyncMs: 3_600_000,
     groupId: `fulfillment-${options.database}`,
     relayIntervalMs: 100,
+    allowPrivateProviders: options.allowPrivateProviders ?? true,
   });
   const server: RunningServer = await listen(service.app, 0);
   audiences.set(`http://127.0.0.1:${server.port}`, 'fulfillment');

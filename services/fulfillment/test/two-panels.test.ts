@@ -27,6 +27,7 @@ async function startPanel(name: string): Promise<Panel> {
     ADMIN_PASSWORD: password,
     LOG_LEVEL: 'warn',
     FULFILLMENT_POLL_MS: '200',
+    FULFILLMENT_ALLOW_PRIVATE_PROVIDERS: 'true', // the other panel is on 127.0.0.1
   };
   let output = '';
   const proc = spawn(process.execPath, ['--import', 'tsx', 'infra/devstack/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -40,6 +40,8 @@ const stackEnv = {
   PHONE_CODE_MAX_SENDS_PER_IP_PER_HOUR: '10000',
   SCHEDULER_MINUTE_MS: '30',
   SCHEDULER_POLL_MS: '50',
+  // The second panel the provider tests forward to runs on 127.0.0.1.
+  FULFILLMENT_ALLOW_PRIVATE_PROVIDERS: 'true',
 } as const;
 
 /**

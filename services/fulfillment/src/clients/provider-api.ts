@@ -1,11 +1,12 @@
 import type { AddAnswer } from '../domain/add-outcome.ts';
+import { privateTarget } from './address-guard.ts';
 
 /**
  * The panel-standard API v2 of an upstream provider: POST form fields `key`, `action`, … to one
  * URL, JSON back, `{ "error": "…" }` on failure. One instance per provider; the key is given
  * opened, only for the call.
  */
-export type ProviderEndpoint = { url: string; key: string };
+export type ProviderEndpoint = { url: string; key: string; allowPrivate: boolean };
 
 /** The call's outcome at the transport level; `reached` false only when the request provably never arrived. */
 export type RawAnswer = { kind: 'json'; body: unknown } | { kind: 'fault'; reached: boolean; detail: string };
@@ -21,6 +22,9 @@ function faultOf(error: unknown): RawAnswer {
 }
 
 export async function callProvider(endpoint: ProviderEndpoint, fields: Record<string, string>, timeoutMs: number, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  // Checked at every call, not only when the URL was saved: a name may resolve elsewhere later.
+  const refused = endpoint.allowPrivate ? null : await privateTarget(endpoint.url);
+  if (refused !== null) return { kind: 'fault', reached: false, detail: `not called: ${refused}` };
   let res: Response;
   let text: string;
   try {

@@ -5,6 +5,7 @@ export const messages = {
   providerNotFound: '공급처를 찾을 수 없습니다.',
   providerNameInvalid: '공급처 이름은 1자 이상 100자 이하로 입력해 주세요.',
   providerUrlInvalid: '공급처 API 주소는 http 또는 https 주소로 입력해 주세요.',
+  providerUrlPrivate: '내부망 주소(루프백·사설 IP)의 공급처는 등록할 수 없습니다. 공개된 주소를 입력해 주세요.',
   providerKeyInvalid: 'API 키를 입력해 주세요.',
   currencyInvalid: '통화는 영문 대문자 3자리(KRW, USD 등)로 입력해 주세요.',
   exchangeRateInvalid: '환율은 통화 1단위당 원화 금액(소수점 첫째 자리까지)으로 입력해 주세요.',

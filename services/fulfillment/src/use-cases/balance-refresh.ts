@@ -7,7 +7,7 @@ import { compareDecimal, parseDecimal } from '../domain/decimal.ts';
 import { providerBalanceLow } from '../events/fulfillment-events.ts';
 import type { Provider } from '../store/provider.model.ts';
 import { messages } from '../domain/messages.ts';
-import type { FulfillmentDeps } from './context.ts';
+import { type FulfillmentDeps, endpointOf } from './context.ts';
 import { addNotice } from './notices.ts';
 
 /** Below a positive threshold; "0" means no alert. */
@@ -57,7 +57,7 @@ export async function refreshBalance(deps: FulfillmentDeps, provider: Provider, 
 /** The periodic refresh: every provider's balance, one at a time (a few calls per period). */
 export async function refreshAllBalances(deps: FulfillmentDeps): Promise<void> {
   for (const provider of await deps.providers.list()) {
-    const answer = await fetchBalance({ url: provider.url, key: deps.cipher.open(provider.key) }, deps.providerTimeoutMs);
+    const answer = await fetchBalance(endpointOf(deps, provider), deps.providerTimeoutMs);
     await refreshBalance(deps, provider, answer);
   }
 }

@@ -5,7 +5,7 @@ import { addOrder } from '../clients/provider-api.ts';
 import { classifyAdd } from '../domain/add-outcome.ts';
 import { orderForwardFailed } from '../events/fulfillment-events.ts';
 import { type Forward, forwards } from '../store/forward.model.ts';
-import type { FulfillmentDeps } from './context.ts';
+import { type FulfillmentDeps, endpointOf } from './context.ts';
 import { Periodic } from './periodic.ts';
 import { forwardDuration } from './forward-metrics.ts';
 import { recordOutcome, unknownOutcome } from './record-outcome.ts';
@@ -112,7 +112,7 @@ export class Forwarder {
       return;
     }
     const started = Date.now();
-    const answer = await addOrder({ url: provider.url, key: deps.cipher.open(provider.key) }, { service: record.providerServiceId, link: record.link, quantity: record.amount, reference }, deps.providerTimeoutMs);
+    const answer = await addOrder(endpointOf(deps, provider), { service: record.providerServiceId, link: record.link, quantity: record.amount, reference }, deps.providerTimeoutMs);
     const outcome = classifyAdd(answer);
     // The answer exists only in memory now: a passing database error must not turn a clear answer
     // into a review item, so recording it is retried a few times before giving up to the recovery.

@@ -4,7 +4,8 @@ import { type RemoteService, fetchServices } from '../clients/provider-api.ts';
 import { messages } from '../domain/messages.ts';
 import { type ProviderService, providerServiceId, providerServices } from '../store/catalog.model.ts';
 import type { FulfillmentDeps } from './context.ts';
-import { endpointOf, requireProvider } from './providers.ts';
+import { endpointOf } from './context.ts';
+import { requireProvider } from './providers.ts';
 
 export function providerServiceView(s: ProviderService) {
   return { service: s.serviceId, name: s.name, type: s.type, category: s.category, rate: s.rate, min: s.min, max: s.max, dripfeed: s.dripfeed, refill: s.refill, cancel: s.cancel, listed: s.listed } satisfies ProviderServiceViewBody;

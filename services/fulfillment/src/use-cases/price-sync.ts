@@ -6,7 +6,7 @@ import { messages } from '../domain/messages.ts';
 import { productRepriced, productResumed, productSuspended } from '../events/fulfillment-events.ts';
 import { type ProviderService, providerServiceId, providerServices } from '../store/catalog.model.ts';
 import { type Mapping, mappings } from '../store/mapping.model.ts';
-import type { FulfillmentDeps } from './context.ts';
+import { type FulfillmentDeps, endpointOf } from './context.ts';
 import { storeServices } from './import-services.ts';
 import { pricedMapping } from './map-product.ts';
 import { addNotice } from './notices.ts';
@@ -26,7 +26,7 @@ const wonText = (deci: number) => `${Math.trunc(deci / 10).toLocaleString('ko-KR
 export async function syncPrices(deps: FulfillmentDeps): Promise<PriceSyncStats> {
   const stats: PriceSyncStats = { providers: 0, repriced: 0, suspended: 0, resumed: 0 };
   for (const provider of await deps.providers.list()) {
-    const answer = await fetchServices({ url: provider.url, key: deps.cipher.open(provider.key) }, deps.providerTimeoutMs);
+    const answer = await fetchServices(endpointOf(deps, provider), deps.providerTimeoutMs);
     if (!answer.ok) {
       deps.logger.warn({ providerId: provider._id, detail: answer.detail }, 'price sync could not read the provider; products unchanged');
       continue;

@@ -1,13 +1,14 @@
 import type { AdminProviderViewBody, ProviderCheckBody } from '@smm/contracts/http';
 import type { EventOrigin } from '@smm/contracts';
-import { type OperatorAction, auditDiff, auditFields, conflict, inTransaction, notFound, recordOperatorAction } from '@smm/platform';
+import { type OperatorAction, auditDiff, badRequest, auditFields, conflict, inTransaction, notFound, recordOperatorAction } from '@smm/platform';
 import { fetchBalance } from '../clients/provider-api.ts';
 import { messages } from '../domain/messages.ts';
 import { mappings } from '../store/mapping.model.ts';
 import { maskKey } from '../store/key-cipher.ts';
 import type { Provider } from '../store/provider.model.ts';
 import { refreshBalance } from './balance-refresh.ts';
-import type { FulfillmentDeps } from './context.ts';
+import { type FulfillmentDeps, endpointOf } from './context.ts';
+import { privateTarget } from '../clients/address-guard.ts';
 import type { ClientSession } from 'mongoose';
 
 export type ProviderInput = { name: string; url: string; key: string; currency: string; wonDeciPerUnit: number; lowBalanceThreshold: string; idempotentAdd: boolean };
@@ -37,7 +38,15 @@ const audited = ['name', 'url', 'currency', 'wonDeciPerUnit', 'lowBalanceThresho
 /** The operator who asked and the request's origin, for the audit record. */
 export type Asked = { caller: OperatorAction['caller']; origin: EventOrigin };
 
+/** A URL operators may save: refused (400) when it reaches a loopback or private address and the deployment does not allow that. */
+async function assertReachableUrl(deps: FulfillmentDeps, url: string): Promise<void> {
+  if (deps.allowPrivateProviders) return;
+  const refused = await privateTarget(url);
+  if (refused !== null) throw badRequest(messages.providerUrlPrivate, { reason: refused }, 'PROVIDER_URL_PRIVATE');
+}
+
 export async function createProvider(deps: FulfillmentDeps, input: ProviderInput, asked?: Asked): Promise<ProviderView> {
+  await assertReachableUrl(deps, input.url);
   const id = await deps.providers.nextId();
   const doc: Provider = {
     _id: id,
@@ -64,6 +73,7 @@ export async function createProvider(deps: FulfillmentDeps, input: ProviderInput
 }
 
 export async function updateProvider(deps: FulfillmentDeps, id: number, input: Partial<ProviderInput>, asked?: Asked): Promise<ProviderView> {
+  if (input.url !== undefined) await assertReachableUrl(deps, input.url);
   const { key, ...rest } = input;
   const set: Partial<Provider> = { ...rest };
   if (key !== undefined) {
@@ -104,7 +114,6 @@ export async function requireProvider(deps: FulfillmentDeps, id: number): Promis
   return provider;
 }
 
-export const endpointOf = (deps: FulfillmentDeps, p: Provider) => ({ url: p.url, key: deps.cipher.open(p.key) });
 
 /** "Check connection": one `balance` call; the answer (or the failure) is stored and shown. */
 export async function checkProvider(deps: FulfillmentDeps, id: number): Promise<ProviderCheckBody> {

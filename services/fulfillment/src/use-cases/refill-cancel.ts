@@ -5,9 +5,8 @@ import { fetchRefillStatus, requestCancel, requestRefill } from '../clients/prov
 import { messages } from '../domain/messages.ts';
 import { type Forward, forwards } from '../store/forward.model.ts';
 import { type Mapping, mappings } from '../store/mapping.model.ts';
-import type { Provider } from '../store/provider.model.ts';
 import { type Refill, refills } from '../store/refill.model.ts';
-import type { FulfillmentDeps } from './context.ts';
+import { type FulfillmentDeps, endpointOf } from './context.ts';
 import { orderPatch } from './record-outcome.ts';
 
 export type Requester = { userId: string; admin: boolean };
@@ -21,7 +20,6 @@ async function ownOrder(deps: FulfillmentDeps, orderId: number, who: Requester) 
   return { forward, mapping, provider };
 }
 
-const endpoint = (deps: FulfillmentDeps, p: Provider) => ({ url: p.url, key: deps.cipher.open(p.key) });
 const providerAnswer = (detail: string, reached: boolean) =>
   reached ? conflict(messages.providerSaidNo(detail), 'PROVIDER_REFUSED') : new HttpError(502, 'PROVIDER_UNAVAILABLE', messages.providerDown);
 
@@ -30,7 +28,7 @@ export async function askRefill(deps: FulfillmentDeps, orderId: number, who: Req
   const { forward, mapping, provider } = await ownOrder(deps, orderId, who);
   if (!mapping?.refill || !provider || forward.providerOrderId === null) throw conflict(messages.refillNotAvailable, 'REFILL_NOT_AVAILABLE');
   if (forward.status !== OrderStatus.values.COMPLETED) throw conflict(messages.refillNotCompleted, 'REFILL_NOT_COMPLETED');
-  const answer = await requestRefill(endpoint(deps, provider), forward.providerOrderId, deps.providerTimeoutMs);
+  const answer = await requestRefill(endpointOf(deps, provider), forward.providerOrderId, deps.providerTimeoutMs);
   if (!answer.ok) throw providerAnswer(answer.detail, answer.fault !== true);
   const refill: Refill = { _id: await deps.providers.nextId(undefined, 'refill'), orderId, userId: forward.userId, providerId: provider._id, providerRefillId: answer.value, status: 'Pending', createdAt: new Date(), checkedAt: null };
   await refills(deps.connection).create(refill);
@@ -44,7 +42,7 @@ export async function refillStatus(deps: FulfillmentDeps, refillId: number, who:
   if (!refill || (!who.admin && refill.userId !== who.userId)) throw notFound(messages.refillNotFound, 'REFILL_NOT_FOUND');
   const provider = await deps.providers.find(refill.providerId);
   if (provider) {
-    const answer = await fetchRefillStatus(endpoint(deps, provider), refill.providerRefillId, deps.providerTimeoutMs);
+    const answer = await fetchRefillStatus(endpointOf(deps, provider), refill.providerRefillId, deps.providerTimeoutMs);
     if (answer.ok && answer.value !== refill.status) {
       await refills(deps.connection).updateOne({ _id: refillId }, { $set: { status: answer.value, checkedAt: new Date() } });
       return { refill: refillId, orderId: refill.orderId, status: answer.value } satisfies RefillViewBody;
@@ -74,7 +72,7 @@ export async function askCancel(deps: FulfillmentDeps, orderId: number, who: Req
   }
   if (forward.state !== 'accepted' || forward.status !== OrderStatus.values.PENDING || forward.providerOrderId === null) throw conflict(messages.cancelNotPending, 'CANCEL_NOT_PENDING');
   if (forward.cancelRequestedAt) throw conflict(messages.cancelAlreadyRequested, 'CANCEL_ALREADY_REQUESTED');
-  const answer = await requestCancel(endpoint(deps, provider), forward.providerOrderId, deps.providerTimeoutMs);
+  const answer = await requestCancel(endpointOf(deps, provider), forward.providerOrderId, deps.providerTimeoutMs);
   if (!answer.ok) throw providerAnswer(answer.detail, answer.fault !== true);
   await model.updateOne({ _id: orderId }, { $set: { cancelRequestedAt: new Date(), updatedAt: new Date() } });
   deps.logger.info({ orderId }, 'cancel forwarded to the provider');

@@ -5,7 +5,7 @@ import { isFinal, nextStatus, ourStatus } from '../domain/provider-status.ts';
 import { providerOrderStatusChanged } from '../events/fulfillment-events.ts';
 import { type Forward, forwards } from '../store/forward.model.ts';
 import type { Provider } from '../store/provider.model.ts';
-import type { FulfillmentDeps } from './context.ts';
+import { type FulfillmentDeps, endpointOf } from './context.ts';
 import { orderPatch } from './record-outcome.ts';
 
 /** API v2 `status` takes at most 100 orders per request. */
@@ -35,7 +35,7 @@ export async function syncStatuses(deps: FulfillmentDeps, onChanged: () => void)
 
 async function syncProvider(deps: FulfillmentDeps, provider: Provider, stats: SyncStats, onChanged: () => void): Promise<void> {
   const model = forwards(deps.connection);
-  const endpoint = { url: provider.url, key: deps.cipher.open(provider.key) };
+  const endpoint = endpointOf(deps, provider);
   let after = 0;
   for (;;) {
     const batch = await model
