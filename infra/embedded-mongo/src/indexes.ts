@@ -1,9 +1,10 @@
 // Secondary indexes over the latest committed version of each document: the keys in index order
 // (equality, ranges and sorts; see planner.ts, and the owners of a key for the duplicate checks
 // every write makes on a unique index).
-import { Query } from 'mingo';
+import { Query } from 'mingo/query';
 import { ObjectId } from 'bson';
 import { compareValues } from './keyorder.ts';
+import { MINGO_OPTS } from './mingo-context.ts';
 import { SortedBlocks } from './sorted.ts';
 import { getPath, isPlainObject, toPlain, valueKey } from './values.ts';
 import type { Doc } from './values.ts';
@@ -67,7 +68,7 @@ export class Index {
     this.fields = Object.keys(spec.key);
     this.dirs = this.fields.map((f) => (spec.key[f] === -1 ? -1 : 1));
     this.flat = this.fields.every((f) => !f.includes('.'));
-    this.partial = spec.partialFilterExpression ? new Query(toPlain(spec.partialFilterExpression) as Doc) : undefined;
+    this.partial = spec.partialFilterExpression ? new Query(toPlain(spec.partialFilterExpression) as Doc, MINGO_OPTS) : undefined;
     const n = this.fields.length;
     this.ordered = new SortedBlocks<Entry>((a, b) => {
       const c = this.compareKeys(a, b);

@@ -1,16 +1,20 @@
 // Query evaluation on top of mingo: filters, sorting and projection. Running reads: reads.ts;
 // updates and upsert seeds: update.ts.
-import { Context, Query as FullQuery } from 'mingo';
+import { Context } from 'mingo/core';
 import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
 import { compare } from 'mingo/util';
 import { ObjectId } from 'bson';
 import type { Visible } from './engine.ts';
 import { badValue } from './errors.ts';
+import { MINGO_CONTEXT, MINGO_OPTS } from './mingo-context.ts';
 import { getPath, isPlainObject, toPlain } from './values.ts';
 import type { Doc } from './values.ts';
 
-export const MINGO_OPTS = { scriptEnabled: false };
+export { MINGO_OPTS };
+
+/** Options that let mingo build its own small context (the updater's positional filter). */
+export const PLAIN_OPTS = { scriptEnabled: false };
 
 /**
  * mingo copies its whole operator table for every Query built from plain options, which dominated
@@ -19,15 +23,13 @@ export const MINGO_OPTS = { scriptEnabled: false };
  */
 function prepareOptions(): Options {
   let captured: Options | undefined;
-  const grab = Context.init({
-    query: {
-      $__captureOptions: (_sel: string, _v: unknown, options: Options) => {
-        captured = options;
-        return () => true;
-      },
+  const grab = Context.from(MINGO_CONTEXT).addQueryOps({
+    $__captureOptions: (_sel: string, _v: unknown, options: Options) => {
+      captured = options;
+      return () => true;
     },
-  });
-  new FullQuery({ x: { $__captureOptions: 1 } }, { ...MINGO_OPTS, context: grab });
+  } as never);
+  new Query({ x: { $__captureOptions: 1 } }, { ...MINGO_OPTS, context: grab });
   if (!captured) throw new Error('mingo options capture failed');
   return captured;
 }

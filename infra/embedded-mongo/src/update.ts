@@ -1,11 +1,11 @@
 // Update application on top of mingo's updater, with a direct path for the common top-level
 // $set/$unset/$inc, upsert seeding (mingo has no $setOnInsert or upsert document construction) and
 // the checks a stored document must pass.
-import { Aggregator } from 'mingo';
+import { Aggregator } from 'mingo/aggregator';
 import { update as mingoUpdate } from 'mingo/updater';
 import { ObjectId } from 'bson';
 import { Codes, MongoError, badValue } from './errors.ts';
-import { MINGO_OPTS, forEachFieldCondition } from './query.ts';
+import { MINGO_OPTS, PLAIN_OPTS, forEachFieldCondition } from './query.ts';
 import { clone, hasTyped, isPlainObject, numberKind, retype, toPlain, valueKey, widenKind, withNumberKind } from './values.ts';
 import type { Doc } from './values.ts';
 
@@ -181,7 +181,7 @@ export function applyUpdate(
         const positional = Object.values(spec).some((o) => isPlainObject(o) && Object.keys(o).some((k) => k.split('.').includes('$')));
         mingoUpdate(target, toPlain(spec) as Doc, toPlain(arrayFilters) as Doc[] | undefined, positional ? (toPlain(filter) as Doc) : undefined, {
           cloneMode: 'copy',
-          queryOptions: MINGO_OPTS,
+          queryOptions: PLAIN_OPTS,
         });
       }
       next = retype(target, old.doc, spec) as Doc;

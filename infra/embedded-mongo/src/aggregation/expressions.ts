@@ -1,12 +1,13 @@
 // Aggregation expressions and accumulators evaluated on typed documents, so results keep the
 // server's number types; operators not implemented here run in mingo when that is exact.
-import { Aggregator } from 'mingo';
+import { Aggregator } from 'mingo/aggregator';
 import { Long } from 'bson';
 import { compareValues } from '../keyorder.ts';
 import { Codes, MongoError } from '../errors.ts';
 import { MINGO_OPTS } from '../query.ts';
 import { isPlainObject, plainDoc, toPlain, valueKey } from '../values.ts';
 import type { Doc } from '../values.ts';
+import { DATE_EXPRESSIONS, dateExpression } from './date-arith.ts';
 import { asBig, asNumber, containsNumber, double, integer, isNullish, kindOf, refuse, truthy, typedProduct, typedSum, widest } from './numbers.ts';
 
 /** Refused by name wherever they appear: not implemented, and mingo's attempt would mislead. */
@@ -65,6 +66,7 @@ function args(spec: unknown, doc: Doc): unknown[] {
 function operator(op: string, spec: unknown, doc: Doc, whole: Doc): unknown {
   const refused = REFUSED.get(op);
   if (refused) refuse(refused);
+  if (DATE_EXPRESSIONS.has(op)) return dateExpression(op, spec, doc, evaluate);
   switch (op) {
     case '$literal':
       return spec;

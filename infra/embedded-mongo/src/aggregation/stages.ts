@@ -3,7 +3,8 @@
 // $unwind, $lookup, $facet... are evaluated here with the server's widening rules. mingo (plain JS
 // numbers, no types) still runs filters and the stages and operators not implemented here, but
 // only where its answer is exact; otherwise the pipeline is refused with an error naming why.
-import { Aggregator, Query } from 'mingo';
+import { Aggregator } from 'mingo/aggregator';
+import { Query } from 'mingo/query';
 import { Long } from 'bson';
 import { compareValues } from '../keyorder.ts';
 import { Codes, MongoError } from '../errors.ts';

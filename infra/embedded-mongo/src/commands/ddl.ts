@@ -1,7 +1,8 @@
 // Namespace and index commands.
-import { Query } from 'mingo';
+import { Query } from 'mingo/query';
 import { Codes, MongoError } from '../errors.ts';
 import type { IndexSpec } from '../indexes.ts';
+import { MINGO_OPTS } from '../mingo-context.ts';
 import { isPlainObject, toPlain, valueKey } from '../values.ts';
 import type { Doc } from '../values.ts';
 import { collName, docArg } from './context.ts';
@@ -89,7 +90,7 @@ const drop: Handler = async (ctx) => {
 
 const listCollections: Handler = (ctx) => {
   const filter = docArg(ctx, 'filter') ?? {};
-  const q = new Query(toPlain(filter) as Doc);
+  const q = new Query(toPlain(filter) as Doc, MINGO_OPTS);
   const docs = ctx.engine
     .collections(ctx.db)
     .map((c) => ({ name: c.name, type: 'collection', options: c.options, info: { readOnly: false }, idIndex: ID_INDEX }))
