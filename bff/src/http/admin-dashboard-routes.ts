@@ -1,5 +1,5 @@
 import type { Request, Response, Router } from 'express';
-import { type AdminDashboardBody, forwardList, moneySummary, noticeList, orderCounts, providerList } from '@smm/contracts/http';
+import { type AdminDashboardBody, type ReconcileStatusBody, forwardList, moneySummary, noticeList, orderCounts, providerList, reconcileStatus } from '@smm/contracts/http';
 import type { DeadLetterReader } from '../ops/dead-letters.ts';
 import type { TokenVerifier } from '../security/token-verifier.ts';
 import { readAnswer } from '../upstream/read-answer.ts';
@@ -29,6 +29,18 @@ export function adminDashboardRoutes(router: Router, verifier: TokenVerifier, wa
     const { byStatus } = readAnswer(ctx, orders, orderCounts);
     res.json({ ...summary, ordersByStatus: byStatus, fulfillment: forwards, deadLetters: dead } satisfies AdminDashboardBody);
   });
+
+  // The reconciliation (infra/reconcile), run by the wallet (read-only): its latest run, and "run it now"
+  // for both roles. The wallet answers a run once done or after 5 s with it underway, so the call
+  // waits longer than the usual upstream timeout.
+  const reconcile = async (req: Request, res: Response, method: 'GET' | 'POST') => {
+    const ctx = callContext(req);
+    const answer = method === 'GET' ? await wallet.call(ctx, 'GET', '/admin/reconcile/latest') : await wallet.call(ctx, 'POST', '/admin/reconcile', { body: {}, timeoutMs: 20_000 });
+    if (failed(answer)) return relay(res, answer);
+    res.json(readAnswer(ctx, answer, reconcileStatus) satisfies ReconcileStatusBody);
+  };
+  router.get('/admin/reconcile', access(verifier, 'operator'), (req: Request, res: Response) => reconcile(req, res, 'GET'));
+  router.post('/admin/reconcile', access(verifier, 'operator'), (req: Request, res: Response) => reconcile(req, res, 'POST'));
 }
 
 /** Counts are capped by the service's list limit (200): the screen shows "200+" beyond it. */
