@@ -9,6 +9,8 @@ import { listQuery } from './query.ts';
 /** The filters of the audit log, checked here so auth only sees well-formed values. */
 const filters = [
   { name: 'actor', pattern: /^[^\s]{1,100}$/ },
+  // The login id of the member a money action benefited (issue 39).
+  { name: 'beneficiary', pattern: /^[^\s]{1,100}$/ },
   { name: 'action', pattern: /^[a-z]+(\.[a-z]+){2}$/ },
   { name: 'target', pattern: /^[A-Za-z0-9:_-]{1,100}$/ },
   { name: 'targetType', pattern: /^[a-z-]{1,20}$/ },

@@ -123,6 +123,21 @@ describe('audit log', () => {
     expect((await search('actor=no-such-operator')).body.items).toHaveLength(0);
   });
 
+  it('names the member a money action benefits, by login id, and finds the actions that benefited one member (issue 39)', async () => {
+    const [operator, member] = [await newMember(), await newMember()];
+    const target = `topup-${randomUUID()}`;
+    const approve = OperatorActed.create(
+      target,
+      { actor: { userId: operator.userId, role: 'staff' }, service: 'wallet', action: 'wallet.topup.approve', target: { type: 'topup', id: target }, before: { status: 0 }, after: { status: 1 }, beneficiaryId: member.userId },
+      { correlationId: randomUUID() },
+    );
+    await producer.publish(Topics.audit, [approve]);
+    const found = await eventually(() => search(`beneficiary=${member.id}`), (a) => a.body.items.length > 0, 20_000);
+    expect(found.body.items).toHaveLength(1);
+    expect(found.body.items[0]).toMatchObject({ id: approve.eventId, actor: { loginId: operator.id }, beneficiary: { userId: member.userId, loginId: member.id } });
+    expect((await search(`beneficiary=${operator.id}`)).body.items).toEqual([]);
+  });
+
   it('pages on the server, newest first', async () => {
     const m = await newMember();
     for (const role of ['staff', 'member', 'staff'] as const) {

@@ -122,4 +122,16 @@ describe('member restrictions', () => {
     expect(await restrict(admin.userId, { level: 'banned', reason: 'x' }, as(staff.userId))).toMatchObject({ status: 409, body: { code: 'RESTRICTION_OPERATOR' } });
     expect((await logIn(other)).status).toBe(200);
   });
+
+  it('no operator restricts or lifts their own account (issue 39): 403 SELF_ACTION in Korean, nothing recorded', async () => {
+    // A member restricted, then made staff, tries to lift their own warning; an admin tries to ban themselves.
+    const m = await newMember();
+    expect((await restrict(m.userId, { level: 'warning', reason: '경고' })).status).toBe(200);
+    expect((await auth.call('PUT', `/admin/members/${m.userId}/role`, { role: 'staff' }, admin.as)).status).toBe(200);
+    const lift = await restrict(m.userId, { level: 'none', reason: '본인 해제' }, as(m.userId));
+    expect(lift).toMatchObject({ status: 403, body: { code: 'SELF_ACTION', message: '본인 계정은 제재하거나 제재를 해제할 수 없습니다. 다른 운영자에게 요청해 주세요.' } });
+    expect(await restrict(admin.userId, { level: 'banned', reason: '본인' })).toMatchObject({ status: 403, body: { code: 'SELF_ACTION' } });
+    const detail = await auth.call<{ restrictionHistory: unknown[] }>('GET', `/admin/members/${m.userId}`, undefined, admin.as);
+    expect(detail.body.restrictionHistory).toHaveLength(1);
+  });
 });

@@ -14,6 +14,8 @@ export type AuditRecord = {
   targetId: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
+  /** The member a money action benefits (issue 39); null when the action names none. */
+  beneficiaryId?: string | null;
   correlationId: string;
 };
 
@@ -29,6 +31,7 @@ const auditRecordSchema = new Schema<AuditRecord>(
     targetId: { type: String, required: true },
     before: { type: Schema.Types.Mixed, default: null },
     after: { type: Schema.Types.Mixed, default: null },
+    beneficiaryId: { type: String, default: null },
     correlationId: { type: String, required: true },
   },
   { collection: 'audit_records', versionKey: false, minimize: false },
@@ -41,6 +44,8 @@ auditRecordSchema.index({ actorId: 1, at: -1, _id: -1 });
 auditRecordSchema.index({ actorId: 1, action: 1, at: -1, _id: -1 });
 auditRecordSchema.index({ action: 1, at: -1, _id: -1 });
 auditRecordSchema.index({ targetId: 1, at: -1, _id: -1 });
+// Every money action that benefited one member (issue 39).
+auditRecordSchema.index({ beneficiaryId: 1, at: -1, _id: -1 });
 
 export function auditRecordModel(connection: Connection): Model<AuditRecord> {
   return modelOn(connection, 'AuditRecord', auditRecordSchema);

@@ -15,6 +15,7 @@ const recordOf = (event: EventOf<typeof OperatorActed>): AuditRecord => ({
   targetId: event.data.target.id,
   before: event.data.before,
   after: event.data.after,
+  beneficiaryId: event.data.beneficiaryId ?? null,
   correlationId: event.correlationId,
 });
 

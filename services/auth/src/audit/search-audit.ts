@@ -34,7 +34,7 @@ function bound(value: string, end: boolean): Date | null {
 
 /**
  * The audit log, newest first, filtered by the operator's login id, the action, the target (type
- * and/or id) and a date range, paged on the server (issue 12). Actors and member targets are
+ * and/or id), the login id of the member a money action benefited (`beneficiary`, issue 39) and a date range, paged on the server (issue 12). Actors and member targets are
  * answered with their login ids.
  */
 export async function searchAudit(services: AuthServices, query: Record<string, unknown>) {
@@ -44,7 +44,9 @@ export async function searchAudit(services: AuthServices, query: Record<string, 
   const action = text(query.action);
   const target = text(query.target);
   const targetType = text(query.targetType);
+  const beneficiary = text(query.beneficiary);
   if (actor.length > 100 || target.length > 100) throw badRequest(messages.searchTooLong, undefined, 'QUERY_INVALID');
+  if (beneficiary.length > 100) throw badRequest(messages.auditMemberInvalid, undefined, 'QUERY_INVALID');
   if (action !== '' && !actions.has(action)) throw badRequest(messages.auditActionInvalid, undefined, 'QUERY_INVALID');
   if (targetType !== '' && !targetTypes.has(targetType)) throw badRequest(messages.auditTargetInvalid, undefined, 'QUERY_INVALID');
   const from = bound(text(query.from), false);
@@ -57,6 +59,11 @@ export async function searchAudit(services: AuthServices, query: Record<string, 
     const member = await services.members.model.findOne({ loginKey: loginKey(actor) }, { _id: 1 }).lean<Pick<MemberDoc, '_id'>>().exec();
     if (!member) return empty;
     filter.actorId = member._id;
+  }
+  if (beneficiary !== '') {
+    const member = await services.members.model.findOne({ loginKey: loginKey(beneficiary) }, { _id: 1 }).lean<Pick<MemberDoc, '_id'>>().exec();
+    if (!member) return empty;
+    filter.beneficiaryId = member._id;
   }
   if (action !== '') filter.action = action;
   if (target !== '') filter.targetId = target;
@@ -71,7 +78,7 @@ export async function searchAudit(services: AuthServices, query: Record<string, 
     .lean<AuditRecord[]>()
     .exec();
   const shown = docs.slice(0, size);
-  const people = [...new Set(shown.flatMap((d) => [d.actorId, ...(d.targetType === 'member' ? [d.targetId] : [])]))];
+  const people = [...new Set(shown.flatMap((d) => [d.actorId, ...(d.targetType === 'member' ? [d.targetId] : []), ...(d.beneficiaryId ? [d.beneficiaryId] : [])]))];
   const logins = new Map(
     (await services.members.model.find({ _id: { $in: people } }, { loginId: 1 }).lean<Array<Pick<MemberDoc, '_id' | 'loginId'>>>().exec()).map((m) => [m._id, m.loginId]),
   );
@@ -85,6 +92,7 @@ export async function searchAudit(services: AuthServices, query: Record<string, 
       target: { type: d.targetType, id: d.targetId, loginId: d.targetType === 'member' ? (logins.get(d.targetId) ?? null) : null },
       before: d.before,
       after: d.after,
+      beneficiary: d.beneficiaryId ? { userId: d.beneficiaryId, loginId: logins.get(d.beneficiaryId) ?? null } : null,
     })),
     page,
     pageSize: size,

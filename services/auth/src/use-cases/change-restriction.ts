@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MemberRestrictionChanged, Topics } from '@smm/contracts';
-import { HttpError, appendToOutbox, inTransaction, notFound, recordOperatorAction } from '@smm/platform';
+import { HttpError, appendToOutbox, forbidden, inTransaction, notFound, recordOperatorAction } from '@smm/platform';
 import { checkRestrictionChange, restrictionInForce } from '../domain/restriction-rules.ts';
 import { messages } from '../messages.ts';
 import type { MemberDoc } from '../store/member.model.ts';
@@ -16,6 +16,8 @@ import { type AuthServices, type RequestOrigin, ruleError } from './context.ts';
  * Answers the restriction before and after, for the console and the audit log.
  */
 export async function changeRestriction(services: AuthServices, operator: MemberDoc, userId: string, body: Record<string, unknown>, origin: RequestOrigin) {
+  // Issue 39: no operator acts on their own account, before anything else is read or checked.
+  if (userId === operator._id) throw forbidden(messages.restrictionSelf, 'SELF_ACTION');
   const now = new Date();
   const checked = checkRestrictionChange(body, now);
   if (!checked.ok) throw ruleError(checked.violation);
