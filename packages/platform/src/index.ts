@@ -17,6 +17,7 @@ export * from './kafka/producer.ts';
 export * from './kafka/consumer.ts';
 export { OffsetCommitter } from './kafka/offset-committer.ts';
 export { GatherWindow } from './kafka/gather.ts';
+export { type KafkaGrant, type KafkaPrincipal, kafkaPrincipals } from './kafka/principals.ts';
 export * from './observability/metrics.ts';
 export * from './observability/tracing.ts';
 export * from './bootstrap/start-service.ts';
