@@ -4,10 +4,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { kafkaPrincipals } from '../../../packages/platform/src/kafka/principals.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const composeText = readFileSync(join(root, 'docker-compose.yml'), 'utf8');
 const dockerfile = readFileSync(join(root, 'infra/docker/Dockerfile'), 'utf8');
+const aclScript = readFileSync(join(root, 'infra/docker/kafka-acls.sh'), 'utf8');
+/** Containers that run once and exit (setup), which the others wait for instead of a health check. */
+const oneShot = ['kafka-acls'];
 
 type Container = {
   image?: string;
@@ -20,6 +24,9 @@ type Container = {
   environment?: Record<string, string | number | boolean>;
   command?: string[];
   deploy?: { replicas?: string | number };
+  depends_on?: Record<string, { condition: string }>;
+  entrypoint?: string[];
+  volumes?: string[];
 };
 // Merge keys (`<<: *service`) are part of the file's YAML, as compose reads it.
 const compose = parse(composeText, { merge: true }) as { services: Record<string, Container> };
@@ -50,7 +57,9 @@ describe('docker-compose.yml', () => {
   });
 
   it('gives every container a health check and a restart policy', () => {
+    for (const name of oneShot) expect(containers[name]?.restart, name).toBe('no');
     for (const [name, container] of Object.entries(containers)) {
+      if (oneShot.includes(name)) continue;
       expect(container.healthcheck?.test, `${name} has no health check`).toBeDefined();
       expect(container.restart, `${name} has no restart policy`).toBe('unless-stopped');
     }
@@ -97,9 +106,56 @@ describe('docker-compose.yml', () => {
     expect(containers.redis!.command).toContain('--requirepass');
     for (const name of [...serviceFolders]) {
       const env = containers[name]!.environment!;
-      expect(env.KAFKA_SASL_USERNAME, name).toBe('smm');
       expect(String(env.MONGO_URL), name).toMatch(new RegExp(`@mongo:27017/${name}\\?replicaSet=rs0&authSource=admin$`));
     }
+  });
+
+  it('gives every service and the BFF a Kafka principal of its own, with a password of its own in the JAAS config', () => {
+    const jaas = String(containers.kafka!.environment!.KAFKA_LISTENER_NAME_SASL__PLAINTEXT_PLAIN_SASL_JAAS_CONFIG);
+    const users = new Map([...jaas.matchAll(/user_(\w+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+    const apps = [...serviceFolders, 'bff'];
+    expect([...users.keys()].sort()).toEqual(['broker', ...apps].sort());
+    expect(Object.keys(kafkaPrincipals).sort()).toEqual([...apps].sort());
+    const passwords = new Set<string>();
+    for (const name of apps) {
+      const env = containers[name]!.environment!;
+      expect(env.KAFKA_SASL_USERNAME, name).toBe(name);
+      const variable = `KAFKA_${name.toUpperCase()}_PASSWORD`;
+      expect(env.KAFKA_SASL_PASSWORD, name).toBe(`\${${variable}:?set ${variable}}`);
+      expect(users.get(name), name).toBe(env.KAFKA_SASL_PASSWORD);
+      passwords.add(String(env.KAFKA_SASL_PASSWORD));
+    }
+    expect(passwords.size).toBe(apps.length);
+    expect(composeText).not.toMatch(/KAFKA_PASSWORD\b|user_smm/);
+  });
+
+  it('runs Kafka with the ACL authorizer (deny without an ACL, only the broker a super user) and an authenticated controller listener', () => {
+    const kafka = containers.kafka!.environment!;
+    expect(kafka.KAFKA_AUTHORIZER_CLASS_NAME).toBe('org.apache.kafka.metadata.authorizer.StandardAuthorizer');
+    expect(kafka.KAFKA_SUPER_USERS).toBe('User:broker');
+    expect(String(kafka.KAFKA_ALLOW_EVERYONE_IF_NO_ACL_FOUND)).toBe('false');
+    expect(kafka.KAFKA_LISTENER_SECURITY_PROTOCOL_MAP).not.toMatch(/:PLAINTEXT\b/);
+    expect(kafka.KAFKA_SASL_MECHANISM_CONTROLLER_PROTOCOL).toBe('PLAIN');
+  });
+
+  it('creates the ACLs of packages/platform/src/kafka/principals.ts before any service or the BFF starts', () => {
+    const acls = containers['kafka-acls']!;
+    expect(acls.image).toBe(containers.kafka!.image);
+    expect(acls.depends_on?.kafka?.condition).toBe('service_healthy');
+    expect(acls.volumes).toEqual(['./infra/docker/kafka-acls.sh:/kafka-acls.sh:ro']);
+    expect(acls.entrypoint).toEqual(['sh', '/kafka-acls.sh']);
+    for (const name of [...serviceFolders, 'bff']) expect(containers[name]!.depends_on?.['kafka-acls']?.condition, name).toBe('service_completed_successfully');
+    // The script's grants, line by line, are the table the embedded broker enforces in the devstack.
+    const granted: Record<string, Record<string, string[]>> = {};
+    for (const m of aclScript.matchAll(/^grant (\w+) (\w+) (.+)$/gm)) {
+      const names = m[3]!.split(' ').map((n) => n.replace(/^'(.*)'$/, '$1'));
+      (granted[m[1]!] ??= {})[m[2]!] = names;
+    }
+    const expected: Record<string, Record<string, string[]>> = {};
+    for (const [name, grant] of Object.entries(kafkaPrincipals)) {
+      expected[name] = Object.fromEntries(Object.entries(grant).filter(([, list]) => list.length > 0).map(([kind, list]) => [kind, [...list]]));
+    }
+    expect(granted).toEqual(expected);
   });
 
   it('lets order and wallet run as several replicas: no fixed name, no host port, replicas set', () => {
@@ -117,7 +173,8 @@ describe('docker-compose.yml', () => {
       context.skip('the docker compose plugin is not installed here');
       return;
     }
-    const secrets = ['KAFKA_PASSWORD', 'KAFKA_BROKER_PASSWORD', 'MONGO_ROOT_PASSWORD', 'MONGO_REPLICA_KEY', 'REDIS_PASSWORD', 'SERVICE_AUTH_SECRET', 'FULFILLMENT_KEY_SECRET', 'JWT_PRIVATE_KEY', 'JWT_PUBLIC_KEY', 'ADMIN_PASSWORD'];
+    const kafkaSecrets = [...serviceFolders, 'bff'].map((name) => `KAFKA_${name.toUpperCase()}_PASSWORD`);
+    const secrets = [...kafkaSecrets, 'KAFKA_BROKER_PASSWORD', 'MONGO_ROOT_PASSWORD', 'MONGO_REPLICA_KEY', 'REDIS_PASSWORD', 'SERVICE_AUTH_SECRET', 'FULFILLMENT_KEY_SECRET', 'JWT_PRIVATE_KEY', 'JWT_PUBLIC_KEY', 'ADMIN_PASSWORD'];
     const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' };
     const full = Object.fromEntries(secrets.map((name) => [name, `test-${name.toLowerCase()}`]));
     const ok = spawnSync('docker', ['compose', '-f', 'docker-compose.yml', 'config', '-q'], { cwd: root, env: { ...env, ...full }, encoding: 'utf8' });
