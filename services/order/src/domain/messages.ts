@@ -42,4 +42,6 @@ export const messages = {
   userRequired: '회원 정보가 필요합니다.',
   otherMember: '다른 회원의 주문은 조회할 수 없습니다.',
   adminOnly: '관리자만 사용할 수 있습니다.',
+  selfAction: '본인 계정의 주문은 직접 변경할 수 없습니다. 다른 운영자에게 요청해 주세요.',
+  staffRefund: '환불이 따르는 변경(부분 완료, 취소)은 관리자만 할 수 있습니다.',
 } as const;

@@ -1,6 +1,6 @@
 import type { Express, Request, Response } from 'express';
 import type { OrderPageBody, OrderViewBody } from '@smm/contracts/http';
-import { badRequest, conflict, notFound, parseInput } from '@smm/platform';
+import { badRequest, conflict, forbidden, notFound, parseInput } from '@smm/platform';
 import { messages } from '../domain/messages.ts';
 import type { StatusPatch } from '../domain/order-status.ts';
 import { changeOrderStatus } from '../use-cases/change-order-status.ts';
@@ -51,6 +51,7 @@ export function adminRoutes(app: Express, deps: OrderDeps): void {
     }
     if (result.kind === 'not-found') throw notFound(result.problem.message, result.problem.code);
     if (result.kind === 'invalid') throw badRequest(result.problem.message, undefined, result.problem.code);
+    if (result.kind === 'forbidden') throw forbidden(result.problem.message, result.problem.code);
     throw conflict(result.problem.message, result.problem.code);
   });
 }
