@@ -31,6 +31,7 @@ import { compressReads } from './http/compress-reads.ts';
 import { browserHeaders } from './security/browser-headers.ts';
 import { SessionStates } from './security/session-states.ts';
 import { TokenVerifier } from './security/token-verifier.ts';
+import { refuseUnsafeText } from './http/text-guard.ts';
 import { ServiceClient } from './upstream/service-client.ts';
 
 export type ServiceUrls = { auth: string; catalog: string; wallet: string; order?: string | undefined; scheduler?: string | undefined; fulfillment?: string | undefined };
@@ -111,6 +112,8 @@ export function createApp(deps: AppDeps): Express {
       // API v2 first: its own body parser and its own error shape ({ error }).
       v2Routes(app, reseller, fulfillment);
       const api = express.Router();
+      // Signed bank notifications are verified over the bank's own bytes; every other body and query is checked here.
+      api.use(refuseUnsafeText(new Set(['/deposits/notify'])));
       authRoutes(api, auth, verifier, catalog);
       accountRoutes(api, verifier, auth, wallet, reseller.keys);
       referralRoutes(api, verifier, wallet);

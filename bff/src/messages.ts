@@ -30,6 +30,8 @@ export const messages = {
   /** Free text (spec §5 order link, top-up depositor name). */
   linkInvalid: '링크는 http(s)로 시작하는 주소 또는 프로필 이름만 입력할 수 있습니다.',
   textInvalid: '사용할 수 없는 문자(줄바꿈, 제어 문자 등)가 포함되어 있습니다.',
+  textUnsafe: '입력값에 사용할 수 없는 문자(제어 문자, 방향 제어 문자)가 포함되어 있습니다.',
+  textInvisible: '보이지 않는 문자만으로는 입력할 수 없습니다.',
   rateLimited: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
   idempotencyReused: '이미 다른 요청에 사용된 Idempotency-Key입니다.',
   idempotencyInProgress: '같은 Idempotency-Key의 요청을 처리하고 있습니다. 잠시 후 다시 시도해 주세요.',

@@ -13,6 +13,7 @@ import { callContext } from './context.ts';
 import { orderBody } from './money-schemas.ts';
 import { placeOrder, retryLater, withIdempotency } from './reseller-routes.ts';
 import { productFlags, v2FulfillmentAction } from './v2-fulfillment.ts';
+import { unsafeText } from './text-guard.ts';
 
 /** A v2 answer that is an error: `{ error }` with an HTTP status. */
 class V2Error extends Error {
@@ -64,6 +65,7 @@ export function v2Routes(app: Express, reseller: Reseller, fulfillment: ServiceC
   const handle = async (req: Request, res: Response) => {
     const source: unknown = req.method === 'GET' ? req.query : req.body;
     const body = (typeof source === 'object' && source !== null && !Array.isArray(source) ? source : {}) as Fields;
+    if (unsafeText(body)) throw new V2Error(400, v2Errors.incorrectText);
     const ctx = callContext(req);
     const countRequest = (caller: { userId: string }) => reseller.limiter.take(caller.userId, (error) => req.log.warn({ err: error.message }, 'rate limit not counted: redis unavailable'));
     req.member = await reseller.keys.resolve(ctx, field(body, 'key'), countRequest).catch((error: unknown) => {

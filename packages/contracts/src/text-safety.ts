@@ -37,3 +37,26 @@ export function isAcceptableLink(link: string): boolean {
   }
   return !value.includes(':') && profileName.test(value);
 }
+
+/** The unsafe characters above, less the line breaks and tabs a multi-line field (a reason, a notice's content) may hold. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const unsafeInMultiline = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/u;
+
+/**
+ * Characters that show nothing: format characters (zero-width spaces and joiners, the word joiner,
+ * the soft hyphen), the Hangul fillers (U+3164 is a favourite for "blank" names), the braille blank.
+ */
+const invisibleChar = /[\p{Cf}\u115F\u1160\u3164\uFFA0\u2800\u180E]/u;
+const invisibleOrSpace = /^[\s\p{Cf}\u115F\u1160\u3164\uFFA0\u2800\u180E]*$/u;
+
+/**
+ * What is wrong with free text a person typed, or null: `unsafe` for control characters and
+ * bidirectional controls (line breaks and tabs allowed where `multiline`), `invisible` for text
+ * made only of characters that show nothing (a blank name of fillers and zero-width spaces);
+ * spaces alone are left to each field's own "required" rule.
+ */
+export function freeTextProblem(text: string, multiline: boolean): 'unsafe' | 'invisible' | null {
+  if ((multiline ? unsafeInMultiline : unsafeChars).test(text)) return 'unsafe';
+  if (invisibleChar.test(text) && invisibleOrSpace.test(text)) return 'invisible';
+  return null;
+}
