@@ -80,7 +80,27 @@ const logger = pino(
   pino.destination({ dest: 1, sync: true }),
 );
 
-let server: EmbeddedRedis;
+let server: EmbeddedRedis | undefined;
+let stopping = false;
+const shutdown = (srv: EmbeddedRedis): void => {
+  srv
+    .close()
+    .then(() => process.exit(0))
+    .catch((err: Error) => {
+      process.stderr.write(`embedded-redis: shutdown failed: ${err.message}\n`);
+      process.exit(1);
+    });
+};
+const stop = (signal: string): void => {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  // A signal during startup is served as soon as the server is up (see below).
+  if (server) shutdown(server);
+};
+// Before starting: a supervisor may stop the server the moment it logs "listening".
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
 try {
   server = await startEmbeddedRedis({
     host: cli.host,
@@ -95,30 +115,14 @@ try {
   if (err instanceof SnapshotError) fail(`cannot load snapshot: ${err.message}`);
   fail(`cannot start: ${(err as Error).message}`);
 }
-
-let stopping = false;
-const stop = (signal: string): void => {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'shutting down');
-  server
-    .close()
-    .then(() => process.exit(0))
-    .catch((err: Error) => {
-      process.stderr.write(`embedded-redis: shutdown failed: ${err.message}\n`);
-      process.exit(1);
-    });
-};
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGTERM', () => stop('SIGTERM'));
+if (stopping) shutdown(server);
 process.on('uncaughtException', (err) => {
   // Keep the contract of one readable line; the stack goes to the JSON log for debugging.
   logger.fatal({ err: err.message, stack: err.stack }, 'uncaught exception');
   process.stderr.write(`embedded-redis: fatal: ${err.message}\n`);
   // Best effort: the keyspace is usually intact, so try to write the final snapshot first.
   setTimeout(() => process.exit(1), 3000).unref();
-  server
-    .close()
+  (server?.close() ?? Promise.resolve())
     .catch(() => undefined)
     .finally(() => process.exit(1));
 });

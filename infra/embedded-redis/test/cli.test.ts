@@ -1,13 +1,13 @@
 // The CLI as the devstack launcher uses it, checked with redis-cli; plus persistence across
 // restarts (clean SIGTERM and the periodic snapshot after a SIGKILL) and bad-option handling.
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { killAll, redisCli, runToExit, spawnServer } from './support/cli.ts';
+import { MAIN, killAll, redisCli, runToExit, spawnServer } from './support/cli.ts';
 import { REAL_PORT, realRedisReachable, uniquePrefix } from './support/targets.ts';
 
 const realUp = await realRedisReachable();
@@ -139,6 +139,20 @@ describe('CLI', () => {
     const again = await spawnServer(['--port', '0', '--data-dir', dir]);
     expect(await redisCli(again.port, ['PING'])).toBe('PONG');
     expect(await again.stop()).toBe(0);
+  });
+
+  it('takes over the lock of a server SIGKILLed a moment ago that its parent has not yet waited for', { timeout: 60_000 }, async () => {
+    // The outside check restarted one second after a SIGKILL and got exit 2, "in use by ... (pid
+    // <the dead pid>)": the dead server was a zombie, which kill(pid, 0) still finds.
+    const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'support/kill-restart.py');
+    const out = await new Promise<string>((resolve, reject) => {
+      execFile('/usr/bin/python3', [script, process.execPath, MAIN, tmpDir()], { timeout: 50_000 }, (err, stdout) => (err ? reject(err) : resolve(stdout)));
+    });
+    const r = JSON.parse(out) as { firstPid: number; firstState: string; port: number | null; code: number; stderr: string };
+    expect(r.firstState).toBe('Z');
+    expect(r.stderr).toBe('');
+    expect(r.port).toBeGreaterThan(0);
+    expect(r.code).toBe(0);
   });
 
   it('exits 2 with one clear line for an unknown option or a corrupt snapshot', async () => {
