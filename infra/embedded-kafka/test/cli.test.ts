@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { Kafka, logLevel } from 'kafkajs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { kafkaFor, tempDir } from './helpers/broker.ts';
 import { runCli, startCli, type CliBroker } from './helpers/cli.ts';
@@ -45,6 +46,30 @@ describe('broker CLI', () => {
     b.child.kill('SIGTERM');
     const code = await Promise.race([b.exited, new Promise((r) => setTimeout(() => r('hung'), 8000))]);
     expect(code).toBe(0);
+  });
+
+  it('takes SASL users from --users-file, logs no password, and refuses a bad file in one line', async () => {
+    const dir = tempDir('ek-cli-');
+    const file = path.join(dir, 'users.json');
+    fs.writeFileSync(file, JSON.stringify({ users: { order: { password: 'cli-secret-password', produce: ['cli-sasl'], create: ['cli-sasl'] } } }));
+    const b = await startCli(path.join(dir, 'data'), ['--users-file', file]);
+    running.push(b);
+    const listening = b.stdout().split('\n').find((l) => l.includes('"msg":"listening"'));
+    expect(JSON.parse(listening as string)).toMatchObject({ sasl: 'PLAIN', users: 1 });
+    const producer = new Kafka({ brokers: [b.brokers], logLevel: logLevel.NOTHING, sasl: { mechanism: 'plain', username: 'order', password: 'cli-secret-password' } }).producer();
+    await producer.connect();
+    await producer.send({ topic: 'cli-sasl', messages: [{ value: 'x' }] });
+    await producer.disconnect();
+    const wrong = new Kafka({ brokers: [b.brokers], logLevel: logLevel.NOTHING, retry: { retries: 0 }, sasl: { mechanism: 'plain', username: 'order', password: 'guess' } }).producer();
+    await expect(wrong.connect()).rejects.toMatchObject({ name: 'KafkaJSSASLAuthenticationError' });
+    b.child.kill('SIGTERM');
+    expect(await b.exited).toBe(0);
+    expect(b.stdout()).toContain('"msg":"SASL authentication failed"');
+    expect(b.stdout() + b.stderr()).not.toMatch(/cli-secret-password|guess/);
+
+    await expectStartFailure(['--port', '0', '--data-dir', tempDir('ek-cli-'), '--users-file', path.join(dir, 'missing.json')], /cannot read users file/);
+    fs.writeFileSync(file, JSON.stringify({ users: { order: { produce: ['x'] } } }));
+    await expectStartFailure(['--port', '0', '--data-dir', tempDir('ek-cli-'), '--users-file', file], /SASL user order: a non-empty password/);
   });
 
   it('rejects a bad port', async () => {
