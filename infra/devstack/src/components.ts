@@ -3,6 +3,7 @@ import { totalmem } from 'node:os';
 import { join } from 'node:path';
 import v8 from 'node:v8';
 import type { DevstackConfig } from './config.ts';
+import { writeKafkaUsersFile } from './kafka-users.ts';
 import type { DevSecrets } from './secrets.ts';
 
 export type InfraKind = 'kafka' | 'mongo' | 'redis';
@@ -18,6 +19,10 @@ export type EmbeddedServer = {
   address(host: string, port: number, listening: Record<string, unknown>): string;
   /** Options for node itself when the devstack starts this server. */
   nodeArgs?(config: DevstackConfig): string[];
+  /** The server's own extra arguments, after writing any file they name into the data directory. */
+  args?(dataDir: string, secrets: DevSecrets): string[];
+  /** Said after its address once it is ready. */
+  note?: string;
 };
 
 /**
@@ -56,6 +61,9 @@ export const embeddedServers: readonly EmbeddedServer[] = [
     dir: 'infra/embedded-kafka',
     preferredPort: 19092,
     address: (host, port) => `${host}:${port}`,
+    // SASL/PLAIN with ACLs, as production: every service and the BFF get a principal of their own.
+    args: writeKafkaUsersFile,
+    note: 'SASL/PLAIN, a principal per service; the admin password is in kafka-users.json',
   },
   {
     kind: 'mongo',

@@ -16,6 +16,8 @@ const storedSchema = z.object({
   fulfillmentKeySecret: z.string().min(32).optional(),
   /** Added later (issue 12): files from before it get one on their next start. */
   depositWebhookSecret: z.string().min(32).optional(),
+  /** The embedded Kafka's SASL/PLAIN passwords, one per principal (issue 39); missing ones are added on load. */
+  kafkaPasswords: z.record(z.string(), z.string().min(24)).optional(),
 });
 type Stored = z.infer<typeof storedSchema>;
 
@@ -74,6 +76,19 @@ export class DevSecrets {
       writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
     }
     return new DevSecrets(file, stored, env);
+  }
+
+  /**
+   * The embedded Kafka password of a principal (a service, the BFF, or the admin), made on first
+   * use and kept in secrets.json like the others.
+   */
+  kafkaPassword(principal: string): string {
+    const known = this.stored.kafkaPasswords?.[principal];
+    if (known !== undefined) return known;
+    const made = randomBytes(24).toString('base64url');
+    this.stored = { ...this.stored, kafkaPasswords: { ...this.stored.kafkaPasswords, [principal]: made } };
+    writeFileSync(this.file, JSON.stringify(this.stored, null, 2), { mode: 0o600 });
+    return made;
   }
 
   get jwtPrivateKey(): string {

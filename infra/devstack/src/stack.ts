@@ -5,6 +5,7 @@ import { type AppComponent, type InfraKind, apps, databaseUrl, embeddedServers, 
 import type { DevstackConfig } from './config.ts';
 import { lineFormatter } from './format.ts';
 import { pickPort } from './ports.ts';
+import { hasKafkaPrincipal, kafkaClientEnv } from './kafka-users.ts';
 import { DevSecrets } from './secrets.ts';
 import { buildWeb, webBuildState } from './web-build.ts';
 
@@ -142,14 +143,14 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
         warn(`${server.label}: ${server.envVar} is not set and the embedded ${server.label} server is not built yet — set ${server.envVar} to use a real one`);
         continue;
       }
-      // The embedded servers take no credentials: they listen on loopback only, whatever HOST says.
+      // The embedded servers listen on loopback only, whatever HOST says (Kafka also checks SASL credentials and ACLs).
       const port = await pickPort(server.preferredPort, loopback);
       // The devstack waits for the server's `listening` record (info), so a quieter LOG_LEVEL is
       // applied here, to what is shown, rather than to what the server writes.
       const quiet = levelValue(config.LOG_LEVEL) > levelValue('info');
       const serverEnv = quiet ? { ...baseEnv, LOG_LEVEL: 'info' } : baseEnv;
       const { child, make } = spawnChild(server.kind, index + 1, join(root, server.dir), serverEnv, [
-        '--host', loopback, '--port', String(port), '--data-dir', join(dataDir, server.kind),
+        '--host', loopback, '--port', String(port), '--data-dir', join(dataDir, server.kind), ...(server.args?.(dataDir, secrets) ?? []),
       ], quiet ? levelValue(config.LOG_LEVEL) : 0, server.nodeArgs?.(config) ?? []);
       supervise(child, make, (c) => c.waitForRecord((r) => r.msg === 'listening', config.READY_TIMEOUT_MS));
       const ready = await unlessStopped(child.waitForRecord((r) => r.msg === 'listening', config.READY_TIMEOUT_MS));
@@ -157,7 +158,8 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
       const address = server.address(loopback, port, ready.value);
       infra.set(server.kind, address);
       const heapLimit = typeof ready.value.heapLimitMb === 'number' ? `, memory for data ${ready.value.heapLimitMb.toLocaleString('en-US')} MB` : '';
-      log(`${server.label}: embedded server ready at ${address} (data in ${join(dataDir, server.kind)}${heapLimit})`);
+      const note = server.note ? `; ${server.note}` : '';
+      log(`${server.label}: embedded server ready at ${address} (data in ${join(dataDir, server.kind)}${heapLimit}${note})`);
     }
 
     // The BFF serves the built web app: build it first when the sources are newer than the build.
@@ -185,6 +187,8 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
       const url = `http://${host}:${port}`;
       const env: Record<string, string> = { ...baseEnv, HOST: host, PORT: String(port), SERVICE_NAME: app.name };
       if (infra.has('kafka')) env.KAFKA_BROKERS = infra.get('kafka')!;
+      // On the embedded broker each app is its own principal; a given KAFKA_BROKERS keeps the environment's KAFKA_SASL_*.
+      if (infra.has('kafka') && given.KAFKA_BROKERS === undefined && hasKafkaPrincipal(app.name)) Object.assign(env, kafkaClientEnv(app.name, secrets));
       if (infra.has('redis')) env.REDIS_URL = infra.get('redis')!;
       if (infra.has('mongo')) env.MONGO_URL = databaseUrl(infra.get('mongo')!, app.name);
       for (const other of started) env[`${other.app.name.toUpperCase()}_SERVICE_URL`] = other.url;

@@ -105,9 +105,11 @@ describe('devstack (npm start)', () => {
     expect(heapMb, first.output()).toBeGreaterThanOrEqual(Math.min(4000, Math.floor(totalmem() / 2 / 1048576)));
     expect(pids.length).toBeGreaterThanOrEqual(3);
 
-    // The addresses printed are the ones real clients use.
+    // The addresses printed are the ones real clients use; the broker wants the admin's credential.
     const brokers = /Kafka: embedded server ready at (\S+)/.exec(first.output())![1]!;
-    const admin = new Kafka({ brokers: [brokers], logLevel: logLevel.NOTHING }).admin();
+    const users = JSON.parse(readFileSync(join(dataDir, 'stack', 'kafka-users.json'), 'utf8')) as { users: Record<string, { password: string }> };
+    const sasl = { mechanism: 'plain' as const, username: 'admin', password: users.users.admin!.password };
+    const admin = new Kafka({ brokers: [brokers], sasl, logLevel: logLevel.NOTHING }).admin();
     await admin.connect();
     await admin.createTopics({ topics: [{ topic: 'devstack-check' }] });
     expect(await admin.listTopics()).toContain('devstack-check');
@@ -139,7 +141,7 @@ describe('devstack (npm start)', () => {
     const mongoAgain = new MongoClient(/MongoDB: embedded server ready at (\S+)/.exec(second.output())![1]!);
     expect(await mongoAgain.db('devstack').collection('checks').countDocuments({ kept: true })).toBe(1);
     await mongoAgain.close();
-    const adminAgain = new Kafka({ brokers: [/Kafka: embedded server ready at (\S+)/.exec(second.output())![1]!], logLevel: logLevel.NOTHING }).admin();
+    const adminAgain = new Kafka({ brokers: [/Kafka: embedded server ready at (\S+)/.exec(second.output())![1]!], sasl, logLevel: logLevel.NOTHING }).admin();
     await adminAgain.connect();
     expect(await adminAgain.listTopics()).toContain('devstack-check');
     await adminAgain.disconnect();
