@@ -79,6 +79,25 @@ function suite(label: string, port: () => number): void {
       raw.close();
     });
 
+    it('XAUTOCLAIM counts a delivery and resets the idle time, JUSTID does not count', async () => {
+      const k = uniquePrefix('xc');
+      const { raw, q } = await conn(port());
+      await q('XADD', `${k}s`, '1-1', 'a', '1');
+      await q('XADD', `${k}s`, '1-2', 'b', '2');
+      await q('XGROUP', 'CREATE', `${k}s`, 'g', '0');
+      await q('XREADGROUP', 'GROUP', 'g', 'c1', 'STREAMS', `${k}s`, '>');
+      await sleep(200);
+      expect(await q('XAUTOCLAIM', `${k}s`, 'g', 'c2', '150', '-', 'COUNT', '1')).toEqual(['1-2', [['1-1', ['a', '1']]], []]);
+      expect(await q('XAUTOCLAIM', `${k}s`, 'g', 'c3', '150', '1-2', 'JUSTID')).toEqual(['0-0', ['1-2'], []]);
+      // Both were just claimed: too fresh for a second claim.
+      expect(await q('XAUTOCLAIM', `${k}s`, 'g', 'c4', '150', '-')).toEqual(['0-0', [], []]);
+      const rows = (await q('XPENDING', `${k}s`, 'g', '-', '+', '10')) as [string, string, number, number][];
+      expect(rows.map((r) => [r[0], r[1], r[3]])).toEqual([['1-1', 'c2', 2], ['1-2', 'c3', 1]]);
+      for (const r of rows) expect(r[2]).toBeLessThan(150);
+      await q('DEL', `${k}s`);
+      raw.close();
+    });
+
     it('XREADGROUP BLOCK: waits for XADD, one waiter per entry within a group, times out with null', async () => {
       const k = uniquePrefix('xb');
       const a = await conn(port());
@@ -141,6 +160,7 @@ describe('embedded only', () => {
     await q('XGROUP', 'CREATE', 's', 'g', '0');
     await q('XADD', 's', '2-1', 'b', '2');
     await q('XREADGROUP', 'GROUP', 'g', 'c1', 'COUNT', '1', 'STREAMS', 's', '>');
+    expect(await q('XAUTOCLAIM', 's', 'g', 'c9', '0', '0', 'JUSTID')).toEqual(['0-0', ['1-1'], []]);
     // AOF only (no snapshot yet): a crash copy of the data dir replays to the same state.
     const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-redis-streams-'));
     dirs.push(copy);
@@ -152,7 +172,7 @@ describe('embedded only', () => {
       const cb = await RawClient.connect(b.port);
       const r = async (...x: string[]): Promise<Plain> => plain(await cb.call(...x));
       expect(await r('XRANGE', 's', '-', '+')).toEqual([['1-1', ['a', '1']], ['2-1', ['b', '2']]]);
-      expect(await r('XPENDING', 's', 'g')).toEqual([1, '1-1', '1-1', [['c1', '1']]]);
+      expect(await r('XPENDING', 's', 'g')).toEqual([1, '1-1', '1-1', [['c9', '1']]]);
       expect(await r('XREADGROUP', 'GROUP', 'g', 'c2', 'STREAMS', 's', '>')).toEqual([['s', [['2-1', ['b', '2']]]]]);
       expect(await r('XADD', 's', '2-1', 'x', 'y')).toEqual({ error: 'ERR The ID specified in XADD is equal or smaller than the target stream top item' });
       cb.close();

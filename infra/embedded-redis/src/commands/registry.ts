@@ -11,6 +11,7 @@ import { listCommands } from './lists.ts';
 import { pubsubCommands } from './pubsub.ts';
 import { scriptingCommands } from './scripting.ts';
 import { setCommands } from './sets.ts';
+import { streamClaimCommands } from './stream-claim.ts';
 import { streamCommands } from './streams.ts';
 import { stringCommands } from './strings.ts';
 import { defs } from './types.ts';
@@ -126,6 +127,7 @@ for (const list of [
   listCommands,
   blockingCommands,
   streamCommands,
+  streamClaimCommands,
   pubsubCommands,
   scriptingCommands,
   txCommands,

@@ -1,6 +1,7 @@
 // Streams, the subset consumer-group workers use: XADD (NOMKSTREAM, exact MAXLEN), XLEN, XRANGE,
 // XGROUP CREATE, XREADGROUP (new and pending entries, COUNT, NOACK), XACK, XPENDING (summary and
-// extended). Everything else about streams is refused by name. Replies and errors are Redis 7.0's.
+// extended); XAUTOCLAIM is in stream-claim.ts. Everything else about streams is refused by name.
+// Replies and errors are Redis 7.0's.
 import { now as clockNow } from '../clock.ts';
 import { NOTIFY } from '../notify.ts';
 import type { Client } from '../state.ts';
@@ -16,7 +17,7 @@ import type { CommandSpec } from './types.ts';
 const BAD_ID = 'ERR Invalid stream ID specified as stream command argument';
 const notImplemented = (what: string): string => `ERR ${what} is not implemented by the embedded server`;
 
-function writeEntry(c: Client, e: StreamEntry | undefined, id: StreamId): void {
+export function writeEntry(c: Client, e: StreamEntry | undefined, id: StreamId): void {
   c.reply.arr(2);
   c.reply.bulk(fmtId(id));
   if (e === undefined) c.reply.nilArray();
@@ -91,7 +92,7 @@ function xlen(c: Client, a: string[]): void {
 }
 
 /** Range bound: '-', '+', an ID (missing seq = 0 for start, max for end), '(' for exclusive. */
-function parseBound(raw: string, isStart: boolean): StreamId | undefined {
+export function parseBound(raw: string, isStart: boolean): StreamId | undefined {
   if (raw === '-') return { ms: 0n, seq: 0n };
   if (raw === '+') return { ms: U64_MAX, seq: U64_MAX };
   const exclusive = raw.startsWith('(');
@@ -173,7 +174,7 @@ function readNew(s: Stream, g: ConsumerGroup, consumer: string, count: number | 
   return items;
 }
 
-function seeConsumer(db: Db, key: string, g: ConsumerGroup, consumer: string, now: number): void {
+export function seeConsumer(db: Db, key: string, g: ConsumerGroup, consumer: string, now: number): void {
   if (!g.consumers.has(consumer)) db.notify(NOTIFY.STREAM, 'xgroup-createconsumer', key);
   g.consumers.set(consumer, { seenAt: now });
   db.touch(key);
