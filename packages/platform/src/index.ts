@@ -11,6 +11,7 @@ export * from './mongo/connection.ts';
 export * from './mongo/idempotent-consumer.ts';
 export * from './mongo/outbox.ts';
 export * from './mongo/outbox-relay.ts';
+export * from './mongo/write-errors.ts';
 export * from './mongo/operator-audit.ts';
 export * from './kafka/client.ts';
 export * from './kafka/producer.ts';

@@ -1,6 +1,7 @@
 import type { Connection, Model } from 'mongoose';
 import type { Logger } from 'pino';
 import { type AppendedRecord, type OutboxRecord, outboxModel } from './outbox.ts';
+import { documentWriteErrors } from './write-errors.ts';
 
 /** A record's identity for the relay: its outbox id, or its document's collection and id with its event's id. */
 export function recordKey(record: AppendedRecord): string {
@@ -160,8 +161,9 @@ export class PublishedMarks {
     try {
       await this.outbox.collection.insertMany(docs, { ordered: false });
     } catch (error) {
-      const writeErrors = (error as { writeErrors?: Array<{ code?: number }> }).writeErrors;
-      if (!Array.isArray(writeErrors) || writeErrors.some((e) => e.code !== 11000)) throw error;
+      // Only records refused as already there count as written (a lost connection lists no errors).
+      const writeErrors = documentWriteErrors(error, docs.length);
+      if (!writeErrors || writeErrors.some((e) => e.code !== 11000)) throw error;
     }
   }
 }

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@smm/contracts';
-import { type Connection, type KeptEvent, handOverInserted, handOverKept, keepEvent, withEvent } from '@smm/platform';
+import { type Connection, type KeptEvent, documentWriteErrors, handOverInserted, handOverKept, keepEvent, withEvent } from '@smm/platform';
 import type { ClientSession, Model } from 'mongoose';
 import type { PaymentChange, PaymentFacts } from '../domain/payment.ts';
 import { type AutoOrder, type Order, orderCollections } from './models.ts';
@@ -21,6 +21,17 @@ const factsProjection = { createdAt: 1, payment: 1, abandoned: 1, userId: 1, cha
 export class RequestKeyTaken extends Error {
   constructor() {
     super('another order holds this Idempotency-Key');
+  }
+}
+
+/**
+ * An insert whose outcome is unknown: the connection was lost (or the server failed) before it
+ * answered, so the documents may or may not be stored. Inserting them again tells (their ids are
+ * their own: a duplicate _id means stored).
+ */
+export class InsertOutcomeUnknown extends Error {
+  constructor(override readonly cause: unknown) {
+    super(`insert outcome unknown: ${cause instanceof Error ? cause.message : String(cause)}`);
   }
 }
 
@@ -80,12 +91,15 @@ export class OrderRepository {
       try {
         await this.collection(kind).insertMany(mine.map((m) => m.doc) as never[], { ordered: false });
       } catch (error) {
-        const writeErrors = (error as { writeErrors?: unknown }).writeErrors;
-        if (!Array.isArray(writeErrors)) {
-          for (const m of mine) failed.set(m.index, error);
+        // Only the server's answer for every document tells which are stored: a lost connection
+        // comes as the same error with no write errors listed, and then none of them may be
+        // announced (its OrderPlaced would charge for an order that may not exist).
+        const writeErrors = documentWriteErrors(error, mine.length);
+        if (!writeErrors) {
+          for (const m of mine) failed.set(m.index, new InsertOutcomeUnknown(error));
           continue;
         }
-        for (const e of writeErrors as Array<{ index: number; code?: number; errmsg?: string }>) {
+        for (const e of writeErrors) {
           if (e.code !== 11000) refused.set(e.index, e);
           else if (onRequestKey(e)) refused.set(e.index, new RequestKeyTaken());
         }
