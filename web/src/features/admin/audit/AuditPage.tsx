@@ -12,12 +12,12 @@ import { auditText as t } from './messages.ts';
 import { ConsoleTable } from '../ConsoleTable.tsx';
 
 const pageSize = 20;
-type Filters = { actor: string; action: string; target: string; from: string; to: string };
-const noFilters: Filters = { actor: '', action: '', target: '', from: '', to: '' };
+type Filters = { actor: string; action: string; target: string; beneficiary: string; from: string; to: string };
+const noFilters: Filters = { actor: '', action: '', target: '', beneficiary: '', from: '', to: '' };
 
 /** Issue 12: every operator action, searched and paged on the server; admins only. */
 export default function AuditPage() {
-  const ids = { actor: useId(), action: useId(), target: useId(), from: useId(), to: useId() };
+  const ids = { actor: useId(), action: useId(), target: useId(), beneficiary: useId(), from: useId(), to: useId() };
   const [draft, setDraft] = useState<Filters>(noFilters);
   const [filters, setFilters] = useState<Filters>(noFilters);
   const [page, setPage] = useState(1);
@@ -68,6 +68,7 @@ export default function AuditPage() {
             </select>
           </span>
           {input('target', ids.target, t.targetFilter, 170)}
+          {input('beneficiary', ids.beneficiary, t.beneficiaryFilter, 150)}
           {input('from', ids.from, t.from, 150, 'date')}
           {input('to', ids.to, t.to, 150, 'date')}
           <span className={a.buttons}>
@@ -86,7 +87,7 @@ export default function AuditPage() {
         rows={rows.length}
         emptyText={t.empty}
         failedText={t.loadFailed}
-        columns={[t.columns.at, t.columns.actor, t.columns.action, t.columns.target, t.columns.change]}
+        columns={[t.columns.at, t.columns.actor, t.columns.action, t.columns.target, t.columns.beneficiary, t.columns.change]}
       >
         {rows.map((row) => (
           <tr key={row.id} data-testid={`audit-${row.id}`}>
@@ -108,6 +109,9 @@ export default function AuditPage() {
                 <span>{(t.targets as Record<string, string>)[row.target.type] ?? row.target.type}</span>
                 <span className={s.sub}>{row.target.loginId ?? row.target.id}</span>
               </span>
+            </td>
+            <td className={ui.td} data-testid="audit-beneficiary">
+              {row.beneficiary ? (row.beneficiary.loginId ?? row.beneficiary.userId) : t.noBeneficiary}
             </td>
             <td className={`${ui.td} ${a.changeCell}`}>
               <Change row={row} />

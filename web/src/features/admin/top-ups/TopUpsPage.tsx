@@ -165,7 +165,12 @@ export default function TopUpsPage() {
                   <span className={s.sub}>{dateTime(row.createdAt).slice(11)}</span>
                 </span>
               </td>
-              <td className={ui.td}>{row.loginId ?? t.unknownMember}</td>
+              <td className={ui.td}>
+                <span className={s.twoLines}>
+                  <span>{row.loginId ?? t.unknownMember}</span>
+                  <MemberFlag expired={row.memberExpiredRecently ?? 0} />
+                </span>
+              </td>
               <td className={ui.td}>{row.name}</td>
               <td className={`${ui.td} ${ui.num}`}>
                 <span className={s.twoLines}>
@@ -194,6 +199,7 @@ export default function TopUpsPage() {
               </td>
               <td className={ui.td}>
                 <span className={statusBadge[row.status] ?? ui.badge.neutral}>{ChargeStatus.is(row.status) ? ChargeStatus.label(row.status) : row.status}</span>
+                {row.expired && <span className={s.sub}> {t.expiredRow}</span>}
               </td>
               <td className={ui.td}>
                 <div className={s.actions}>
@@ -239,3 +245,19 @@ export default function TopUpsPage() {
     </>
   );
 }
+
+/** Issue 39: how often the member's requests expired unpaid this week; held (new requests refused) at 3. */
+function MemberFlag({ expired }: { expired: number }) {
+  if (expired === 0) return null;
+  const held = expired >= heldAfterExpired;
+  return (
+    <span>
+      <span className={held ? ui.badge.danger : ui.badge.warning} title={held ? t.heldHint : undefined} data-testid="member-flag">
+        {held ? `${t.heldMember} · ${t.expiredUnpaid(expired)}` : t.expiredUnpaid(expired)}
+      </span>
+    </span>
+  );
+}
+
+/** The wallet holds a member at this many (services/wallet/src/domain/top-up.ts heldAfterExpired). */
+const heldAfterExpired = 3;
