@@ -52,13 +52,19 @@ export class Dispatcher {
     // Counted like serverStatus().metrics.commands.<name>.total (benchmarks read commands per order).
     this.engine.stats.commands.set(name, (this.engine.stats.commands.get(name) ?? 0) + 1);
     const ctx: Ctx = { engine: this.engine, server: this.server, db, cmd, name, connectionId, txn: null };
+    this.server.opcounters.received(name, cmd);
+    let reply: Doc;
     try {
-      return await this.withSession(ctx, handler);
+      reply = await this.withSession(ctx, handler);
     } catch (e) {
-      if (e instanceof MongoError) return e.toResponse();
-      this.server.logger.error({ err: e, command: name }, 'command failed');
-      return { ok: 0, errmsg: (e as Error).message, code: 1, codeName: 'InternalError' };
+      if (e instanceof MongoError) reply = e.toResponse();
+      else {
+        this.server.logger.error({ err: e, command: name }, 'command failed');
+        reply = { ok: 0, errmsg: (e as Error).message, code: 1, codeName: 'InternalError' };
+      }
     }
+    this.server.opcounters.answered(name, cmd, reply);
+    return reply;
   }
 
   private async withSession(ctx: Ctx, handler: Handler): Promise<Doc> {

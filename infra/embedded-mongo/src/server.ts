@@ -3,6 +3,7 @@
 import net from 'node:net';
 import type { Logger } from 'pino';
 import { ObjectId } from 'bson';
+import { OpCounters } from './opcounters.ts';
 import type { ServerInfo } from './commands/context.ts';
 import { CursorStore } from './cursors.ts';
 import { Dispatcher } from './dispatch.ts';
@@ -41,6 +42,7 @@ export class WireServer {
       electionId: new ObjectId('7fffffff0000000000000001'),
       cursors: new CursorStore(),
       logger: opts.logger,
+      opcounters: new OpCounters(),
     };
   }
 

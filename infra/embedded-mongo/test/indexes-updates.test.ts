@@ -124,6 +124,30 @@ describe('command counts', () => {
   });
 });
 
+describe('opcounters', () => {
+  it('counts inserted documents, update and delete statements, finds, getMores and other commands in serverStatus().opcounters, as mongod', async () => {
+    type Ops = Record<'insert' | 'query' | 'update' | 'delete' | 'getmore' | 'command', Long>;
+    const ops = async (): Promise<Ops> => ((await client.db('admin').command({ serverStatus: 1 }, { promoteLongs: false })) as { opcounters: Ops }).opcounters;
+    const before = await ops();
+    expect(Object.keys(before)).toEqual(['insert', 'query', 'update', 'delete', 'getmore', 'command']);
+    for (const v of Object.values(before)) expect(v).toBeInstanceOf(Long);
+    const coll = db.collection<{ _id: number; v?: number }>('opcounted');
+    await coll.insertMany([{ _id: 1 }, { _id: 2 }, { _id: 3 }]);
+    // Ordered: stops at the duplicate, so two documents were attempted.
+    await expect(coll.insertMany([{ _id: 4 }, { _id: 1 }, { _id: 5 }])).rejects.toThrow(/E11000/);
+    expect(await coll.find({}, { batchSize: 3 }).toArray()).toHaveLength(4);
+    await coll.bulkWrite([{ updateOne: { filter: { _id: 1 }, update: { $set: { v: 1 } } } }, { updateMany: { filter: {}, update: { $inc: { v: 1 } } } }]);
+    await coll.deleteMany({ _id: { $gt: 3 } });
+    expect(await coll.countDocuments()).toBe(3);
+    const after = await ops();
+    const delta = Object.fromEntries(Object.entries(after).map(([k, v]) => [k, v.toNumber() - before[k as keyof Ops].toNumber()]));
+    // countDocuments (an aggregate) and this serverStatus are commands; driver heartbeats may add a hello or two.
+    expect({ ...delta, command: undefined }).toEqual({ insert: 5, query: 1, update: 2, delete: 1, getmore: 1, command: undefined });
+    expect(delta['command']).toBeGreaterThanOrEqual(2);
+    expect(delta['command']).toBeLessThanOrEqual(4);
+  });
+});
+
 describe('null equality from an index', () => {
   const scanned = async (): Promise<number> => Number(((await db.admin().serverStatus()) as { metrics: { queryExecutor: { scannedObjects: unknown } } }).metrics.queryExecutor.scannedObjects);
 

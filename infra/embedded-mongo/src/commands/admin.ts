@@ -63,6 +63,7 @@ const serverStatus: Handler = (ctx) => ({
   // MongoDB's own fields (MB); here the heap is where the data lives, so its use and limit come too.
   mem: { bits: 64, resident: Math.round(process.memoryUsage.rss() / 1048576), supported: true, ...heapFigures() },
   repl: { setName: ctx.server.setName, isWritablePrimary: true, primary: ctx.server.me, me: ctx.server.me },
+  opcounters: ctx.server.opcounters.toDoc(),
   transactions: { currentActive: ctx.engine.active.size },
   metrics: {
     queryExecutor: { scanned: Long.fromNumber(ctx.engine.stats.scannedKeys), scannedObjects: Long.fromNumber(ctx.engine.stats.scannedObjects) },

@@ -6,6 +6,7 @@ import { Codes, LockWait, MongoError } from '../errors.ts';
 import type { Txn } from '../txn.ts';
 import type { Doc } from '../values.ts';
 import type { CursorStore } from '../cursors.ts';
+import type { OpCounters } from '../opcounters.ts';
 
 export interface ServerInfo {
   me: string;
@@ -14,6 +15,7 @@ export interface ServerInfo {
   electionId: unknown;
   cursors: CursorStore;
   logger: Logger;
+  opcounters: OpCounters;
 }
 
 export interface Ctx {
