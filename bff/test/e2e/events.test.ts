@@ -2,14 +2,14 @@ import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '@smm/testkit';
-import { api, newMember, stack } from './support/client.ts';
+import { api, devstackKafkaSasl, newMember, stack } from './support/client.ts';
 
 type Envelope = { eventId: string; type: string; aggregateId: string; data: { userId: string } };
 
 describe('UserRegistered → wallet account, delivered more than once', () => {
   it('opens exactly one account and keeps it as it was when the same event arrives again', async () => {
     const member = await newMember();
-    const kafka = new Kafka({ brokers: stack().kafkaBrokers.split(','), clientId: 'bff-e2e', logLevel: logLevel.NOTHING });
+    const kafka = new Kafka({ brokers: stack().kafkaBrokers.split(','), clientId: 'bff-e2e', sasl: devstackKafkaSasl(), logLevel: logLevel.NOTHING });
     const mongo = new MongoClient(stack().mongoUrl);
     const accounts = mongo.db('wallet').collection<{ _id: string; balanceDeci: number; openedAt: Date }>('point_accounts');
     const consumer = kafka.consumer({ groupId: `bff-e2e-${Date.now()}` });

@@ -2,7 +2,7 @@ import { Kafka, type Message, logLevel } from 'kafkajs';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '@smm/testkit';
 import { ChargeStatus, Topics } from '@smm/contracts';
-import { api, asAdmin, stack } from './support/client.ts';
+import { api, asAdmin, devstackKafkaSasl, stack } from './support/client.ts';
 import { type Member, apiKeyOf, balanceBecomes, fund, keyed, ledgerCheck, member, order, orderServiceUp, pointDeciOf, product, requestTopUp, sleep } from './support/money.ts';
 
 type Page<T> = { items: T[]; hasNext: boolean };
@@ -31,7 +31,7 @@ async function snapshot(m: Member) {
   };
 }
 
-const kafka = () => new Kafka({ brokers: stack().kafkaBrokers.split(','), clientId: 'bff-e2e-replay', logLevel: logLevel.NOTHING });
+const kafka = () => new Kafka({ brokers: stack().kafkaBrokers.split(','), clientId: 'bff-e2e-replay', sasl: devstackKafkaSasl(), logLevel: logLevel.NOTHING });
 
 /** Waits until every consumer group of the services has committed up to the end of what it reads. */
 async function consumersCaughtUp(client: Kafka, topics: string[]): Promise<void> {

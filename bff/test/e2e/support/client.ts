@@ -1,8 +1,20 @@
 import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SASLOptions } from 'kafkajs';
 import { inject } from 'vitest';
 import { callerHeaders, eventually } from '@smm/testkit';
 
 export const stack = () => inject('stack');
+
+/**
+ * The devstack's embedded Kafka wants SASL (a principal per service): the tests that read or replay
+ * events log in as its admin, whose password the devstack keeps in DATA_DIR/kafka-users.json.
+ */
+export function devstackKafkaSasl(): SASLOptions {
+  const file = JSON.parse(readFileSync(join(stack().dataDir, 'kafka-users.json'), 'utf8')) as { users: Record<string, { password: string }> };
+  return { mechanism: 'plain', username: 'admin', password: file.users.admin!.password };
+}
 
 export type Answer<T = Record<string, unknown>> = { status: number; headers: Headers; body: T };
 
