@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskLoginId, paymentOfRefund, referralEntryProblem, referralReversal, referralShare } from './referral.ts';
+import { deliveredValue, deliveryOf, maskLoginId, orderOfPartialRefund, paymentOfRefund, referralEntryProblem, referralReversal, referralShare, shareAfterCarry } from './referral.ts';
 
 describe('referral rules', () => {
   it('pays the share rounded down to whole deci-won', () => {
@@ -31,6 +31,29 @@ describe('referral rules', () => {
     expect(referralEntryProblem({ source: 'referral', kind: 'debit', referenceId: 'referral-order-1' })).toContain('referral-order-1');
     expect(referralEntryProblem({ source: 'referral-reversal', kind: 'credit', referenceId: 'x' })).not.toBeNull();
     expect(referralEntryProblem({ source: 'order', kind: 'debit', referenceId: 'order-1' })).toBeNull();
+  });
+
+  it('pays on delivery only: completed, or partial once its refund is in', () => {
+    expect(deliveryOf({ to: 2, remains: 0 })).toBe('now');
+    expect(deliveryOf({ to: 3, remains: 0 })).toBe('now');
+    expect(deliveryOf({ to: 3, remains: 40 })).toBe('after-refund');
+    for (const to of [0, 1, 4, 5]) expect(deliveryOf({ to, remains: 0 })).toBe('none');
+    expect(orderOfPartialRefund('order-12-partial')).toBe(12);
+    expect(orderOfPartialRefund('order-12-canceled')).toBeNull();
+    expect(orderOfPartialRefund('auto-12-partial')).toBeNull();
+  });
+
+  it('values a delivery at what was charged for it minus refunded: a run is its auto order\'s debit over the runs', () => {
+    expect(deliveredValue({ debitDeci: 100_000, runs: null }, 40_000)).toBe(60_000);
+    expect(deliveredValue({ debitDeci: 1_000_000, runs: 100 }, 0)).toBe(10_000);
+    expect(deliveredValue({ debitDeci: 1_000, runs: 3 }, 0)).toBe(333);
+    expect(deliveredValue({ debitDeci: 1_000, runs: null }, 1_500)).toBe(0);
+  });
+
+  it('settles what a referrer owes from the next shares before paying', () => {
+    expect(shareAfterCarry(5_000, 3_000)).toEqual({ paidDeci: 2_000, settledDeci: 3_000 });
+    expect(shareAfterCarry(1_000, 3_000)).toEqual({ paidDeci: 0, settledDeci: 1_000 });
+    expect(shareAfterCarry(1_000, 0)).toEqual({ paidDeci: 1_000, settledDeci: 0 });
   });
 
   it('masks login ids', () => {

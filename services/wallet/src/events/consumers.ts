@@ -1,9 +1,9 @@
-import { AutoOrderRunPlaced, OrderPlaced, PointCredited, PointDebited, RefundRequested, SettingChanged, TopUpExpiryDue, Topics, UserRegistered } from '@smm/contracts';
+import { AutoOrderRunPlaced, OrderPlaced, OrderStatusChanged, PointCredited, RefundRequested, SettingChanged, TopUpExpiryDue, Topics, UserRegistered } from '@smm/contracts';
 import { type EventProducer, type Kafka, type Logger, type RunningConsumer, flowCounter, runEventConsumer } from '@smm/platform';
 import type { Decision } from '../domain/payments.ts';
 import type { WalletDeps } from '../use-cases/context.ts';
 import { settleMoneyRequests } from '../use-cases/settle-money-requests.ts';
-import { onReferralPayment } from './on-referral-payment.ts';
+import { onAutoOrderRun, onReferralDelivery } from './on-referral-delivery.ts';
 import { onReferralRefund } from './on-referral-refund.ts';
 import { onReferralRegistered } from './on-referral-registered.ts';
 import { onSettingChanged } from './on-setting-changed.ts';
@@ -28,9 +28,10 @@ export type ConsumerGroups = { main: string; payments: string };
 export const defaultGroups: ConsumerGroups = { main: 'wallet', payments: 'wallet-payments' };
 
 /**
- * Two consumer groups. `wallet` reads auth, catalog, scheduler and its own events in runs of a
- * partition, each event in offset order by its handler (handleOnce or its own key), with one read
- * per run for which payers someone referred. `wallet-payments` reads the order topic in runs of up
+ * Two consumer groups. `wallet` reads auth, catalog, scheduler, its own events and the order
+ * topic's status changes and runs (referrals on delivery) in runs of a partition, each event in
+ * offset order by its handler (handleOnce or its own key), with one read per run for which members
+ * someone referred. `wallet-payments` reads the order topic in runs of up
  * to 500 events per partition, a fetch's runs of every partition in one transaction (the saga's
  * hot path). Every handler is idempotent, so redelivery and replay (of a whole run after a failure)
  * are safe. The types the contracts define on these topics that the wallet does not handle are
@@ -41,23 +42,26 @@ export async function startWalletConsumers(deps: WalletDeps, kafka: Kafka, produ
     mode: 'batch',
     kafka,
     groupId: groups.main,
-    // Its own topic too: referrals pay from the wallet's committed payments and refunds.
-    topics: [Topics.auth, Topics.catalog, Topics.scheduler, Topics.wallet],
-    definitions: [UserRegistered, SettingChanged, TopUpExpiryDue, PointDebited, PointCredited] as const,
+    // Referrals pay on delivery: the order topic's status changes and runs, and its own topic's refunds.
+    topics: [Topics.auth, Topics.catalog, Topics.scheduler, Topics.wallet, Topics.order],
+    definitions: [UserRegistered, SettingChanged, TopUpExpiryDue, PointCredited, OrderStatusChanged, AutoOrderRunPlaced] as const,
     producer,
     logger,
-    // Off the order's answer path (every payment passes here for referrals): fetch in gathered runs.
+    // Off the order's answer path (every order's status change passes here for referrals): fetch in gathered runs.
     gatherMs: 100,
     handleBatch: async (events, log) => {
-      const referred = await deps.store.referrals.referredAmong(events.flatMap((e) => (e.type === 'PointDebited' ? [e.data.userId] : [])));
+      const referred = await deps.store.referrals.referredAmong(events.flatMap((e) => (e.type === 'OrderStatusChanged' ? [e.data.userId] : [])));
       for (const event of events) {
         switch (event.type) {
           case 'UserRegistered':
             await onUserRegistered(deps, event, log);
             await onReferralRegistered(deps, event, log);
             break;
-          case 'PointDebited':
-            await onReferralPayment(deps, event, referred, log);
+          case 'OrderStatusChanged':
+            await onReferralDelivery(deps, event, referred, log);
+            break;
+          case 'AutoOrderRunPlaced':
+            await onAutoOrderRun(deps, event);
             break;
           case 'PointCredited':
             await onReferralRefund(deps, event, log);

@@ -91,6 +91,18 @@ export class Ledger {
     return books;
   }
 
+  /** One entry by its reference (read in the caller's transaction). */
+  async entry(referenceId: string, session: ClientSession): Promise<LedgerEntry | null> {
+    const doc = await this.model.collection.findOne({ _id: referenceId } as never, { session });
+    return doc ? toEntry(doc as unknown as LedgerDoc) : null;
+  }
+
+  /** What was refunded of order `orderId` (its refunds are `order-<id>-…`): the sum in deci-won and the refund ids. */
+  async refundedOfOrder(orderId: number, session: ClientSession): Promise<{ refundedDeci: number; refundIds: string[] }> {
+    const docs = await this.model.collection.find({ _id: { $regex: `^order-${orderId}-` }, source: 'refund' } as never, { session, projection: { deltaDeci: 1 } }).toArray();
+    return { refundedDeci: docs.reduce((sum, doc) => sum + Number(doc.deltaDeci), 0), refundIds: docs.map((doc) => String(doc._id)) };
+  }
+
   async page(userId: string, skip: number, limit: number): Promise<LedgerEntry[]> {
     const docs = await this.model.find({ userId }).sort({ seq: -1 }).skip(skip).limit(limit).lean();
     return docs.map(toEntry);

@@ -14,15 +14,26 @@ export type ReferralEarningDoc = {
   kind: 'credit' | 'reversal';
   referrerId: string;
   referredId: string;
-  /** The payment (`order-12`) a credit is for, or a reversal takes back from. */
+  /**
+   * The order (`order-12`) a credit is for, or a reversal takes back from (before rewards on
+   * delivery: the payment, `order-12` or `auto-40`).
+   */
   paymentReference: string;
-  /** The referred member's payment (credit) or refund (reversal), in deci-won. */
+  /** Credits on delivery: the debit that paid for the order (`order-12`, or `auto-40` for a run's child order). */
+  debitReference?: string;
+  /** Credits: the delivered value (before: the payment). Reversals: the refund. In deci-won. */
   sourceDeci: number;
   ratePercent: number;
-  /** Credits: what was paid. Reversals: what was taken back. */
+  /** Credits: what was paid out (the share minus `settledDeci`). Reversals: what was taken back. */
   amountDeci: number;
+  /** Credits: the whole share. Reversals: the share of the refund asked back. */
   requestedDeci: number;
+  /** Reversals: what could not be taken (carried against the next shares). */
   shortfallDeci: number;
+  /** Credits: the part of the share that settled earlier shortfalls instead of being paid. */
+  settledDeci?: number;
+  /** Credits on delivery: the refunds already taken off the delivered value (never reversed again). */
+  refundsCounted?: string[];
   createdAt: Date;
 };
 
@@ -44,6 +55,9 @@ const earningSchema = new Schema<ReferralEarningDoc>(
     amountDeci: { type: Number, required: true, min: 0 },
     requestedDeci: { type: Number, required: true, min: 0 },
     shortfallDeci: { type: Number, required: true, min: 0 },
+    debitReference: { type: String },
+    settledDeci: { type: Number, min: 0 },
+    refundsCounted: { type: [String], default: undefined },
     createdAt: { type: Date, required: true },
   },
   { collection: 'referral_earnings', versionKey: false },
@@ -127,6 +141,27 @@ export class ReferralStore {
   history(referrerId: string, skip: number, limit: number): Promise<ReferralEarningDoc[]> {
     // Credits decided at a rate of 0 % moved nothing and are no history for the member.
     return this.earnings.find({ referrerId, $or: [{ amountDeci: { $gt: 0 } }, { shortfallDeci: { $gt: 0 } }] }).sort({ createdAt: -1, _id: -1 }).skip(skip).limit(limit).lean();
+  }
+
+  /** What a referrer still owes from reversals they could not pay (read in the caller's transaction). */
+  async owed(referrerId: string, session: ClientSession): Promise<number> {
+    const doc = await this.carries.findById(referrerId).session(session).lean();
+    return doc?.owedDeci ?? 0;
+  }
+
+  /** A reversal could not take `deci`: it is owed, against the next shares. */
+  async carry(referrerId: string, deci: number, now: Date, session: ClientSession): Promise<void> {
+    await this.carries.collection.updateOne(
+      { _id: referrerId } as never,
+      { $inc: { owedDeci: deci, carriedDeci: deci }, $setOnInsert: { settledDeci: 0 }, $set: { updatedAt: now } },
+      { session, upsert: true },
+    );
+  }
+
+  /** A share settled `deci` of what was owed. */
+  async settle(referrerId: string, deci: number, now: Date, session: ClientSession): Promise<void> {
+    const result = await this.carries.collection.updateOne({ _id: referrerId, owedDeci: { $gte: deci } } as never, { $inc: { owedDeci: -deci, settledDeci: deci }, $set: { updatedAt: now } }, { session });
+    if (result.modifiedCount !== 1) throw new Error(`referrer ${referrerId} owed less than ${deci} when a share settled it`); // the transaction retries
   }
 
   /** Referrers who still owe a shortfall, the largest first (operators). */

@@ -105,11 +105,11 @@ export class AutoRuns {
   }
 
   /** Remembers runs; the first announcement of a child order stands (a copy changes nothing). */
-  async recordMany(runs: readonly AutoRun[], now: Date, session: ClientSession): Promise<void> {
+  async recordMany(runs: readonly AutoRun[], now: Date, session?: ClientSession): Promise<void> {
     if (runs.length === 0) return;
     await this.model.collection.bulkWrite(
       runs.map(({ childOrderId, ...rest }) => ({ updateOne: { filter: { _id: childOrderId } as never, update: { $setOnInsert: { ...rest, placedAt: now } }, upsert: true } })),
-      { session, ordered: true },
+      { ordered: true, ...(session ? { session } : {}) },
     );
   }
 
