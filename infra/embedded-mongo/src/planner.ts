@@ -18,7 +18,12 @@ interface Range {
 interface FieldPred {
   points?: unknown[];
   range?: Range;
+  /** `$ne: null`: every key after null (null and missing fields share the null key). */
+  notNull?: boolean;
 }
+
+/** The keys after every null: what `$ne: null` can match on an index that is not multikey. */
+const NOT_NULL: Range = { lo: new TypeEdge(2, true), loIncl: true, hi: MAX_KEY, hiIncl: true };
 
 export interface Plan {
   stage: 'IDHACK' | 'IXSCAN' | 'COLLSCAN' | 'OR' | 'EOF';
@@ -63,9 +68,12 @@ export function predicates(filter: Doc): Map<string, FieldPred> {
         if (op === '$eq' && isBoundValue(arg)) p.points = [arg];
         else if (op === '$in' && Array.isArray(arg) && arg.length <= MAX_POINTS && arg.every(isBoundValue)) p.points ??= arg;
         else if (op === '$gt' || op === '$gte' || op === '$lt' || op === '$lte') addRange(p, op, arg);
+        // A missing field is indexed as null (outside sparse indexes, which coversSparse keeps out).
+        else if (op === '$exists' && (arg === false || arg === 0)) p.points ??= [null];
+        else if (op === '$ne' && arg === null) p.notNull = true;
       }
     } else if (isBoundValue(v)) p.points = [v];
-    if (p.points || p.range) out.set(k, p);
+    if (p.points || p.range || p.notNull) out.set(k, p);
   });
   return out;
 }
@@ -107,7 +115,9 @@ function candidate(ix: Index, preds: Map<string, FieldPred>, sort: Array<[string
     eq++;
   }
   const next = ix.fields[eq];
-  const range = next !== undefined && !ix.multikey ? preds.get(next)?.range : undefined;
+  // No ranges on a multikey index: an array's elements bound it in combinations (and [] has no null key).
+  const pred = next !== undefined && !ix.multikey ? preds.get(next) : undefined;
+  const range = pred?.range ?? (pred?.notNull ? NOT_NULL : undefined);
   const fixed = new Set(ix.fields.slice(0, eq).filter((_, i) => points[i]?.length === 1));
   const allSingle = fixed.size === eq;
   const sortDir = sort.length === 0 ? 0 : allSingle ? sortDirection(ix, eq, fixed, sort) : 0;
