@@ -29,6 +29,8 @@ function keys(known: Record<string, string>) {
     return userId ? { body: { userId, loginId: `login-${userId}`, role: 'member' } } : { status: 404, body: { code: 'API_KEY_INVALID', message: 'x' } };
   });
 }
+/** The placement id the BFF gives a placement sent without an Idempotency-Key (issue 39 §7). */
+const placementId = { key: expect.stringMatching(/^bff-placement [\w-]{36}$/), hash: 'placement-id' };
 const placed = (id: number) => ({ status: 201, body: { outcome: 'accepted', order: orderViewBody({ id, status: 0 }) } });
 
 describe('member money routes', () => {
@@ -48,7 +50,8 @@ describe('member money routes', () => {
     const sent = h.order.calls('POST /orders')[0]!;
     expect(sent.query.get('waitMs')).toBe('1234');
     expect(sent.caller?.userId).toBe('member-1');
-    expect(sent.body).toEqual({ serviceId: 1, link: 'kim', amount: 10, source: 'web' });
+    // Without an Idempotency-Key the placement goes under a placement id chosen here (issue 39 §7).
+    expect(sent.body).toEqual({ serviceId: 1, link: 'kim', amount: 10, source: 'web', request: placementId });
   });
 
   it('passes order service refusals through unchanged, and 400s on wrong types', async () => {
@@ -79,11 +82,13 @@ describe('member money routes', () => {
   });
 
   it('hands the Idempotency-Key and the request hash to the order service, so a retry after a lost answer reaches the order placed first', async () => {
-    // The order service placed the order, but its answer never became one this BFF could keep (500).
+    // The order service failed (500) and, asked, holds no order under the key: a temporary 503, never a 500.
     h.order.on('POST /orders', { status: 500, body: { code: 'INTERNAL', message: 'x' } });
+    h.order.on('POST /orders/placement', { status: 404, body: { code: 'PLACEMENT_NOT_FOUND', message: 'x' } });
     const headers = { 'idempotency-key': 'web-k-3' };
     const body = { serviceId: 1, link: 'https://x', amount: 10 };
-    expect((await call(h.url, 'POST', '/api/service/order', { token: h.keys.member(), headers, body })).status).toBe(500);
+    expect((await call(h.url, 'POST', '/api/service/order', { token: h.keys.member(), headers, body })).status).toBe(503);
+    expect((h.order.calls('POST /orders/placement')[0]!.body as { request: { key: string } }).request.key).toBe('web-k-3');
     h.order.on('POST /orders', placed(14));
     expect((await call(h.url, 'POST', '/api/service/order', { token: h.keys.member(), headers, body })).status).toBe(201);
     await call(h.url, 'POST', '/api/service/order', { token: h.keys.member(), headers: { 'idempotency-key': 'web-k-4' }, body: { ...body, amount: 11 } });
@@ -92,6 +97,23 @@ describe('member money routes', () => {
     expect(sent[1]!.hash).toBe(sent[0]!.hash);
     expect(sent[2]!.hash).not.toBe(sent[0]!.hash);
     expect(sent[0]!.hash).toMatch(/^[\w-]{43}$/);
+  });
+
+  it('after a failed placement call asks the order service by the placement id and answers the truth: the order if it was paid, the refusal if not', async () => {
+    const body = { serviceId: 1, link: 'https://x', amount: 10 };
+    // The order was stored and paid, but the call failed (the service died before answering).
+    h.order.on('POST /orders', { status: 500, body: { code: 'INTERNAL', message: 'x' } });
+    h.order.on('POST /orders/placement', placed(21));
+    const paid = await call(h.url, 'POST', '/api/service/order', { token: h.keys.member(), body });
+    expect(paid.status).toBe(201);
+    expect(paid.body).toEqual(placed(21).body);
+    const [sent] = h.order.calls('POST /orders');
+    const [asked] = h.order.calls('POST /orders/placement');
+    expect((asked!.body as { request: unknown }).request).toEqual((sent!.body as { request: unknown }).request);
+    expect(asked!.caller?.userId).toBe('member-1');
+    // Refused by the wallet: the refusal, as the placement would have answered it.
+    h.order.on('POST /orders/placement', { status: 402, body: { code: 'INSUFFICIENT_POINTS', message: '포인트가 부족합니다.', orderId: 22 } });
+    expect((await call(h.url, 'POST', '/api/service/order', { token: h.keys.member(), body })).status).toBe(402);
   });
 
   it('says so when the wallet did not confirm in time: 503 PAYMENT_TIMEOUT with Retry-After, and a retry with the key places again', async () => {
@@ -213,7 +235,7 @@ describe('public reseller API', () => {
     expect(res.body).toEqual({ wId: 41 });
     const sent = h.order.calls('POST /orders')[0]!;
     expect(sent.caller).toEqual({ service: 'bff', userId: 'user-a', role: 'member' });
-    expect(sent.body).toEqual({ serviceId: 1, link: 'https://x', amount: 10, source: 'api' });
+    expect(sent.body).toEqual({ serviceId: 1, link: 'https://x', amount: 10, source: 'api', request: placementId });
   });
 
   it('replays an Idempotency-Key answer, refuses it for another body, and places a concurrent burst once', async () => {
@@ -298,7 +320,7 @@ describe('API v2', () => {
     catalogue();
     h.order.on('POST /orders', placed(55));
     expect(await form({ key: 'key-a', action: 'add', service: '1', link: 'https://x', quantity: '10', runs: '3', interval: '60' })).toEqual({ status: 200, body: { order: 55 } });
-    expect(h.order.calls('POST /orders')[0]!.body).toEqual({ serviceId: 1, link: 'https://x', amount: 10, runs: 3, interval: 60, source: 'api' });
+    expect(h.order.calls('POST /orders')[0]!.body).toEqual({ serviceId: 1, link: 'https://x', amount: 10, runs: 3, interval: 60, source: 'api', request: placementId });
     const refusals: Array<[number, string, string]> = [
       [402, 'INSUFFICIENT_POINTS', 'Not enough funds on balance'],
       [400, 'SERVICE_REQUIRED', 'Incorrect service ID'],

@@ -113,6 +113,18 @@ export const placeOrderRequest = z.object({
 export type PlaceOrderRequest = z.input<typeof placeOrderRequest>;
 
 /**
+ * A placement id: the `request.key` the BFF gives a placement that came without an Idempotency-Key,
+ * chosen before it calls the order service, so that after a lost or failed call it can ask what became
+ * of that placement (`POST /orders/placement`). Starts with a space-separated prefix no client key can
+ * have (client keys are printable ASCII without spaces).
+ */
+export const placementIdPrefix = 'bff-placement ';
+export const isPlacementId = (key: string): boolean => key.startsWith(placementIdPrefix);
+
+/** `POST /orders/placement`: what became of the placement made under this request (key and hash as sent). */
+export const placementLookupRequest = z.object({ request: placeOrderRequest.shape.request.unwrap() });
+
+/**
  * `PATCH /admin/orders/:id`: an operator's (or fulfillment's) change — a status number, a start count
  * (or null) and the remains, with an optional member-facing reason. Order's own rules judge every
  * value with their own codes (STATUS_INVALID, START_COUNT_INVALID, REMAINS_INVALID,

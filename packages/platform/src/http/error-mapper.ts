@@ -12,8 +12,27 @@ const bodyParserErrors: Record<string, { status: number; code: string; message: 
   'request.aborted': { status: 400, code: 'REQUEST_ABORTED', message: genericMessages.badRequest },
 };
 
+/** The driver's errors for a database it cannot reach right now (not for a refused statement). */
+const unreachable = /^Mongo(Network|NetworkTimeout|ServerSelection|NotConnected|TopologyClosed|PoolCleared)Error$/;
+const transientLabels = ['RetryableWriteError', 'TransientTransactionError', 'UnknownTransactionCommitResult', 'ResetPool'];
+
+/**
+ * Whether an error means "try again shortly" rather than a fault: the database unreachable or
+ * restarting (directly, or as the cause of another error). Such a request is answered 503, not 500.
+ */
+export function isTemporaryError(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 4) return false;
+  const e = error as { name?: unknown; errorLabels?: unknown; writeErrors?: unknown; cause?: unknown; hasErrorLabel?: (label: string) => boolean };
+  if (typeof e.name === 'string' && unreachable.test(e.name)) return true;
+  if (typeof e.hasErrorLabel === 'function' && transientLabels.some((l) => e.hasErrorLabel!(l))) return true;
+  // A bulk write cut off by a lost connection: the driver's bulk error with no write error listed.
+  if (e.name === 'MongoBulkWriteError' && Array.isArray(e.writeErrors) && e.writeErrors.length === 0) return true;
+  return isTemporaryError(e.cause, depth + 1);
+}
+
 function toHttpError(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;
+  if (isTemporaryError(error)) return new HttpError(503, 'TEMPORARILY_UNAVAILABLE', genericMessages.internal);
   if (error instanceof ZodError) {
     const details = error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
     return new HttpError(400, 'VALIDATION_FAILED', genericMessages.badRequest, details);
@@ -42,6 +61,7 @@ export function errorMapper(fallbackLogger: Logger) {
       const body: ErrorBody = { code: mapped.code, message: mapped.message };
       if (mapped.details !== undefined) body.details = mapped.details;
       if (mapped.status >= 500) log.error({ err: error }, 'request failed');
+      if (mapped.code === 'TEMPORARILY_UNAVAILABLE') res.setHeader('retry-after', '1');
       res.status(mapped.status).json(body);
       return;
     }

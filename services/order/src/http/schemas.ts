@@ -52,7 +52,7 @@ export const placeQuery = z.object({
 });
 
 /** The shape the BFF sends (@smm/contracts/http); the domain rules judge the values, in their order. */
-export { placeOrderRequest as placeBody } from '@smm/contracts/http';
+export { placeOrderRequest as placeBody, placementLookupRequest } from '@smm/contracts/http';
 
 export const idParam = z.object({ id: z.string().regex(/^\d{1,15}$/).transform(Number) });
 

@@ -1,4 +1,5 @@
 import { OrderPlaced, type EventOrigin, settingEnabled, settingKeys } from '@smm/contracts';
+import { isPlacementId } from '@smm/contracts/http';
 import { paymentChange } from '../domain/payment.ts';
 import { type OrderRequest, type Refusal, checkOrder, toNumber } from '../domain/place-order-rules.ts';
 import { orderRejected } from '../events/order-events.ts';
@@ -35,7 +36,8 @@ export async function placeOrder(deps: OrderDeps, origin: EventOrigin, input: Pl
   const [product, serviceCheck, placedBefore] = await Promise.all([
     Number.isSafeInteger(serviceId) && serviceId > 0 ? deps.store.product(serviceId) : null,
     deps.store.setting(settingKeys.enableServiceCheck),
-    input.request ? deps.store.repository.findByRequest(input.userId, input.request.key) : null,
+    // A placement id the BFF chose for this one call is new: nothing can hold it yet.
+    input.request && !isPlacementId(input.request.key) ? deps.store.repository.findByRequest(input.userId, input.request.key) : null,
   ]);
   // A retry under the Idempotency-Key of an order already placed: that order's answer, no second one
   // (whatever the catalogue says now). A key older than a key lives (the BFF's IDEMPOTENCY_TTL_SECONDS
@@ -97,12 +99,25 @@ export async function placeOrder(deps: OrderDeps, origin: EventOrigin, input: Pl
 }
 
 /**
+ * The answer for the placement made under `request` (the caller's Idempotency-Key, or the placement
+ * id the BFF chose before calling), for a caller whose placement call failed in transport or with a
+ * temporary error: the order's own answer — paid, refused by the wallet, or (still awaiting) after
+ * the same bounded wait, given up if no answer comes — and `not-placed` when no order holds the key
+ * (never stored, or given up: either way nothing is charged, a debit that still comes is refunded).
+ */
+export async function answerPlacement(deps: OrderDeps, origin: EventOrigin, input: { userId: string; request: PlacementRequest; waitMs: number }): Promise<PlaceOrderResult | { kind: 'not-placed' }> {
+  const placed = await deps.store.repository.findByRequest(input.userId, input.request.key);
+  if (!placed) return { kind: 'not-placed' };
+  return answerFor(deps, origin, placed.order, placed.kind, input);
+}
+
+/**
  * The answer for an order already placed under the request's Idempotency-Key: refused if the key
  * came with another request; otherwise as its own placement would have been answered — paid,
  * refused by the wallet, or (still awaiting) after waiting for the wallet the same bounded time,
  * giving it up if no answer comes. A given-up order holds no key, so it is never found here.
  */
-async function answerFor(deps: OrderDeps, origin: EventOrigin, order: Order | AutoOrder, kind: 'order' | 'auto', input: PlaceOrderInput): Promise<PlaceOrderResult> {
+async function answerFor(deps: OrderDeps, origin: EventOrigin, order: Order | AutoOrder, kind: 'order' | 'auto', input: { request?: PlacementRequest | undefined; waitMs: number }): Promise<PlaceOrderResult> {
   if (order.request?.hash !== input.request?.hash) return { kind: 'key-reused' };
   if (order.payment === 'paid') return { kind: 'accepted', order: view(order) };
   if (order.payment === 'rejected') return order.abandoned ? { kind: 'timed-out', orderId: order._id } : { kind: 'rejected', orderId: order._id };
