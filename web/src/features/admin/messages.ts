@@ -339,7 +339,7 @@ export const adminText = {
   reconcileRun: '지금 점검',
   reconcileRunning: '점검 중…',
   reconcileFailed: '정합성 점검을 실행하지 못했습니다. 잠시 후 다시 시도해 주세요.',
-  reconcileCount: (n: number) => (n === 0 ? '이상 없음' : `불일치 ${grouped(n)}건`),
+  reconcileCount: (n: number) => (n === 0 ? '이상 없음' : '확인 필요'),
   reconcileMore: (n: number) => `그 밖에 ${grouped(n)}건이 더 있습니다. 전체 목록은 서버에서 npm run reconcile로 확인합니다.`,
   reconcileMember: (id: string) => `회원 ${id}`,
   /** What each rule of infra/reconcile found, for operators. */

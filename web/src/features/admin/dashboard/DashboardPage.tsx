@@ -8,6 +8,7 @@ import * as ui from '../../../ui/ui.css.ts';
 import * as s from '../admin.css.ts';
 import { adminText as t } from '../messages.ts';
 import type { Dashboard, MoneyDay } from './types.ts';
+import { ReconcileCard } from './ReconcileCard.tsx';
 import { WeekChart } from './WeekChart.tsx';
 
 const sum = (days: MoneyDay[], key: 'salesDeci' | 'refundsDeci' | 'topUpsDeci' | 'topUpCount') => days.reduce((total, d) => total + d[key], 0);
@@ -61,6 +62,7 @@ function Body({ data }: { data: Dashboard }) {
           </section>
         ))}
       </div>
+      <ReconcileCard />
       <div className={s.dashGrid}>
         <section className={ui.card} aria-labelledby="chart-title">
           <h2 id="chart-title" className={ui.cardTitle}>
