@@ -1,5 +1,6 @@
 // `npm run reconcile` (root script): pairs every money movement with its cause across the services'
 // databases, read-only. Exit 0 clean, 1 discrepancies, 2 configuration error (or could not run).
+import { databasesFrom } from './databases.ts';
 import { formatReport } from './format.ts';
 import { defaultDatabases, reconcile } from './reconcile.ts';
 import type { Databases } from './report.ts';
@@ -21,17 +22,6 @@ delivered orders, top-up credits with approved top-ups and deposits, forwards wi
 
 exit 0: no discrepancy · 1: discrepancies (listed) · 2: configuration error or the check could not run
 `;
-
-function databasesFrom(text: string | undefined): Partial<Databases> {
-  if (text === undefined || text.trim() === '') return {};
-  const out: Partial<Databases> = {};
-  for (const part of text.split(',')) {
-    const [key, value] = part.split('=').map((s) => s.trim());
-    if (key === undefined || !(key in defaultDatabases) || !value || !/^[A-Za-z0-9_-]{1,63}$/.test(value)) throw new Error(`RECONCILE_DATABASES: "${part}" is not <service>=<database> for one of ${Object.keys(defaultDatabases).join(', ')}`);
-    out[key as keyof Databases] = value;
-  }
-  return out;
-}
 
 async function main(): Promise<number> {
   if (process.argv.includes('--help') || process.argv.includes('-h')) {
