@@ -8,7 +8,7 @@ export const roles = ['member', 'staff', 'admin'] as const;
 export type Role = (typeof roles)[number];
 
 /** `version`: the token version the access token was issued under (absent for API-key callers). */
-export type Caller = { userId: string; loginId: string; role: Role; version?: number };
+export type Caller = { userId: string; loginId: string; role: Role; version?: number; sessionId?: string };
 
 /**
  * - guest: no token at all. The web app sends none in browse mode (spec §3 guest profile), and a
@@ -44,14 +44,15 @@ export function tokenFrom(header: string | undefined): string | null {
 /** Verified JWT claims → caller; anything missing or of the wrong type makes the token invalid. */
 export function callerFromClaims(claims: unknown): Caller | null {
   if (typeof claims !== 'object' || claims === null) return null;
-  const { sub, loginId, role, ver, exp } = claims as Record<string, unknown>;
+  const { sub, loginId, role, ver, exp, sid } = claims as Record<string, unknown>;
   if (typeof sub !== 'string' || !/^[A-Za-z0-9-]{1,64}$/.test(sub)) return null;
   if (typeof loginId !== 'string' || loginId === '') return null;
   if (typeof role !== 'string' || !(roles as readonly string[]).includes(role)) return null;
   // A token that never expires, or without the version sessions are ended by, is not accepted.
   if (typeof exp !== 'number') return null;
   if (typeof ver !== 'number' || !Number.isInteger(ver) || ver < 0) return null;
-  return { userId: sub, loginId, role: role as Role, version: ver };
+  if (sid !== undefined && typeof sid !== 'string') return null;
+  return { userId: sub, loginId, role: role as Role, version: ver, ...(sid !== undefined && { sessionId: sid }) };
 }
 
 /** null when the caller may go on. */

@@ -68,15 +68,22 @@ export function authRoutes(router: Router, auth: ServiceClient, verifier: TokenV
       return;
     }
     if (answer.status === 401) {
+      // A reused refresh token ended its whole session: its access tokens stop here at once.
+      const ended = endedFor(answer.body);
+      if (ended) await verifier.sessions.forget(ended);
       clearRefreshCookie(req, res);
       throw new HttpError(401, 'TOKEN_INVALID', messages.tokenInvalid);
     }
     relay(res, answer);
   });
-  /** This device: the refresh token is revoked and the cookie cleared (the access token lapses in minutes). */
+  /** This device: its session ends — the refresh token is revoked, the cookie cleared, and its access tokens refused from now on. */
   router.post('/auth/logout', async (req: Request, res: Response) => {
     const refreshToken = refreshCookieOf(req);
-    if (refreshToken !== null) await auth.call(callContext(req), 'POST', '/sessions/revoke', { body: { refreshToken } satisfies RefreshTokenRequest });
+    if (refreshToken !== null) {
+      const answer = await auth.call(callContext(req), 'POST', '/sessions/revoke', { body: { refreshToken } satisfies RefreshTokenRequest });
+      const userId = (answer.body as { userId?: unknown } | null)?.userId;
+      if (answer.status === 200 && typeof userId === 'string') await verifier.sessions.forget(userId);
+    }
     clearRefreshCookie(req, res);
     res.status(204).end();
   });
@@ -95,4 +102,10 @@ export function authRoutes(router: Router, auth: ServiceClient, verifier: TokenV
   router.post('/auth/register/naver', offered, forward('/members/naver', socialRegisterBody));
   router.post('/auth/register/kakao', offered, forward('/members/kakao', socialRegisterBody));
   router.post('/auth/send-phone-number', forward('/phone-verifications', sendPhoneBody));
+}
+
+/** The member whose session auth ended for a reused refresh token (its 401 names them), else null. */
+function endedFor(body: unknown): string | null {
+  const b = body as { code?: unknown; details?: { userId?: unknown } } | null;
+  return b?.code === 'REFRESH_TOKEN_REUSED' && typeof b.details?.userId === 'string' ? b.details.userId : null;
 }

@@ -9,7 +9,7 @@ import { type CallContext, type ServiceClient, ServiceUnavailable } from '../ups
  * restriction in force (issue 12), whose `until` the BFF compares with its own clock, so a
  * suspension ends on time even while this answer is kept.
  */
-export type SessionState = { status: 'active' | 'suspended' | 'banned' | 'deleted'; version: number | null; restriction: Restriction | null };
+export type SessionState = { status: 'active' | 'suspended' | 'banned' | 'deleted'; version: number | null; restriction: Restriction | null; endedSessions?: string[] };
 
 
 const key = (userId: string) => `bff:session-state:${userId}`;
@@ -38,7 +38,7 @@ export class SessionStates {
       throw new ServiceUnavailable('auth', false);
     }
     const body = readAnswer(ctx, answer, sessionState);
-    const state: SessionState = { status: body.status, version: body.version, restriction: body.restriction };
+    const state: SessionState = { status: body.status, version: body.version, restriction: body.restriction, endedSessions: body.endedSessions };
     await this.redis.set(key(userId), JSON.stringify(state), 'EX', this.ttlSeconds).catch(() => undefined);
     return state;
   }

@@ -36,6 +36,8 @@ export class TokenVerifier {
     // Fails closed: while auth cannot say, the request gets a 503 rather than an unchecked pass.
     const session = await this.sessions.get(ctx, caller.userId);
     if (session.status === 'deleted' || session.version !== caller.version) return { kind: 'invalid' };
+    // This device logged out, or its session was ended for a reused refresh token.
+    if (caller.sessionId !== undefined && session.endedSessions?.includes(caller.sessionId)) return { kind: 'invalid' };
     if (session.restriction && restrictionBlocks(session.restriction, new Date())) return { kind: 'restricted', restriction: session.restriction };
     // A ban without a restriction record (an auth before restrictions) still ends the session.
     if (session.status === 'banned') return { kind: 'invalid' };

@@ -65,6 +65,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     KAKAO_API_URL: providers.url,
     NAVER_CLIENT_SECRET: naverClient.secret,
     LOGIN_MAX_ATTEMPTS_PER_IP: '10000',
+    // auth: a refresh token reused more than a second after it was spent ends its session
+    REFRESH_TOKEN_REUSE_GRACE_SECONDS: '1',
     PHONE_CODE_MAX_SENDS_PER_IP_PER_HOUR: '10000',
     // fulfillment: the providers of the forwarding tests listen on 127.0.0.1
     FULFILLMENT_ALLOW_PRIVATE_PROVIDERS: 'true',
@@ -92,7 +94,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
 
   try {
-    const deadline = Date.now() + 110_000;
+    const deadline = Date.now() + 400_000;
     while (!/ready — /.test(output)) {
       if (Date.now() > deadline || proc.exitCode !== null) throw new Error(`devstack did not start:\n${output.slice(-6000)}`);
       await new Promise((r) => setTimeout(r, 200));

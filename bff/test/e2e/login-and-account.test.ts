@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerHeaders, eventually } from '@smm/testkit';
 import { api, newMember, phoneVerification, setSettings, stack, uniqueId } from './support/client.ts';
+import { sleep } from './support/money.ts';
 
 beforeAll(() => phoneVerification(false));
 afterAll(() => setSettings({ ENABLE_REFERRAL: 'true' }));
@@ -139,5 +140,35 @@ describe('sessions', () => {
     expect((await api('POST', '/auth/logout-everywhere', { token: accessToken })).status).toBe(204);
     expect((await api('GET', '/auth/profile', { token: accessToken })).status).toBe(401);
     expect((await api('GET', '/auth/profile', { token: member.token })).status).toBe(401);
+  });
+
+  const logIn = async (member: { id: string; password: string }) => {
+    const res = await fetch(`${stack().bffUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: member.id, password: member.password }) });
+    const { accessToken } = (await res.json()) as { accessToken: string };
+    return { accessToken, cookie: res.headers.get('set-cookie')!.split(';')[0]! };
+  };
+  const post = (path: string, cookie: string) => fetch(`${stack().bffUrl}/api${path}`, { method: 'POST', headers: { cookie } });
+
+  it('log-out on one device ends that session’s access token at once, and only that session', async () => {
+    const member = await newMember();
+    const [phone, laptop] = [await logIn(member), await logIn(member)];
+    expect((await post('/auth/logout', phone.cookie)).status).toBe(204);
+    expect((await api('GET', '/auth/profile', { token: phone.accessToken })).status).toBe(401);
+    expect((await api('GET', '/auth/profile', { token: laptop.accessToken })).status).toBe(200);
+    expect((await post('/auth/refresh', laptop.cookie)).status).toBe(200);
+  });
+
+  it('a spent refresh token presented again ends the whole session: the thief’s tokens and the owner’s', async () => {
+    const member = await newMember();
+    const first = await logIn(member);
+    const renewed = await post('/auth/refresh', first.cookie);
+    const next = { accessToken: ((await renewed.json()) as { accessToken: string }).accessToken, cookie: renewed.headers.get('set-cookie')!.split(';')[0]! };
+    expect((await api('GET', '/auth/profile', { token: next.accessToken })).status).toBe(200);
+    await sleep(1200); // past REFRESH_TOKEN_REUSE_GRACE_SECONDS (1 s here): not two tabs racing
+    expect((await post('/auth/refresh', first.cookie)).status).toBe(401);
+    expect((await api('GET', '/auth/profile', { token: next.accessToken })).status).toBe(401);
+    expect((await post('/auth/refresh', next.cookie)).status).toBe(401);
+    // The member's other sessions and a new log-in are not touched.
+    expect((await api('GET', '/auth/profile', { token: (await logIn(member)).accessToken })).status).toBe(200);
   });
 });

@@ -46,4 +46,4 @@ export const orderViewBody = (fields: Partial<OrderViewBody> & Pick<OrderViewBod
 
 export const platformViewBody = (fields: Pick<PlatformViewBody, 'id' | 'text'> & Partial<PlatformViewBody>): PlatformViewBody => ({ icon: 'etc', visible: true, background: '#ffffff', ...fields });
 
-export const sessionStateBody = (fields: Partial<SessionStateBody> & Pick<SessionStateBody, 'userId'>): SessionStateBody => ({ status: 'active', version: 0, restriction: null, ...fields });
+export const sessionStateBody = (fields: Partial<SessionStateBody> & Pick<SessionStateBody, 'userId'>): SessionStateBody => ({ status: 'active', version: 0, restriction: null, endedSessions: [], ...fields });

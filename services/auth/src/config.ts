@@ -20,6 +20,8 @@ export const configShape = {
   ACCESS_TOKEN_TTL_SECONDS: seconds(900),
   /** How long a member stays logged in without using the app (each refresh starts it again). */
   REFRESH_TOKEN_TTL_SECONDS: seconds(30 * 86_400),
+  /** A spent refresh token presented again after this ends its session (two tabs refreshing at once stay within it). */
+  REFRESH_TOKEN_REUSE_GRACE_SECONDS: env.int(0).default(5),
   SOCIAL_SIGNUP_TOKEN_TTL_SECONDS: seconds(600),
 
   ADMIN_ID: env.string().regex(/^\S{1,50}$/, { error: 'must be 1-50 characters without spaces' }).optional(),

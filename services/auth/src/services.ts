@@ -36,7 +36,8 @@ export function buildServices(deps: {
     kickOutbox: deps.kickOutbox,
     passwords: new PasswordHasher(),
     tokens: new TokenIssuer(config.JWT_PRIVATE_KEY, config.ACCESS_TOKEN_TTL_SECONDS, config.SOCIAL_SIGNUP_TOKEN_TTL_SECONDS),
-    refreshTokens: new RefreshTokens(redis, config.REFRESH_TOKEN_TTL_SECONDS),
+    refreshTokens: new RefreshTokens(redis, config.REFRESH_TOKEN_TTL_SECONDS, config.ACCESS_TOKEN_TTL_SECONDS),
+    refreshReuseGraceSeconds: config.REFRESH_TOKEN_REUSE_GRACE_SECONDS,
     phoneCodes: new PhoneCodes(redis, {
       ttlSeconds: config.PHONE_CODE_TTL_SECONDS,
       resendSeconds: config.PHONE_CODE_RESEND_SECONDS,

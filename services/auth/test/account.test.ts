@@ -233,7 +233,9 @@ describe('sessions', () => {
     expect(verify(next.body.accessToken)).toMatchObject({ sub: member.userId, ver: 0 });
     expect(await refresh(login.body.refreshToken)).toMatchObject({ status: 401, body: { code: 'REFRESH_TOKEN_INVALID', message: messages.sessionEnded } });
     expect((await refresh('not a token')).status).toBe(401);
-    expect((await auth.post('/sessions/revoke', { refreshToken: next.body.refreshToken })).status).toBe(204);
+    // Log-out answers whose session ended, so the BFF stops accepting its access tokens at once.
+    expect(await auth.post('/sessions/revoke', { refreshToken: next.body.refreshToken })).toMatchObject({ status: 200, body: { userId: member.userId } });
+    expect((await state(member.userId)).body).toMatchObject({ endedSessions: [verify(next.body.accessToken).sid] });
     expect((await refresh(next.body.refreshToken)).status).toBe(401);
   });
 
@@ -241,7 +243,7 @@ describe('sessions', () => {
     const member = await newMember('old-pass');
     const before = await auth.post<Session>('/sessions', { id: member.id, password: 'old-pass' });
     expect((await auth.call('PUT', '/members/me/password', { currentPassword: 'old-pass', newPassword: 'new-pass' }, member.as)).status).toBe(204);
-    expect((await state(member.userId)).body).toEqual({ userId: member.userId, status: 'active', version: 1, restriction: null });
+    expect((await state(member.userId)).body).toEqual({ userId: member.userId, status: 'active', version: 1, restriction: null, endedSessions: [] });
     expect((await refresh(before.body.refreshToken)).status).toBe(401);
     const after = await auth.post<Session>('/sessions', { id: member.id, password: 'new-pass' });
     expect(verify(after.body.accessToken).ver).toBe(1);
@@ -263,7 +265,7 @@ describe('sessions', () => {
     expect(await auth.post('/sessions', { id: member.id, password: member.password })).toMatchObject({ status: 403, body: { code: 'MEMBER_BANNED' } });
     expect((await refresh(login.body.refreshToken)).status).toBe(401);
     expect((await state(member.userId)).body.status).toBe('banned');
-    expect((await state('no-such-member')).body).toEqual({ userId: 'no-such-member', status: 'deleted', version: null, restriction: null });
+    expect((await state('no-such-member')).body).toEqual({ userId: 'no-such-member', status: 'deleted', version: null, restriction: null, endedSessions: [] });
     // A member may not read another's state; only the BFF acting for itself may.
     expect((await auth.call('GET', `/members/${member.userId}/session-state`, undefined, as('someone-else'))).status).toBe(401);
   });

@@ -41,6 +41,8 @@ export const sessionState = z.looseObject({
   status: z.enum(['active', 'suspended', 'banned', 'deleted']),
   version: z.number().int().nullable(),
   restriction: restrictionBody.nullable(),
+  /** Sessions (the access token's `sid`) ended within an access token's lifetime: their tokens are refused. */
+  endedSessions: z.array(z.string()).default([]),
 });
 export type SessionStateBody = z.infer<typeof sessionState>;
 

@@ -38,8 +38,9 @@ export function authRoutes(app: Express, services: AuthServices): void {
     res.json((await refreshSession(services, refreshTokenRequest.parse(req.body))) satisfies AuthSessionBody);
   });
   app.post('/sessions/revoke', async (req, res) => {
-    await revokeRefreshToken(services, refreshTokenRequest.parse(req.body));
-    res.status(204).end();
+    const ended = await revokeRefreshToken(services, refreshTokenRequest.parse(req.body));
+    if (ended) res.json(ended);
+    else res.status(204).end();
   });
   app.post('/sessions', async (req, res) => {
     res.json((await logIn(services, loginRequest.parse(req.body), originOf(req))) satisfies AuthSessionBody);

@@ -6,7 +6,7 @@ export const ACCESS_TOKEN_ISSUER = 'smm-auth';
 const SIGNUP_AUDIENCE = 'smm-social-signup';
 
 /** `ver`: the member's token version when issued; a later password change or log-out-everywhere outdates it. */
-export type AccessTokenClaims = { sub: string; loginId: string; role: MemberRole; ver: number };
+export type AccessTokenClaims = { sub: string; loginId: string; role: MemberRole; ver: number; sid?: string };
 
 export type SocialProfile = { provider: 'naver' | 'kakao'; providerUserId: string; email: string | null; nickname: string | null };
 
@@ -29,7 +29,7 @@ export class TokenIssuer {
   }
 
   issueAccessToken(claims: AccessTokenClaims): { accessToken: string; expiresIn: number } {
-    const accessToken = jwt.sign({ loginId: claims.loginId, role: claims.role, ver: claims.ver }, this.privateKey, {
+    const accessToken = jwt.sign({ loginId: claims.loginId, role: claims.role, ver: claims.ver, ...(claims.sid !== undefined && { sid: claims.sid }) }, this.privateKey, {
       algorithm: 'ES256',
       subject: claims.sub,
       issuer: ACCESS_TOKEN_ISSUER,

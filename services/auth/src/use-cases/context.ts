@@ -26,6 +26,8 @@ export type AuthServices = {
   passwords: PasswordHasher;
   tokens: TokenIssuer;
   refreshTokens: RefreshTokens;
+  /** A spent refresh token presented again within this is a race of the owner's tabs, not a copy. */
+  refreshReuseGraceSeconds: number;
   phoneCodes: PhoneCodes;
   phoneCodeTtlSeconds: number;
   phoneCodeResendSeconds: number;

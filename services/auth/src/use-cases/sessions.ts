@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { restrictionBlocks, restrictionMessage } from '@smm/contracts';
 import { HttpError, forbidden, notFound, unauthorized } from '@smm/platform';
 import { restrictionInForce } from '../domain/restriction-rules.ts';
@@ -22,30 +23,56 @@ export function requireActive(member: MemberDoc, now = new Date()): void {
   }
 }
 
-export async function issueSession(services: AuthServices, member: MemberDoc, version = versionOf(member)): Promise<Session> {
+/**
+ * A session's tokens. `sid` names the session — one log-in on one device — and stays the same
+ * through its refreshes, so ending it (log-out, a reused refresh token) reaches its access tokens.
+ */
+export async function issueSession(services: AuthServices, member: MemberDoc, version = versionOf(member), sid: string = randomUUID()): Promise<Session> {
   requireActive(member);
-  const access = services.tokens.issueAccessToken({ sub: member._id, loginId: member.loginId, role: member.role, ver: version });
-  const refreshToken = await services.refreshTokens.issue({ userId: member._id, version });
+  const access = services.tokens.issueAccessToken({ sub: member._id, loginId: member.loginId, role: member.role, ver: version, sid });
+  const refreshToken = await services.refreshTokens.issue({ userId: member._id, version, sid });
   return { ...access, refreshToken, refreshExpiresIn: services.refreshTokens.ttlSeconds };
 }
 
 /**
- * A refresh token → a new session (the old refresh token is spent). Refused when the token is
- * unknown, used or expired, the member is gone or banned, or its sessions were ended since.
+ * A refresh token → the session's next tokens (the old refresh token is spent). Refused when the
+ * token is unknown, used or expired, the member is gone or banned, or its sessions were ended
+ * since. A spent token presented again later than `reuseGraceSeconds` after it was spent (two tabs
+ * refreshing at the same moment stay within it) means a copy of it is loose: the whole session
+ * ends — the thief's next token and the owner's alike — and the answer names the member so the BFF
+ * stops accepting the session's access tokens at once.
  */
 export async function refreshSession(services: AuthServices, input: { refreshToken?: unknown }): Promise<Session> {
   const invalid = () => new HttpError(401, 'REFRESH_TOKEN_INVALID', messages.sessionEnded);
   if (typeof input.refreshToken !== 'string' || !/^[A-Za-z0-9_-]{20,100}$/.test(input.refreshToken)) throw invalid();
-  const grant = await services.refreshTokens.take(input.refreshToken);
-  if (grant === null) throw invalid();
+  const taken = await services.refreshTokens.take(input.refreshToken);
+  if (taken.kind === 'reused') {
+    const { userId, sid } = taken.grant;
+    if (sid !== undefined && taken.spentMsAgo > services.refreshReuseGraceSeconds * 1000) {
+      await services.refreshTokens.endSession(userId, sid);
+      services.logger.warn({ userId, sid }, 'a spent refresh token was presented again: its session is ended');
+      throw new HttpError(401, 'REFRESH_TOKEN_REUSED', messages.sessionEnded, { userId });
+    }
+    throw invalid();
+  }
+  if (taken.kind === 'unknown') throw invalid();
+  const { grant } = taken;
+  if (grant.sid !== undefined && (await services.refreshTokens.sessionEnded(grant.sid))) throw invalid();
   const member = await services.members.findById(grant.userId);
   if (!member || restrictionBlocks(restrictionInForce(member, new Date()), new Date()) || versionOf(member) !== grant.version) throw invalid();
-  return issueSession(services, member);
+  return issueSession(services, member, versionOf(member), grant.sid);
 }
 
-/** Log-out on one device: its refresh token stops working (its access token expires within minutes). */
-export async function revokeRefreshToken(services: AuthServices, input: { refreshToken?: unknown }): Promise<void> {
-  if (typeof input.refreshToken === 'string') await services.refreshTokens.take(input.refreshToken);
+/**
+ * Log-out on one device: its session ends — the refresh token stops working and so do its access
+ * tokens (the BFF is told whose, to stop accepting them at once). Null when the token named no session.
+ */
+export async function revokeRefreshToken(services: AuthServices, input: { refreshToken?: unknown }): Promise<{ userId: string } | null> {
+  if (typeof input.refreshToken !== 'string') return null;
+  const taken = await services.refreshTokens.take(input.refreshToken);
+  if (taken.kind !== 'grant') return null;
+  if (taken.grant.sid !== undefined) await services.refreshTokens.endSession(taken.grant.userId, taken.grant.sid);
+  return { userId: taken.grant.userId };
 }
 
 /** "Log out everywhere": every access and refresh token issued so far stops working. */
@@ -66,9 +93,9 @@ export async function sessionState(services: AuthServices, caller: { userId: str
   // The BFF asks for itself (no member in its credential); a member may not read another's state.
   if (caller.userId !== null && caller.userId !== userId) throw unauthorized(messages.callerRequired, 'CALLER_REQUIRED');
   const member = await services.members.findById(userId);
-  if (!member) return { userId, status: 'deleted' as const, version: null, restriction: null };
+  if (!member) return { userId, status: 'deleted' as const, version: null, restriction: null, endedSessions: [] };
   const now = new Date();
   const restriction = restrictionInForce(member, now);
   const status: 'active' | 'banned' | 'suspended' = !restriction || !restrictionBlocks(restriction, now) ? 'active' : restriction.level === 'banned' ? 'banned' : 'suspended';
-  return { userId, status, version: versionOf(member), restriction };
+  return { userId, status, version: versionOf(member), restriction, endedSessions: await services.refreshTokens.endedSessions(userId) };
 }
