@@ -29,7 +29,7 @@ describe('reconcile', () => {
     const report = await run(cleanWorld());
     expect(report.discrepancies).toEqual([]);
     expect(report.total).toBe(0);
-    expect(report.counts).toEqual({ ledgerEntries: 15, orders: 8, autoOrders: 1, forwards: 4, topUps: 3, deposits: 1, adjustments: 1, referralCredits: 2 });
+    expect(report.counts).toEqual({ ledgerEntries: 16, orders: 8, autoOrders: 1, forwards: 4, topUps: 3, deposits: 1, adjustments: 1, referralCredits: 3 });
     expect(report.databases.wallet).toMatch(/^wallet-/);
   });
 
@@ -52,6 +52,7 @@ describe('reconcile', () => {
     { name: 'a referral credit to a member who referred no one', rule: 'referral-not-referrer', reference: 'referral-order-10', userId: O, fault: (w) => (entry(w, 'referral-order-10').userId = O) },
     { name: 'a referral credit for an order not delivered', rule: 'referral-undelivered', reference: 'referral-order-16', userId: R, fault: (w) => w.ledger.push({ _id: 'referral-order-16', userId: R, deltaDeci: 10, source: 'referral' }) },
     { name: 'a referral credit above the share of the delivered value', rule: 'referral-exceeds-share', reference: 'referral-order-12', userId: R, fault: (w) => (entry(w, 'referral-order-12').deltaDeci = 151) },
+    { name: "a run's referral credit above the share of what the run delivered", rule: 'referral-exceeds-share', reference: 'referral-order-41', userId: R, fault: (w) => (entry(w, 'referral-order-41').deltaDeci = 76) },
     { name: 'a top-up credit for a request not approved', rule: 'topup-credit-unbacked', reference: 'topup-2', fault: (w) => w.ledger.push({ _id: 'topup-2', userId: B, deltaDeci: 50_000, source: 'topup' }) },
     { name: 'a top-up credit of another amount', rule: 'topup-credit-unbacked', reference: 'topup-1', fault: (w) => (entry(w, 'topup-1').deltaDeci = 110_000) },
     { name: 'an approved top-up never credited', rule: 'topup-without-credit', reference: 'topup-1', fault: (w) => (w.ledger = without(w.ledger, 'topup-1')) },

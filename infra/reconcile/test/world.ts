@@ -57,6 +57,8 @@ export function cleanWorld(): World {
       // 5 % of the delivered value: 5,000 for order 10; 4,000 − 1,000 refunded for order 12.
       { _id: 'referral-order-10', userId: R, deltaDeci: 250, source: 'referral' },
       { _id: 'referral-order-12', userId: R, deltaDeci: 150, source: 'referral' },
+      // A run of an auto order delivers as its child order: 5 % of 2,000 − 500 refunded.
+      { _id: 'referral-order-41', userId: R, deltaDeci: 75, source: 'referral' },
       { _id: 'adjustment-a1', userId: O, deltaDeci: 1000, source: 'adjustment' },
     ],
     orders: [
@@ -89,6 +91,7 @@ export function cleanWorld(): World {
     earnings: [
       { _id: 'referral-order-10', ratePercent: 5 },
       { _id: 'referral-order-12', ratePercent: 5 },
+      { _id: 'referral-order-41', ratePercent: 5 },
     ],
   };
 }
