@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -95,6 +95,9 @@ export async function startLab(): Promise<Lab> {
     url: (name, path) => `http://127.0.0.1:${ports[name]}${path}`,
     as: (to, userId, role = 'member') => ({ ...callerHeaders({ to, userId, role }), 'content-type': 'application/json' }),
     async stop() {
+      // RECOVERY_DUMP_DIR keeps the last run of each child's log lines (set RECOVERY_LOG_LEVEL=info for more).
+      const dump = process.env.RECOVERY_DUMP_DIR;
+      if (dump) for (const [name, proc] of Object.entries(procs)) writeFileSync(join(dump, `${name}.log`), proc.stdout() + proc.stderr());
       for (const proc of Object.values(procs)) proc?.child.kill('SIGKILL');
       await Promise.all(Object.values(procs).map((p) => p?.exited));
       await kafka.close();

@@ -1,3 +1,4 @@
+import { createConnection } from 'node:net';
 import mongoose from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { startEmbeddedMongo } from '@smm/embedded-mongo';
@@ -31,6 +32,13 @@ describe('documentWriteErrors', () => {
       expect(documentWriteErrors(lost, 2)).toBeUndefined();
       // ... and it is a temporary failure (503), not a fault (500).
       expect(isTemporaryError(lost)).toBe(true);
+      // A socket the server closed under a write (what the driver let through once during a kill).
+      const cut = await new Promise<Error>((resolve) => {
+        const socket = createConnection(1, '127.0.0.1');
+        socket.on('error', resolve);
+      });
+      expect(isTemporaryError(cut)).toBe(true);
+      expect(isTemporaryError(new Error('a bug'))).toBe(false);
     } finally {
       await connection.close(true).catch(() => undefined);
       await server.close().catch(() => undefined);

@@ -14,6 +14,7 @@ const bodyParserErrors: Record<string, { status: number; code: string; message: 
 
 /** The driver's errors for a database it cannot reach right now (not for a refused statement). */
 const unreachable = /^Mongo(Network|NetworkTimeout|ServerSelection|NotConnected|TopologyClosed|PoolCleared)Error$/;
+const socketCodes = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT']);
 const transientLabels = ['RetryableWriteError', 'TransientTransactionError', 'UnknownTransactionCommitResult', 'ResetPool'];
 
 /**
@@ -22,8 +23,10 @@ const transientLabels = ['RetryableWriteError', 'TransientTransactionError', 'Un
  */
 export function isTemporaryError(error: unknown, depth = 0): boolean {
   if (typeof error !== 'object' || error === null || depth > 4) return false;
-  const e = error as { name?: unknown; errorLabels?: unknown; writeErrors?: unknown; cause?: unknown; hasErrorLabel?: (label: string) => boolean };
+  const e = error as { name?: unknown; code?: unknown; writeErrors?: unknown; cause?: unknown; hasErrorLabel?: (label: string) => boolean };
   if (typeof e.name === 'string' && unreachable.test(e.name)) return true;
+  // A socket cut under a request (Node's "This socket has been ended by the other party" is EPIPE).
+  if (typeof e.code === 'string' && socketCodes.has(e.code)) return true;
   if (typeof e.hasErrorLabel === 'function' && transientLabels.some((l) => e.hasErrorLabel!(l))) return true;
   // A bulk write cut off by a lost connection: the driver's bulk error with no write error listed.
   if (e.name === 'MongoBulkWriteError' && Array.isArray(e.writeErrors) && e.writeErrors.length === 0) return true;
