@@ -170,6 +170,23 @@ describe('SASL/PLAIN and per-principal ACLs', () => {
     expect(await anonymous.waitClosed(3000)).toBe(true);
     expect(anonymous.received()).toEqual([]);
 
+    // Another mechanism: error 33 with the enabled ones, then the connection is closed.
+    const scram = await RawClient.connect(broker.port);
+    scram.send(17, 1, 1, (w) => void w.string('SCRAM-SHA-256'));
+    expect(await scram.waitClosed(3000)).toBe(true);
+    const mechanisms = new Reader(scram.received()[0]!.body);
+    expect(mechanisms.int16()).toBe(33);
+    expect(mechanisms.array((r) => r.string())).toEqual(['PLAIN']);
+
+    // SASL off: a handshake is answered ILLEGAL_SASL_STATE, as on Kafka's PLAINTEXT listener.
+    const open = await startTestBroker({ fsync: false });
+    const plain = await RawClient.connect(open.port);
+    plain.send(17, 1, 1, (w) => void w.string('PLAIN'));
+    await plain.waitFrames(1, 3000);
+    expect(new Reader(plain.received()[0]!.body).int16()).toBe(34);
+    plain.close();
+    await open.close();
+
     const wrong = await RawClient.connect(broker.port);
     wrong.send(17, 1, 1, (w) => void w.string('PLAIN'));
     wrong.send(36, 1, 2, (w) => void w.nullableBytes(Buffer.from('\0order\0nope')));
