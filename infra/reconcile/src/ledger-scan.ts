@@ -35,7 +35,7 @@ export async function scanLedger(wallet: Db, members: Members, findings: Finding
     adjustments: new Map(),
     entries: 0,
   };
-  const cursor = wallet.collection<EntryRow>('ledger_entries').find({}, { projection: { userId: 1, deltaDeci: 1, source: 1 }, batchSize: 5000 });
+  const cursor = wallet.collection<EntryRow>('ledger_entries').find({}, { projection: { userId: 1, deltaDeci: 1, source: 1 }, batchSize: 1000 });
   for await (const row of cursor) {
     books.entries += 1;
     const reference = String(row._id);

@@ -30,7 +30,7 @@ export async function scanMoney(wallet: Db, books: Books, members: Members, find
 
   let topUps = 0;
   const approved = ChargeStatus.values.SUCCESS;
-  for await (const topUp of wallet.collection<TopUpRow>('top_ups').find({}, { projection: { userId: 1, pointDeci: 1, transferDeci: 1, status: 1 }, batchSize: 5000 })) {
+  for await (const topUp of wallet.collection<TopUpRow>('top_ups').find({}, { projection: { userId: 1, pointDeci: 1, transferDeci: 1, status: 1 }, batchSize: 1000 })) {
     topUps += 1;
     const reference = `topup-${topUp._id}`;
     const credit = books.topUps.get(topUp._id);

@@ -46,11 +46,11 @@ const refundStatus = { order: { canceled: OrderStatus.values.CANCELED, partial: 
 export async function scanOrders(orderDb: Db, books: Books, members: Members, wanted: ReadonlySet<string>, findings: Findings): Promise<OrderFacts> {
   const facts: OrderFacts = { paid: new Map(), delivery: new Map(), short: [], orders: 0, autoOrders: 0 };
   const autos = new Map<number, AutoFacts>();
-  for await (const auto of orderDb.collection<StoredOrder>('auto_orders').find({}, { projection, batchSize: 5000 })) {
+  for await (const auto of orderDb.collection<StoredOrder>('auto_orders').find({}, { projection, batchSize: 1000 })) {
     facts.autoOrders += 1;
     autos.set(auto._id, { order: auto, u: members.of(auto.userId), childLedgerDeci: 0, childRecordedDeci: 0 });
   }
-  for await (const order of orderDb.collection<StoredOrder>('orders').find({}, { projection, batchSize: 5000 })) {
+  for await (const order of orderDb.collection<StoredOrder>('orders').find({}, { projection, batchSize: 1000 })) {
     facts.orders += 1;
     const u = members.of(order.userId);
     if (order.payment === 'paid') facts.paid.set(order._id, u);

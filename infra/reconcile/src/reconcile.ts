@@ -83,7 +83,7 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileRep
 /** Every forward fulfillment holds is for a paid order of the same member. */
 async function checkForwards(fulfillment: Db, paid: ReadonlyMap<number, number>, members: Members, findings: Findings): Promise<number> {
   let count = 0;
-  for await (const forward of fulfillment.collection<{ _id: number; userId: string }>('forwards').find({}, { projection: { userId: 1 }, batchSize: 5000 })) {
+  for await (const forward of fulfillment.collection<{ _id: number; userId: string }>('forwards').find({}, { projection: { userId: 1 }, batchSize: 1000 })) {
     count += 1;
     const u = paid.get(forward._id);
     if (u === undefined) {
