@@ -7,6 +7,7 @@ import { Kafka, logLevel } from 'kafkajs';
 import { pino } from 'pino';
 import { ServiceUpserted, Topics, UserRegistered } from '@smm/contracts';
 import { type EmbeddedKafka, startEmbeddedKafka } from '@smm/embedded-kafka';
+import { formatReport, reconcile } from '@smm/reconcile';
 import { type MainProcess, callerHeaders, eventually, spawnMain, testServiceSecret } from '@smm/testkit';
 
 /**
@@ -160,4 +161,13 @@ export async function ledgerOf(lab: Lab, userId: string): Promise<LedgerEntry[]>
     items.push(...body.items);
     if (!body.hasNext) return items;
   }
+}
+
+/**
+ * The cross-service check (`npm run reconcile`, infra/reconcile) over the lab's databases: every
+ * debit paired with its order, refunds with their debits, and so on. Fault tests end with it.
+ */
+export async function reconcileLab(lab: Lab): Promise<{ total: number; report: string }> {
+  const report = await reconcile({ url: lab.mongoUrl, readPreference: 'primary' });
+  return { total: report.total, report: formatReport(report).join('\n') };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@smm/testkit';
-import { type Lab, json, ledgerOf, ordersOf, setUpMember, startLab } from './crash-kit.ts';
+import { type Lab, json, ledgerOf, ordersOf, reconcileLab, setUpMember, startLab } from './crash-kit.ts';
 
 /**
  * SIGKILL of the embedded MongoDB alone (the server every service's database lives on), three
@@ -102,6 +102,9 @@ describe('embedded MongoDB SIGKILLed three times mid-burst', () => {
     const chargedBehindError = outcomes.filter((o) => o.status !== 201 && o.status !== 'cut' && o.id !== undefined && paidIds.has(o.id));
     expect(chargedBehindError, 'told not placed, but paid').toEqual([]);
 
+    // and the cross-service check finds nothing unpaired
+    const reconciled = await reconcileLab(lab);
+    expect(reconciled.total, reconciled.report).toBe(0);
     const by = (s: Outcome['status']) => outcomes.filter((o) => o.status === s).length;
     console.log(`mongo SIGKILL x${KILLS}: ${JSON.stringify({ burst: BURST, paid: settled.paid.length, rejected: settled.rejected.length, debits: debits.length, refunds: refunded.size, '201': by(201), '402': by(402), '503': by(503), '500': by(500), cut: by('cut') })}`);
   }, 240_000);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, testServiceSecret } from '@smm/testkit';
 import { placeOrder } from '../../src/http/reseller-routes.ts';
 import { type CallContext, ServiceClient } from '../../src/upstream/service-client.ts';
-import { type Lab, ledgerOf, ordersOf, setUpMember, startLab } from './crash-kit.ts';
+import { type Lab, ledgerOf, ordersOf, reconcileLab, setUpMember, startLab } from './crash-kit.ts';
 
 /**
  * Issue 39 §7: the BFF's placement (the function the web route, /api/order and /api/v2 add share)
@@ -79,6 +79,9 @@ async function verify(userId: string, answers: Answer[]) {
     30_000,
   ).catch((error: unknown) => String(error));
   expect(charged).toEqual(paidRefs);
+  // and the cross-service check finds nothing unpaired
+  const reconciled = await reconcileLab(lab);
+  expect(reconciled.total, reconciled.report).toBe(0);
   const by = (s: number) => answers.filter((a) => a.status === s).length;
   return { placements: answers.length, paid: settled.paid.length, rejected: settled.rejected.length, '201': by(201), '503': by(503), other: answers.length - by(201) - by(503) };
 }
