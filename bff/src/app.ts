@@ -45,6 +45,8 @@ export type AppDeps = {
   serviceAuthSecret: string;
   jwtIssuer?: string;
   upstreamTimeoutMs?: number;
+  /** METRICS_TOKEN: opens /metrics and the readiness details on the public port (none without it). */
+  opsToken?: string | undefined;
   /** The address members and resellers use (PUBLIC_BASE_URL), for the API documentation's examples. */
   publicBaseUrl?: string | undefined;
   /** How long a member's token version and status are reused before auth is asked again. */
@@ -105,6 +107,7 @@ export function createApp(deps: AppDeps): Express {
     readiness,
     // The public edge: members and API keys are authenticated per route (access(), apiKeyAccess).
     serviceAuth: null,
+    ...(deps.opsToken !== undefined && { opsToken: deps.opsToken }),
     routes: (app) => {
       if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy);
       app.use(browserHeaders(settings));

@@ -55,6 +55,11 @@ export const configShape = {
   LIVE_STREAM_MAX_SECONDS: env.int(10).default(900),
   /** The public address, e.g. https://panel.example.com: the API documentation's examples use it. */
   PUBLIC_BASE_URL: env.url(['https', 'http']).optional(),
+  /**
+   * Opens `/metrics` and `/readyz`'s per-service checks on the public port (`Authorization: Bearer …`);
+   * unset, the public port serves neither (a Prometheus scraper is given this token).
+   */
+  METRICS_TOKEN: env.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   /** Behind a reverse proxy, set to its hop count (or true) so the client address comes from X-Forwarded-For. */
   TRUST_PROXY: env.string().optional(),
   /**

@@ -57,6 +57,7 @@ try {
     trustProxy: trustProxy(config.TRUST_PROXY),
     depositWebhook: { secret: config.DEPOSIT_WEBHOOK_SECRET, windowSeconds: config.DEPOSIT_WEBHOOK_WINDOW_SECONDS },
     publicBaseUrl: config.PUBLIC_BASE_URL,
+    opsToken: config.METRICS_TOKEN,
     web: (await import('./web-mount.ts')).mountWeb({ logger }),
     reseller: {
       orderWaitMs: config.ORDER_WAIT_MS,

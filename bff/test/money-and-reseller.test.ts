@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Harness, call, startHarness } from './support/harness.ts';
+import { type Harness, call, opsToken, startHarness } from './support/harness.ts';
 import { orderViewBody, platformViewBody } from './support/service-bodies.ts';
 
 let h: Harness;
@@ -147,7 +147,7 @@ describe('member money routes', () => {
       const res = await call(alone.url, 'POST', '/api/service/order', { token: alone.keys.member(), body: { serviceId: 1, link: 'x', amount: 10 } });
       expect(res.status).toBe(503);
       expect(res.body.code).toBe('SERVICE_UNAVAILABLE');
-      expect((await call(alone.url, 'GET', '/readyz')).body.checks).not.toHaveProperty('order');
+      expect((await call(alone.url, 'GET', '/readyz', { token: opsToken })).body.checks).not.toHaveProperty('order');
     } finally {
       await alone.stop();
     }

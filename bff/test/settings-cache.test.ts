@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FakeAnswer, RecordedRequest } from './support/fake-service.ts';
-import { type Harness, call, startHarness } from './support/harness.ts';
+import { type Harness, call, opsToken, startHarness } from './support/harness.ts';
 
 let h: Harness;
 /** How long a cached copy counts as fresh; the tests wait just past it to see a revalidation. */
@@ -120,7 +120,7 @@ describe('without Redis', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-cache')).toBe('miss');
     expect(res.body).toHaveLength(2);
-    const ready = await call(h.url, 'GET', '/readyz');
+    const ready = await call(h.url, 'GET', '/readyz', { token: opsToken });
     expect(ready.status).toBe(503);
     expect(ready.body).toMatchObject({ checks: { redis: 'unavailable' } });
   });

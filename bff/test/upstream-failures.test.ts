@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Harness, call, startHarness } from './support/harness.ts';
+import { type Harness, call, opsToken, startHarness } from './support/harness.ts';
 import { profileBody } from './support/service-bodies.ts';
 
 /** A port nothing listens on: bound for a moment, then released. */
@@ -86,8 +86,19 @@ describe('when a service is down or misbehaves', () => {
   });
 
   it('is not ready while a service is down, and says which', async () => {
-    const res = await call(h.url, 'GET', '/readyz');
+    const res = await call(h.url, 'GET', '/readyz', { token: opsToken });
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ status: 'not_ready', checks: { redis: 'ok', auth: 'ok', catalog: 'ok', wallet: 'unavailable', order: 'ok', fulfillment: 'ok' } });
+  });
+
+  it('keeps the internal services and the metrics off the public port unless the ops token is given', async () => {
+    for (const token of [undefined, 'wrong-token-0123456789']) {
+      const ready = await call(h.url, 'GET', '/readyz', token === undefined ? {} : { token });
+      expect([ready.status, ready.body]).toEqual([503, { status: 'not_ready' }]);
+      expect((await fetch(`${h.url}/metrics`, token === undefined ? {} : { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
+    }
+    const metrics = await fetch(`${h.url}/metrics`, { headers: { authorization: `Bearer ${opsToken}` } });
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toContain('http_request_duration_seconds');
   });
 });

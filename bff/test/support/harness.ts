@@ -52,6 +52,7 @@ export async function startHarness(
     deadLetters: options.deadLetters,
     jwtPublicKey: keys.publicPem,
     serviceAuthSecret: testServiceSecret,
+    opsToken,
     upstreamTimeoutMs: options.upstreamTimeoutMs ?? 3000,
     sessionStateCacheSeconds: options.sessionStateCacheSeconds ?? 1,
     settingsCache: { ttlSeconds: 3600, revalidateSeconds: options.revalidateSeconds ?? 1 },
@@ -83,6 +84,9 @@ export async function startHarness(
 }
 
 /** fetch with JSON in and out. */
+/** The harness BFF's METRICS_TOKEN: opens /metrics and /readyz's checks. */
+export const opsToken = 'harness-ops-token-0123456789';
+
 export async function call<T = Record<string, unknown>>(url: string, method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;

@@ -68,11 +68,13 @@ describe('the compiled build (dist/main.js) outside the repository', () => {
       AUTH_SERVICE_URL: unreachable,
       CATALOG_SERVICE_URL: unreachable,
       WALLET_SERVICE_URL: unreachable,
+      METRICS_TOKEN: 'compiled-start-metrics-token',
     });
     const res = await fetch(`http://127.0.0.1:${bff.port}/healthz`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ok' });
-    const metrics = await (await fetch(`http://127.0.0.1:${bff.port}/metrics`)).text();
+    expect((await fetch(`http://127.0.0.1:${bff.port}/metrics`)).status).toBe(404); // not on the public port without the token
+    const metrics = await (await fetch(`http://127.0.0.1:${bff.port}/metrics`, { headers: { authorization: 'Bearer compiled-start-metrics-token' } })).text();
     expect(metrics).toContain('http_request_duration_seconds_count{method="GET",route="/healthz",status="200"} 1');
     bff.child.kill('SIGTERM');
   });

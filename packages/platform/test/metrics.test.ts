@@ -44,6 +44,7 @@ beforeAll(async () => {
   const app = createHttpApp({
     logger,
     serviceAuth: null,
+    opsToken,
     routes: (a) => {
       a.get('/gadgets/:id', (req, res) => {
         if (req.params.id === 'bad') throw badRequest();
@@ -56,6 +57,9 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }, 60_000);
 
+/** The public-edge app below opens /metrics to this token only. */
+const opsToken = 'metrics-test-ops-token';
+
 afterAll(async () => {
   for (const relay of relays) await relay.stop();
   for (const consumer of consumers) await consumer.stop();
@@ -66,7 +70,7 @@ afterAll(async () => {
 }, 60_000);
 
 async function scrape(): Promise<{ contentType: string | null; text: string }> {
-  const res = await fetch(`${base}/metrics`);
+  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${opsToken}` } });
   expect(res.status).toBe(200);
   return { contentType: res.headers.get('content-type'), text: await res.text() };
 }

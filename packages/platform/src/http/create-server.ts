@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import express from 'express';
 import type { Express, Request, Response } from 'express';
 import type { Logger } from 'pino';
@@ -33,9 +34,25 @@ export type HttpAppOptions = {
    * which authenticates members and API keys itself.
    */
   serviceAuth: ServiceAuthOptions | null;
+  /**
+   * On the public edge (`serviceAuth: null`): the bearer token that opens `/metrics` and the
+   * readiness details. Without it `/metrics` answers 404 there and `/readyz` only its status, so
+   * the public port lists neither the internal services nor their figures. Internal services
+   * (which listen on a private address) serve both as before.
+   */
+  opsToken?: string;
   /** Registers the app's routes; runs after the common middleware, before the 404 and error mapper. */
   routes: (app: Express) => void;
 };
+
+/** `Authorization: Bearer <token>` compared in constant time. */
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = /^Bearer (.+)$/.exec(header ?? '')?.[1];
+  if (given === undefined) return false;
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(token).digest();
+  return timingSafeEqual(a, b);
+}
 
 function withTimeout(check: ReadinessCheck, ms: number): Promise<unknown> {
   let timer: NodeJS.Timeout | undefined;
@@ -51,7 +68,7 @@ function withTimeout(check: ReadinessCheck, ms: number): Promise<unknown> {
  * Builds an express app with what every service needs. It does not listen: `main.ts` does, and
  * tests run the app on port 0.
  */
-export function createHttpApp({ logger, readiness = {}, bodyLimit = '100kb', readinessTimeoutMs = 2000, serviceAuth, routes }: HttpAppOptions): Express {
+export function createHttpApp({ logger, readiness = {}, bodyLimit = '100kb', readinessTimeoutMs = 2000, serviceAuth, opsToken, routes }: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -61,7 +78,12 @@ export function createHttpApp({ logger, readiness = {}, bodyLimit = '100kb', rea
   app.get('/healthz', (_req: Request, res: Response) => {
     res.json({ status: 'ok' });
   });
-  app.get('/metrics', metricsHandler);
+  // Internal services always show operations data; the public edge only to the ops token's holder.
+  const opsAllowed = serviceAuth !== null ? () => true : (req: Request) => opsToken !== undefined && bearerMatches(req.headers.authorization, opsToken);
+  app.get('/metrics', async (req: Request, res: Response) => {
+    if (!opsAllowed(req)) throw notFound(genericMessages.routeNotFound, 'ROUTE_NOT_FOUND');
+    await metricsHandler(req, res);
+  });
   app.get('/readyz', async (req: Request, res: Response) => {
     const names = Object.keys(readiness);
     const results = await Promise.allSettled(names.map((name) => withTimeout(readiness[name]!, readinessTimeoutMs)));
@@ -76,7 +98,7 @@ export function createHttpApp({ logger, readiness = {}, bodyLimit = '100kb', rea
         req.log.warn({ check: name, reason: String(result.reason) }, 'readiness check failed');
       }
     });
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', checks });
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', ...(opsAllowed(req) && { checks }) });
   });
 
   // Checked before the body is parsed: an unauthenticated caller costs no JSON parsing.
