@@ -47,9 +47,9 @@ describe('account page: referral earnings', () => {
     const rows = within(screen.getByRole('list', { name: '적립 내역' })).getAllByRole('listitem').map((li) => li.textContent);
     expect(rows[0]).toContain('환불 1,000원에 따른 회수');
     expect(rows[0]).toContain('−30원');
-    expect(rows[0]).toContain('이미 사용한 20원은 회수하지 못했습니다.');
+    expect(rows[0]).toContain('이미 사용한 20원은 다음 적립금에서 차감됩니다.');
     expect(rows[0]).toContain('2026-11-21 12:00:00 · bo***');
-    expect(rows[1]).toContain('주문 4,000원의 5% 적립');
+    expect(rows[1]).toContain('완료된 주문 4,000원의 5% 적립');
     expect(rows[1]).toContain('+200원');
 
     fireEvent.click(screen.getByRole('button', { name: '다음' }));
