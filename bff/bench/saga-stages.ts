@@ -4,9 +4,19 @@
 // bench:orders against the same devstack: KAFKA_BROKERS=127.0.0.1:19092 npm run bench:stages -w @smm/bff
 // STAGES_FROM (epoch ms): only the events that occurred from then on (bench:wrk passes its last run's
 // start, so the warm-up and the other runs stay out of the figures).
-import { Kafka, logLevel } from 'kafkajs';
+// The devstack's embedded broker wants SASL: the script logs in as its admin (DATA_DIR/kafka-users.json,
+// DATA_DIR defaulting to .data as for npm start), or as KAFKA_SASL_USERNAME/KAFKA_SASL_PASSWORD when given.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Kafka, type SASLOptions, logLevel } from 'kafkajs';
 
-const kafka = new Kafka({ brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:19092').split(','), clientId: 'bff-bench-stages', logLevel: logLevel.NOTHING });
+const usersFile = join(process.env.DATA_DIR ?? '.data', 'kafka-users.json');
+const sasl: SASLOptions | undefined = process.env.KAFKA_SASL_USERNAME
+  ? { mechanism: 'plain', username: process.env.KAFKA_SASL_USERNAME, password: process.env.KAFKA_SASL_PASSWORD ?? '' }
+  : existsSync(usersFile)
+    ? { mechanism: 'plain', username: 'admin', password: (JSON.parse(readFileSync(usersFile, 'utf8')) as { users: Record<string, { password: string }> }).users.admin!.password }
+    : undefined;
+const kafka = new Kafka({ brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:19092').split(','), clientId: 'bff-bench-stages', logLevel: logLevel.NOTHING, ...(sasl && { sasl }) });
 const admin = kafka.admin(); await admin.connect();
 const ends = new Map<string, number>();
 for (const t of ['order.events.v1', 'wallet.events.v1']) ends.set(t, (await admin.fetchTopicOffsets(t)).reduce((n, p) => n + Number(p.high), 0));

@@ -11,7 +11,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 /** The secret the stack's services verify (given to a devstack this script starts; with BENCH_BFF_URL, that stack's). */
 export const serviceSecret = process.env.SERVICE_AUTH_SECRET ?? randomBytes(32).toString('hex');
 
-export type Stack = { bffUrl: string; orderUrl: string | undefined; adminPassword: string; pid?: number | undefined; mongoUrl?: string | undefined; kafkaBrokers?: string | undefined; stop(): Promise<void> };
+export type Stack = { bffUrl: string; orderUrl: string | undefined; adminPassword: string; pid?: number | undefined; mongoUrl?: string | undefined; kafkaBrokers?: string | undefined; dataDir?: string | undefined; stop(): Promise<void> };
 
 export async function startDevstack(): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bff-bench-'));
@@ -61,7 +61,7 @@ export async function startDevstack(): Promise<Stack> {
   proc.stdout!.removeAllListeners('data').on('data', () => undefined);
   proc.stderr!.removeAllListeners('data').on('data', () => undefined);
   output = ready;
-  return { bffUrl: find(/bff: ready at (http:\/\/\S+)/)!, orderUrl: find(/order: ready at (http:\/\/\S+)/), adminPassword: find(/admin account: id admin, password (\S+)/)!, pid: proc.pid, mongoUrl: find(/MongoDB: embedded server ready at (\S+)/), kafkaBrokers: find(/Kafka: embedded server ready at (\S+)/), stop };
+  return { bffUrl: find(/bff: ready at (http:\/\/\S+)/)!, orderUrl: find(/order: ready at (http:\/\/\S+)/), adminPassword: find(/admin account: id admin, password (\S+)/)!, pid: proc.pid, mongoUrl: find(/MongoDB: embedded server ready at (\S+)/), kafkaBrokers: find(/Kafka: embedded server ready at (\S+)/), dataDir, stop };
 }
 
 export async function call(base: string, method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {

@@ -164,7 +164,7 @@ try {
   await mongo?.close();
   // Where the time of an order goes, stage by stage, in the last run (BENCH_STAGES=0 to skip).
   if (process.env.BENCH_STAGES !== '0' && stack.kafkaBrokers) {
-    const stages = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./saga-stages.ts', import.meta.url))], { env: { ...process.env, KAFKA_BROKERS: stack.kafkaBrokers, STAGES_FROM: String(lastRunFrom) }, encoding: 'utf8' });
+    const stages = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./saga-stages.ts', import.meta.url))], { env: { ...process.env, KAFKA_BROKERS: stack.kafkaBrokers, ...(stack.dataDir !== undefined && { DATA_DIR: stack.dataDir }), STAGES_FROM: String(lastRunFrom) }, encoding: 'utf8' });
     console.log(stages.stdout.trim(), stages.stderr.trim());
   }
   const mongoUrl = process.env.BENCH_MONGO_URL ?? stack.mongoUrl;
