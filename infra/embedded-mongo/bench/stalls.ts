@@ -4,7 +4,8 @@
 // The server runs in its own process (the CLI), so the figures are the server's, not this
 // client's event loop. Prints p50/p99/max; not a test.
 // Run: node --import tsx bench/stalls.ts
-//   (BENCH_DOCS=200000 BENCH_SECONDS=10 BENCH_SCANNERS=2 BENCH_COMPACT_BYTES=4000000 BENCH_SERVER=src/main.ts)
+//   (BENCH_DOCS=200000 BENCH_SECONDS=10 BENCH_SCANNERS=2 BENCH_COMPACT_BYTES=4000000 BENCH_SERVER=src/main.ts
+//    BENCH_SCAN=filter|full: `full` scanners read the whole collection back, find({}).toArray())
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +17,7 @@ const DOCS = Number(process.env['BENCH_DOCS'] ?? 200_000);
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
 const SCANNERS = Number(process.env['BENCH_SCANNERS'] ?? 2);
 const COMPACT_BYTES = Number(process.env['BENCH_COMPACT_BYTES'] ?? 4_000_000);
+const SCAN = process.env['BENCH_SCAN'] ?? 'filter';
 /** Another server entry point (e.g. an older checkout's src/main.ts) to compare with. */
 const SERVER = process.env['BENCH_SERVER'] ?? 'src/main.ts';
 
@@ -85,8 +87,9 @@ const scanTimes: number[] = [];
 const scanners = Array.from({ length: SCANNERS }, async (_, k) => {
   while (running) {
     const t = performance.now();
-    // Unindexed filters: each examines every document.
-    if (k % 2 === 0) await big.countDocuments({ pad: { $regex: 'zz' } });
+    // Unindexed filters: each examines every document; `full` also sends every document back.
+    if (SCAN === 'full') await big.find({}).toArray();
+    else if (k % 2 === 0) await big.countDocuments({ pad: { $regex: 'zz' } });
     else await big.find({ kind: 'k5', n: { $mod: [1000, 7] } }).toArray();
     scanTimes.push(performance.now() - t);
   }

@@ -10,8 +10,13 @@ interface Cursor {
 }
 
 const IDLE_MS = 10 * 60_000;
-/** Replies stay under the 48 MB message limit; the server caps batches at 16 MiB the same way. */
-const BATCH_BYTES = 16 * 1024 * 1024;
+/**
+ * Bytes of documents per batch. The server allows 16 MiB, but a reply is encoded in one go on the
+ * event loop: a 16 MiB batch held every other client for well over 100 ms (and overflowed the
+ * BSON encoder's 17 MiB buffer with the reply's own fields: "cannot encode reply"). Drivers ask
+ * for more with getMore whatever the size, so 1 MiB batches cost a round trip per MiB instead.
+ */
+const BATCH_BYTES = 1024 * 1024;
 
 function takeBatch(docs: Doc[], from: number, max: number): Doc[] {
   const out: Doc[] = [];
