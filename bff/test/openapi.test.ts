@@ -110,7 +110,8 @@ describe('GET /api/openapi.json', () => {
     expect(await res.json()).toEqual({ order: 41 });
     const sent = h.order.calls('POST /orders')[0]!;
     expect(sent.caller?.userId).toBe('user-a');
-    expect(sent.body).toEqual({ serviceId: Number(example.service), link: example.link, amount: Number(example.quantity), source: 'api' });
+    // `request`: the placement id the BFF gives a placement without an Idempotency-Key (issue 39 §7).
+    expect(sent.body).toEqual({ serviceId: Number(example.service), link: example.link, amount: Number(example.quantity), source: 'api', request: { key: expect.stringMatching(/^bff-placement /), hash: 'placement-id' } });
     // The same example as JSON, the other content type the document lists.
     const asJson = await call(h.url, 'POST', '/api/v2', { body: { ...example, key: 'key-a' } });
     expect(asJson.body).toEqual({ order: 41 });
