@@ -5,7 +5,8 @@
 // client's event loop. Prints p50/p99/max; not a test.
 // Run: node --import tsx bench/stalls.ts
 //   (BENCH_DOCS=200000 BENCH_SECONDS=10 BENCH_SCANNERS=2 BENCH_COMPACT_BYTES=4000000 BENCH_SERVER=src/main.ts
-//    BENCH_SCAN=filter|full: `full` scanners read the whole collection back, find({}).toArray())
+//    BENCH_SCAN=filter|full: `full` scanners read the whole collection back, find({}).toArray(), each
+//    in a process of its own so decoding 200,000 documents does not stall this one's measurements)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -84,7 +85,19 @@ async function shortOps(until: number): Promise<number[]> {
 stats('ping + _id lookup, idle', await shortOps(Date.now() + 2000));
 let running = true;
 const scanTimes: number[] = [];
-const scanners = Array.from({ length: SCANNERS }, async (_, k) => {
+const fullReader = `import { MongoClient } from 'mongodb';
+const c = await new MongoClient(process.argv[1]).connect();
+const big = c.db('stalls').collection('big');
+while (!process.exitCode) { const t = performance.now(); await big.find({}).toArray(); console.log(performance.now() - t); }`;
+const readers =
+  SCAN === 'full'
+    ? Array.from({ length: SCANNERS }, () => {
+        const p = spawn(process.execPath, ['--input-type=module', '-e', fullReader, url], { cwd: pkgDir, stdio: ['ignore', 'pipe', 'inherit'] });
+        p.stdout.on('data', (d: Buffer) => scanTimes.push(...d.toString().trim().split('\n').map(Number)));
+        return p;
+      })
+    : [];
+const scanners = Array.from({ length: SCAN === 'full' ? 0 : SCANNERS }, async (_, k) => {
   while (running) {
     const t = performance.now();
     // Unindexed filters: each examines every document; `full` also sends every document back.
@@ -96,6 +109,7 @@ const scanners = Array.from({ length: SCANNERS }, async (_, k) => {
 });
 const during = await shortOps(Date.now() + SECONDS * 1000);
 running = false;
+for (const r of readers) r.kill('SIGTERM');
 await Promise.all(scanners);
 stats('ping + _id lookup, during scans', during);
 stats(`full scans of ${DOCS} documents`, scanTimes);
