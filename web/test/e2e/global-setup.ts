@@ -69,9 +69,42 @@ export default async function setup(project: TestProject): Promise<() => Promise
       wsEndpoint: browser.wsEndpoint(),
       artifactsDir,
     });
+    await raiseTopUpLimits(stack.find(/bff: ready at (http:\/\/\S+)/, 'bff address'), stack.find(/admin account: id admin, password (\S+)/, 'admin password'));
   } catch (error) {
     await stop();
     throw error;
   }
   return stop;
+}
+
+/**
+ * The browser tests open several top-up requests per member (the console's lists, the deposit queue):
+ * issue 39's limits (one open request per member, five an hour; bff/test/e2e/admin-duties.test.ts
+ * tests them) are raised for this suite the way an admin would, and a probe member waits until the
+ * wallet has the new values.
+ */
+async function raiseTopUpLimits(bffUrl: string, adminPassword: string): Promise<void> {
+  const call = async (method: string, path: string, body: unknown, token?: string) => {
+    const res = await fetch(`${bffUrl}/api${path}`, { method, headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) }, body: JSON.stringify(body) });
+    return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
+  };
+  const admin = String((await call('POST', '/auth/login', { id: 'admin', password: adminPassword })).body.accessToken);
+  const set = await call('PUT', '/admin/settings', { values: { TOP_UP_OPEN_LIMIT: '50', TOP_UP_HOURLY_LIMIT: '100' } }, admin);
+  if (set.status !== 200) throw new Error(`raising the top-up limits answered ${set.status}`);
+  const id = `limitprobe${Date.now().toString(36)}`;
+  await call('POST', '/auth/register', { id, password: 'probe-pass-1', email: `${id}@example.com`, registerWhere: '기타' });
+  const token = String((await call('POST', '/auth/login', { id, password: 'probe-pass-1' })).body.accessToken);
+  const asked: unknown[] = [];
+  const deadline = Date.now() + 30_000;
+  for (let point = 5_000; Date.now() < deadline; point += 5_000) {
+    const res = await call('POST', '/service/point', { name: '한도확인', point, feeType: 'none', feeValue: null }, token);
+    if (res.status === 201) asked.push(res.body.id);
+    if (asked.length === 2) {
+      // Leave no pending request behind for the screens that count them.
+      for (const topUpId of asked) await call('POST', `/admin/top-ups/${String(topUpId)}/reject`, { reason: '한도 확인용' }, admin);
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the wallet did not take the raised top-up limits');
 }
