@@ -1,4 +1,4 @@
-import { closeRedis, createKafka, createLogger, createRedis, listen, loadConfig, onShutdown, startTracing, stopTracing } from '@smm/platform';
+import { announceListening, closeRedis, createKafka, createLogger, createRedis, listen, loadConfig, onShutdown, startTracing, stopTracing } from '@smm/platform';
 import { createApp } from './app.ts';
 import { configShape } from './config.ts';
 import { LiveHub } from './live/live-hub.ts';
@@ -68,7 +68,7 @@ try {
     },
   });
   const server = await listen(app, config.PORT, config.HOST);
-  logger.info({ host: config.HOST, port: server.port }, 'listening');
+  announceListening(logger, config.HOST, server.port);
   onShutdown(logger, [
     {
       name: 'live',

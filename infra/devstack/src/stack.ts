@@ -107,6 +107,40 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
   const unlessStopped = async <T>(step: Promise<T>): Promise<{ value: T } | 'stopped'> =>
     Promise.race([step.then((value) => ({ value })), io.stopRequested.then(() => 'stopped' as const)]);
 
+  /**
+   * Starts a child listening on `port` and resolves once it logs its own `listening` record, with
+   * the port that record names: readiness is taken from the child itself, never from whoever
+   * answers on the port. Another devstack starting at the same moment can take a free port between
+   * the check and the bind; the child then exits during start-up and is started again on another
+   * free port (not when the operator fixed the port: BFF_PORT).
+   */
+  const startListening = async (
+    name: string,
+    port: number,
+    fixed: boolean,
+    host: string,
+    spawnOn: (port: number) => { child: ManagedChild; make: () => ManagedChild },
+  ): Promise<{ child: ManagedChild; make: () => ManagedChild; port: number; record: Record<string, unknown> } | 'stopped'> => {
+    for (let attempt = 1; ; attempt++) {
+      const spawned = spawnOn(port);
+      const listening = spawned.child.waitForRecord((r) => r.msg === 'listening', config.READY_TIMEOUT_MS).then(
+        (record) => ({ record }),
+        (error: Error) => ({ error }),
+      );
+      const outcome = await unlessStopped(listening);
+      if (outcome === 'stopped') return 'stopped';
+      if ('record' in outcome.value) {
+        const bound = outcome.value.record.port;
+        return { ...spawned, port: typeof bound === 'number' ? bound : port, record: outcome.value.record };
+      }
+      if (fixed || attempt >= 3 || spawned.child.running) throw outcome.value.error;
+      children.splice(children.indexOf(spawned.child), 1);
+      const next = await pickPort(0, host);
+      warn(`${name}: could not listen on port ${port} (${outcome.value.error.message}); trying port ${next}`);
+      port = next;
+    }
+  };
+
   const stopAll = async () => {
     for (const child of [...children].reverse()) {
       const exit = child.running ? await child.stop(STOP_GRACE_MS) : await child.exited;
@@ -144,17 +178,19 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
         continue;
       }
       // The embedded servers listen on loopback only, whatever HOST says (Kafka also checks SASL credentials and ACLs).
-      const port = await pickPort(server.preferredPort, loopback);
       // The devstack waits for the server's `listening` record (info), so a quieter LOG_LEVEL is
       // applied here, to what is shown, rather than to what the server writes.
       const quiet = levelValue(config.LOG_LEVEL) > levelValue('info');
       const serverEnv = quiet ? { ...baseEnv, LOG_LEVEL: 'info' } : baseEnv;
-      const { child, make } = spawnChild(server.kind, index + 1, join(root, server.dir), serverEnv, [
-        '--host', loopback, '--port', String(port), '--data-dir', join(dataDir, server.kind), ...(server.args?.(dataDir, secrets) ?? []),
-      ], quiet ? levelValue(config.LOG_LEVEL) : 0, server.nodeArgs?.(config) ?? []);
+      const started = await startListening(server.label, await pickPort(server.preferredPort, loopback), false, loopback, (port) =>
+        spawnChild(server.kind, index + 1, join(root, server.dir), serverEnv, [
+          '--host', loopback, '--port', String(port), '--data-dir', join(dataDir, server.kind), ...(server.args?.(dataDir, secrets) ?? []),
+        ], quiet ? levelValue(config.LOG_LEVEL) : 0, server.nodeArgs?.(config) ?? []),
+      );
+      if (started === 'stopped') return await finish();
+      const { child, make, port } = started;
       supervise(child, make, (c) => c.waitForRecord((r) => r.msg === 'listening', config.READY_TIMEOUT_MS));
-      const ready = await unlessStopped(child.waitForRecord((r) => r.msg === 'listening', config.READY_TIMEOUT_MS));
-      if (ready === 'stopped') return await finish();
+      const ready = { value: started.record };
       const address = server.address(loopback, port, ready.value);
       infra.set(server.kind, address);
       const heapLimit = typeof ready.value.heapLimitMb === 'number' ? `, memory for data ${ready.value.heapLimitMb.toLocaleString('en-US')} MB` : '';
@@ -180,12 +216,10 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
         warn(`${app.name}: not started — needs ${missing.join(', ')}, which is not available`);
         continue;
       }
-      const port = await appPort(app, config);
       // Only the public entry point (the BFF) listens where HOST says; the services stay on this
       // machine's loopback, so HOST=0.0.0.0 (compose) publishes nothing but the BFF.
       const host = app.public ? config.HOST : loopback;
-      const url = `http://${host}:${port}`;
-      const env: Record<string, string> = { ...baseEnv, HOST: host, PORT: String(port), SERVICE_NAME: app.name };
+      const env: Record<string, string> = { ...baseEnv, HOST: host, SERVICE_NAME: app.name };
       if (infra.has('kafka')) env.KAFKA_BROKERS = infra.get('kafka')!;
       // On the embedded broker each app is its own principal; a given KAFKA_BROKERS keeps the environment's KAFKA_SASL_*.
       if (infra.has('kafka') && given.KAFKA_BROKERS === undefined && hasKafkaPrincipal(app.name)) Object.assign(env, kafkaClientEnv(app.name, secrets));
@@ -194,10 +228,18 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
       for (const other of started) env[`${other.app.name.toUpperCase()}_SERVICE_URL`] = other.url;
       // Every service and the BFF share the service-credential secret; a deployment's own wins.
       env.SERVICE_AUTH_SECRET = baseEnv.SERVICE_AUTH_SECRET ?? secrets.serviceAuthSecret;
-      // The API documentation shows this address; a deployment sets its own.
-      if (app.public) env.PUBLIC_BASE_URL = baseEnv.PUBLIC_BASE_URL ?? url;
       Object.assign(env, app.env?.(secrets, baseEnv));
-      const { child, make } = spawnChild(app.name, embeddedServers.length + index + 1, join(root, app.dir), env);
+      const listening = await startListening(app.name, await appPort(app, config), app.public === true && config.BFF_PORT !== undefined, host, (port) =>
+        // The API documentation shows the BFF's address; a deployment sets its own.
+        spawnChild(app.name, embeddedServers.length + index + 1, join(root, app.dir), {
+          ...env,
+          PORT: String(port),
+          ...(app.public && { PUBLIC_BASE_URL: baseEnv.PUBLIC_BASE_URL ?? `http://${host}:${port}` }),
+        }),
+      );
+      if (listening === 'stopped') return await finish();
+      const { child, make, port } = listening;
+      const url = `http://${host}:${port}`;
       supervise(child, make, (c) => waitForHttpReady(c, `${url}/readyz`, config.READY_TIMEOUT_MS));
       const ready = await unlessStopped(waitForHttpReady(child, `${url}/readyz`, config.READY_TIMEOUT_MS));
       if (ready === 'stopped') return await finish();

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,32 +8,12 @@ import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startInfra } from '@smm/testkit';
+import { childrenOf, cleanEnv } from './support.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const entry = join(root, 'infra/devstack/src/main.ts');
 const dataDir = mkdtempSync(join(tmpdir(), 'devstack-test-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-/** The environment of a fresh shell: no infrastructure URLs, so everything embedded starts. */
-function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', NO_COLOR: '1' };
-  return { ...env, ...extra };
-}
-
-function childrenOf(pid: number): number[] {
-  const found: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid) found.push(Number(name));
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return found;
-}
 
 /** Running, not merely a zombie waiting for a parent to reap it. */
 const alive = (pid: number) => {

@@ -26,6 +26,15 @@ export function listen(app: Express, port: number, host = '127.0.0.1'): Promise<
   });
 }
 
+/**
+ * The `listening` record with the port actually bound, written whatever LOG_LEVEL says: a
+ * supervisor (the devstack) takes the process's readiness and address from this record of its own
+ * child, never from whoever answers on a port.
+ */
+export function announceListening(logger: Logger, host: string, port: number): void {
+  logger.child({}, { level: 'info' }).info({ host, port }, 'listening');
+}
+
 export type ShutdownStep = { name: string; run: () => Promise<unknown> };
 
 /**

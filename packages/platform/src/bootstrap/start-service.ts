@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { type ReadinessCheck, createHttpApp } from '../http/create-server.ts';
-import { type ShutdownStep, listen, onShutdown } from '../lifecycle.ts';
+import { type ShutdownStep, announceListening, listen, onShutdown } from '../lifecycle.ts';
 import { type Kafka, createKafka, ensureTopics, kafkaReady } from '../kafka/client.ts';
 import type { RunningConsumer } from '../kafka/consumer.ts';
 import { EventProducer } from '../kafka/producer.ts';
@@ -137,7 +137,7 @@ export async function startService<TDeps>(definition: ServiceDefinition<TDeps>):
       const server = await listen(app, definition.listen.port, host);
       front.unshift({ name: 'http', run: () => server.close() });
       port = server.port;
-      logger.info({ host, port }, 'listening');
+      announceListening(logger, host, port);
     }
     const shutdownSteps = steps();
     return { ...context, app, port, deps, shutdownSteps, stop: () => runSteps(logger, shutdownSteps) };

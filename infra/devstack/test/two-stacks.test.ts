@@ -1,0 +1,60 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, expect, it } from 'vitest';
+import { type Infra, startInfra } from '@smm/testkit';
+import { childrenOf, cleanEnv, listeningPorts } from './support.ts';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const entry = join(root, 'infra/devstack/src/main.ts');
+const dataDir = mkdtempSync(join(tmpdir(), 'devstack-two-'));
+const infras: Infra[] = [];
+const procs: ChildProcess[] = [];
+afterAll(async () => {
+  for (const proc of procs) if (proc.exitCode === null) proc.kill('SIGKILL');
+  for (const infra of infras) await infra.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+type Stack = { proc: ChildProcess; output: () => string; exit: Promise<number | null> };
+
+function launch(name: string, infra: Infra): Stack {
+  let text = '';
+  // Each its own infrastructure, both the same preferred ports for the services and the BFF.
+  const env = cleanEnv({ DATA_DIR: join(dataDir, name), REDIS_URL: infra.redis.url, KAFKA_BROKERS: infra.kafka.brokers, MONGO_URL: infra.mongo.url, LOG_LEVEL: 'warn' });
+  const proc = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  procs.push(proc);
+  proc.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  proc.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  return { proc, output: () => text, exit: new Promise((resolve) => proc.once('exit', (code) => resolve(code))) };
+}
+
+async function ready(stack: Stack): Promise<void> {
+  for (const deadline = Date.now() + 240_000; !/ready — /.test(stack.output()); await new Promise((r) => setTimeout(r, 200))) {
+    if (Date.now() > deadline || stack.proc.exitCode !== null) throw new Error(`devstack did not start:\n${stack.output()}`);
+  }
+}
+
+it('two devstacks started at the same moment each come up wired only to their own services', async () => {
+  infras.push(await startInfra(), await startInfra());
+  const stacks = [launch('a', infras[0]!), launch('b', infras[1]!)];
+  await Promise.all(stacks.map(ready));
+  const seen = new Set<number>();
+  for (const stack of stacks) {
+    const own = new Set(childrenOf(stack.proc.pid!).flatMap(listeningPorts));
+    const addresses = [...stack.output().matchAll(/(\w+): ready at http:\/\/[\d.]+:(\d+)/g)].map((m) => ({ name: m[1]!, port: Number(m[2]) }));
+    expect(addresses.map((a) => a.name).sort(), stack.output()).toEqual(['auth', 'bff', 'catalog', 'fulfillment', 'order', 'scheduler', 'wallet']);
+    // Every address the stack wired its BFF and services to is held by one of its own children.
+    for (const { name, port } of addresses) {
+      expect(own.has(port), `${name} on ${port}:\n${stack.output()}`).toBe(true);
+      expect(seen.has(port), `${name} on ${port} claimed by both stacks`).toBe(false);
+      seen.add(port);
+    }
+    const bff = addresses.find((a) => a.name === 'bff')!;
+    expect((await fetch(`http://127.0.0.1:${bff.port}/readyz`)).status).toBe(200);
+  }
+  for (const stack of stacks) stack.proc.kill('SIGINT');
+  expect(await Promise.all(stacks.map((s) => s.exit))).toEqual([0, 0]);
+}, 300_000);
