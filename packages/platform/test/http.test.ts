@@ -30,6 +30,7 @@ const app = createHttpApp({
   readinessTimeoutMs: 500,
   // Credentials are covered by service-auth.test.ts; these tests are about the rest of the factory.
   serviceAuth: null,
+  opsToken: 'http-test-ops-token',
   routes: (r) => {
     r.post('/orders', (req, res) => {
       const body = parseInput(orderBody, req.body);
@@ -44,6 +45,7 @@ const app = createHttpApp({
   },
 });
 
+const ops = { authorization: 'Bearer http-test-ops-token' };
 let server: RunningServer;
 let base: string;
 beforeAll(async () => {
@@ -67,15 +69,17 @@ describe('HTTP server factory', () => {
     const health = await fetch(`${base}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: 'ok' });
-    const ready = await fetch(`${base}/readyz`);
+    const ready = await fetch(`${base}/readyz`, { headers: ops });
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ready', checks: { db: 'ok', slow: 'ok' } });
+    // On the public edge, without the ops token: the status, not the list of what it checks.
+    expect(await (await fetch(`${base}/readyz`)).json()).toEqual({ status: 'ready' });
   });
 
   it('reports not ready, by dependency, without leaking the reason', async () => {
     dbUp = false;
     try {
-      const ready = await fetch(`${base}/readyz`);
+      const ready = await fetch(`${base}/readyz`, { headers: ops });
       expect(ready.status).toBe(503);
       const text = await ready.text();
       expect(JSON.parse(text)).toEqual({ status: 'not_ready', checks: { db: 'unavailable', slow: 'ok' } });
