@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readlinkSync, rmSync } from 'node:fs';
+import { type Server, createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,8 +13,10 @@ const entry = join(root, 'infra/devstack/src/main.ts');
 const dataDir = mkdtempSync(join(tmpdir(), 'devstack-two-'));
 const infras: Infra[] = [];
 const procs: ChildProcess[] = [];
+const strangers: Server[] = [];
 afterAll(async () => {
   for (const proc of procs) if (proc.exitCode === null) proc.kill('SIGKILL');
+  for (const stranger of strangers) stranger.close();
   for (const infra of infras) await infra.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -37,9 +40,33 @@ async function ready(stack: Stack): Promise<void> {
   }
 }
 
+/**
+ * As soon as `stack` has started its auth service — after the devstack saw auth's preferred port
+ * free, before the child binds it — a stranger takes that port and answers 200 to everything: the
+ * other copy's service winning the race, every time instead of now and then.
+ */
+async function stealAuthPort(stack: Stack): Promise<void> {
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
+    const auth = childrenOf(stack.proc.pid!).find((pid) => {
+      try {
+        return readlinkSync(`/proc/${pid}/cwd`).endsWith('services/auth');
+      } catch {
+        return false;
+      }
+    });
+    if (auth === undefined) continue;
+    const stranger = createServer((_req, res) => res.end('{"status":"ready"}'));
+    await new Promise<void>((resolve, reject) => stranger.once('error', reject).listen(4101, '127.0.0.1', () => resolve()));
+    strangers.push(stranger);
+    return;
+  }
+  throw new Error(`auth never started:\n${stack.output()}`);
+}
+
 it('two devstacks started at the same moment each come up wired only to their own services', async () => {
   infras.push(await startInfra(), await startInfra());
   const stacks = [launch('a', infras[0]!), launch('b', infras[1]!)];
+  await stealAuthPort(stacks[0]!);
   await Promise.all(stacks.map(ready));
   const seen = new Set<number>();
   for (const stack of stacks) {
