@@ -15,6 +15,11 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS configuration files at the root (dependency-cruiser's), linted since npm test runs ESLint once over the tree.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly', __dirname: 'readonly' } },
+  },
+  {
     // Domain code must stay framework-free (house rule 1 in docs/STYLE.md).
     files: ['**/src/domain/**/*.ts'],
     rules: {
