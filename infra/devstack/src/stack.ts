@@ -219,7 +219,8 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
       // Only the public entry point (the BFF) listens where HOST says; the services stay on this
       // machine's loopback, so HOST=0.0.0.0 (compose) publishes nothing but the BFF.
       const host = app.public ? config.HOST : loopback;
-      const env: Record<string, string> = { ...baseEnv, HOST: host, SERVICE_NAME: app.name };
+      // Readiness is read from the child's `listening` record, which a silent logger does not write.
+      const env: Record<string, string> = { ...baseEnv, HOST: host, SERVICE_NAME: app.name, ...(baseEnv.LOG_LEVEL === 'silent' && { LOG_LEVEL: 'fatal' }) };
       if (infra.has('kafka')) env.KAFKA_BROKERS = infra.get('kafka')!;
       // On the embedded broker each app is its own principal; a given KAFKA_BROKERS keeps the environment's KAFKA_SASL_*.
       if (infra.has('kafka') && given.KAFKA_BROKERS === undefined && hasKafkaPrincipal(app.name)) Object.assign(env, kafkaClientEnv(app.name, secrets));

@@ -27,11 +27,12 @@ export function listen(app: Express, port: number, host = '127.0.0.1'): Promise<
 }
 
 /**
- * The `listening` record with the port actually bound, written whatever LOG_LEVEL says: a
+ * The `listening` record with the port actually bound, written at any LOG_LEVEL but `silent`: a
  * supervisor (the devstack) takes the process's readiness and address from this record of its own
  * child, never from whoever answers on a port.
  */
 export function announceListening(logger: Logger, host: string, port: number): void {
+  if (logger.level === 'silent') return;
   logger.child({}, { level: 'info' }).info({ host, port }, 'listening');
 }
 
