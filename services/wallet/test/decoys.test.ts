@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Topics } from '@smm/contracts';
-import { callerHeaders } from '@smm/testkit';
-import { balanceOf, client, eventually, walletSuite } from './support.ts';
+import { balanceOf, bankNotice, client, eventually, walletSuite } from './support.ts';
 
 /**
  * Decoy top-up requests (issue 39): one member opening requests under common names to capture
@@ -17,14 +16,7 @@ type Deposit = { id: string; status: string; topUpId: number | null; userId: str
 type ErrorBody = { code: string; message: string };
 
 const admin = () => client(suite.wallet.base, 'admin-1', 'admin');
-const notify = async (depositorName: string, amount: number) => {
-  const res = await fetch(`${suite.wallet.base}/deposits/bank`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...callerHeaders({ to: 'wallet' }) },
-    body: JSON.stringify({ transactionId: `TX-${randomUUID()}`, depositorName, amount }),
-  });
-  return (await res.json()) as Deposit;
-};
+const notify = async (depositorName: string, amount: number) => (await bankNotice<Deposit>(suite.wallet.base, { transactionId: `TX-${randomUUID()}`, depositorName, amount })).body;
 const pendingOf = async (userId: string) => (await admin().get<{ items: TopUp[] }>(`/admin/top-ups?userId=${userId}&status=0&pageSize=100`)).body.items;
 const setSetting = async (key: string, value: string) => {
   await suite.publisher.publish(Topics.catalog, [suite.publisher.setting(key, value)]);

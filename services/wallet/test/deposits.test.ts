@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 
-import { callerHeaders } from '@smm/testkit';
 import { checkLedger } from '../src/ledger-check.ts';
-import { balanceOf, client, walletSuite } from './support.ts';
+import { balanceOf, bankNotice, client, walletSuite } from './support.ts';
 
 /** Deposits matched automatically (issue 12, spec §9): a deposit credits at most once. */
 const suite = walletSuite();
@@ -20,11 +19,7 @@ const staff = () => client(suite.wallet.base, 'staff-1', 'staff');
 const depositor = () => `홍길동${randomUUID().slice(0, 4)}`;
 const txId = () => `TX-${randomUUID()}`;
 
-async function notify(body: Record<string, unknown>): Promise<Answer<DepositView>> {
-  // The BFF's call after it checked the bank's signature: a service credential with no member.
-  const res = await fetch(`${suite.wallet.base}/deposits/bank`, { method: 'POST', headers: { 'content-type': 'application/json', ...callerHeaders({ to: 'wallet' }) }, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as DepositView };
-}
+const notify = (body: Record<string, unknown>): Promise<Answer<DepositView>> => bankNotice<DepositView>(suite.wallet.base, body);
 const topUpStatus = async (userId: string, id: number) =>
   ((await staff().get<{ items: Array<{ id: number; status: number }> }>(`/admin/top-ups?userId=${userId}&pageSize=100`)).body.items.find((t) => t.id === id)?.status);
 

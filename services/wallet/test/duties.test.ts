@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Topics } from '@smm/contracts';
-import { callerHeaders } from '@smm/testkit';
 import { checkLedger } from '../src/ledger-check.ts';
-import { balanceOf, client, eventually, walletSuite } from './support.ts';
+import { balanceOf, bankNotice, client, eventually, walletSuite } from './support.ts';
 
 /**
  * Separation of duties (issue 39), through the wallet's own HTTP routes: no operator approves,
@@ -26,14 +25,7 @@ const otherStaff = () => client(suite.wallet.base, 'staff-other', 'staff');
 const otherAdmin = () => client(suite.wallet.base, 'admin-other', 'admin');
 const statusOf = async (userId: string, id: number) =>
   (await otherAdmin().get<{ items: TopUp[] }>(`/admin/top-ups?userId=${userId}&pageSize=100`)).body.items.find((t) => t.id === id)?.status;
-const notify = async (depositorName: string, amount: number) => {
-  const res = await fetch(`${suite.wallet.base}/deposits/bank`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...callerHeaders({ to: 'wallet' }) },
-    body: JSON.stringify({ transactionId: `TX-${randomUUID()}`, depositorName, amount }),
-  });
-  return (await res.json()) as Deposit;
-};
+const notify = async (depositorName: string, amount: number) => (await bankNotice<Deposit>(suite.wallet.base, { transactionId: `TX-${randomUUID()}`, depositorName, amount })).body;
 
 describe('no operator acts on their own account', () => {
   it('a staff member cannot approve or reject their own 5,000,000-won request; an admin approves it', async () => {

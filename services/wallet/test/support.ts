@@ -102,6 +102,12 @@ export type Answer<T = unknown> = { status: number; body: T };
 /** The credential the BFF would send when acting for `userId`. */
 export const as = (userId: string, role: 'member' | 'staff' | 'admin' = 'member') => callerHeaders({ to: 'wallet', userId, role });
 
+/** A bank notification as the BFF relays it once the bank's signature checked out: a service credential naming no member. */
+export async function bankNotice<T>(base: string, body: Record<string, unknown>): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${base}/deposits/bank`, { method: 'POST', headers: { 'content-type': 'application/json', ...callerHeaders({ to: 'wallet' }) }, body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
 /** A small HTTP client sending the headers the BFF would. */
 export function client(base: string, userId: string, role: 'member' | 'staff' | 'admin' = 'member') {
   const call = async <T = unknown>(method: string, path: string, body?: unknown): Promise<Answer<T>> => {
