@@ -15,7 +15,14 @@ const infras: Infra[] = [];
 const procs: ChildProcess[] = [];
 const strangers: Server[] = [];
 afterAll(async () => {
-  for (const proc of procs) if (proc.exitCode === null) proc.kill('SIGKILL');
+  // Each stack runs in a process group of its own: a failed test takes its services down with it.
+  for (const proc of procs) {
+    try {
+      process.kill(-proc.pid!, 'SIGKILL');
+    } catch {
+      // the group is gone already
+    }
+  }
   for (const stranger of strangers) stranger.close();
   for (const infra of infras) await infra.stop();
   rmSync(dataDir, { recursive: true, force: true });
@@ -27,7 +34,7 @@ function launch(name: string, infra: Infra): Stack {
   let text = '';
   // Each its own infrastructure, both the same preferred ports for the services and the BFF.
   const env = cleanEnv({ DATA_DIR: join(dataDir, name), REDIS_URL: infra.redis.url, KAFKA_BROKERS: infra.kafka.brokers, MONGO_URL: infra.mongo.url, LOG_LEVEL: 'warn' });
-  const proc = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   procs.push(proc);
   proc.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
   proc.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
