@@ -8,7 +8,7 @@ import { type Task, discoverTasks } from './tasks.ts';
 /**
  * `npm test`: every lint, typecheck and test suite of the repository, two at a time on this
  * two-core machine (TEST_JOBS to change), longest first by the wall times of the last run, never
- * two heavy suites (a devstack, a browser, crashing children) at once. Each task's output goes to
+ * two heavy suites of one class at once (heavy.json: whole devstacks or a browser; crashing children). Each task's output goes to
  * `.test-logs/<task>.log` and is printed whole when the task ends, so parallel output never
  * interleaves; a table of wall times closes the run. Exit 1 when any task failed.
  *
@@ -17,7 +17,7 @@ import { type Task, discoverTasks } from './tasks.ts';
 const root = resolve(fileURLToPath(new URL('../../../', import.meta.url)));
 const here = resolve(fileURLToPath(new URL('../', import.meta.url)));
 const durationsFile = join(here, 'durations.json');
-const config = JSON.parse(readFileSync(join(here, 'heavy.json'), 'utf8')) as { heavy: string[] };
+const config = JSON.parse(readFileSync(join(here, 'heavy.json'), 'utf8')) as { classes: Record<string, string[]> };
 const logDir = join(root, '.test-logs');
 
 const jobs = Math.max(1, Number(process.env.TEST_JOBS ?? 2) || 2);
@@ -77,7 +77,7 @@ function run(task: Task): Promise<Result> {
 async function main(): Promise<void> {
   mkdirSync(logDir, { recursive: true });
   const only = (process.env.TEST_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  const all = discoverTasks(root, new Set(config.heavy));
+  const all = discoverTasks(root, config.classes);
   const selected = only.length > 0 ? all.filter((t) => only.some((o) => t.id.includes(o))) : all;
   const durations = readDurations();
   const waiting = longestFirst(selected, durations);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { longestFirst, nextStartable, vitestCounts } from './schedule.ts';
 import type { Task } from './tasks.ts';
 
-const task = (id: string, heavy = false): Task => ({ id, cwd: '.', command: ['true'], heavy });
+const task = (id: string, heavy: string | null = null): Task => ({ id, cwd: '.', command: ['true'], heavy });
 
 describe('the test run schedule', () => {
   it('offers never-timed tasks first, then the longest, ties in discovery order', () => {
@@ -11,11 +11,12 @@ describe('the test run schedule', () => {
     expect(order).toEqual(['new', 'b', 'c', 'a', 'd']);
   });
 
-  it('starts a heavy task only while no other heavy task runs, and passes it over for a light one', () => {
-    const waiting = [task('e2e', true), task('lint')];
-    expect(nextStartable(waiting, [task('recovery', true)])?.id).toBe('lint');
+  it('starts a heavy task only while no task of its class runs, and passes it over for a light one', () => {
+    const waiting = [task('e2e', 'stack'), task('lint')];
+    expect(nextStartable(waiting, [task('backup', 'stack')])?.id).toBe('lint');
     expect(nextStartable(waiting, [task('unit')])?.id).toBe('e2e');
-    expect(nextStartable([task('e2e', true)], [task('recovery', true)])).toBeUndefined();
+    expect(nextStartable(waiting, [task('recovery', 'crash')])?.id).toBe('e2e');
+    expect(nextStartable([task('e2e', 'stack')], [task('backup', 'stack')])).toBeUndefined();
   });
 
   it("sums vitest's closing lines over every run in a task's output", () => {

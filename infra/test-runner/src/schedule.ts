@@ -18,10 +18,10 @@ export function longestFirst(tasks: readonly Task[], durations: Readonly<Record<
     .map(({ task }) => task);
 }
 
-/** The next waiting task a free lane may start: heavy ones only while no other heavy one runs. */
+/** The next waiting task a free lane may start: a heavy one only while no task of its class runs. */
 export function nextStartable(waiting: readonly Task[], running: readonly Task[]): Task | undefined {
-  const heavyRunning = running.some((task) => task.heavy);
-  return waiting.find((task) => !task.heavy || !heavyRunning);
+  const busy = new Set(running.map((task) => task.heavy).filter((c) => c !== null));
+  return waiting.find((task) => task.heavy === null || !busy.has(task.heavy));
 }
 
 /** Test counts from vitest's closing lines ("Tests  2 failed | 515 passed | 3 skipped (520)"), summed over every run in `output`. */

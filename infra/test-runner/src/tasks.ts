@@ -6,8 +6,12 @@ export type Task = {
   id: string;
   cwd: string;
   command: string[];
-  /** Suites that start a whole devstack, a browser or crash children: never two of them at once. */
-  heavy: boolean;
+  /**
+   * A class of heavy suites never run two at a time (`infra/test-runner/heavy.json`): `stack` for
+   * those starting whole devstacks or a browser, `crash` for those killing children under load.
+   * One of each may run together; unclassed tasks run beside anything.
+   */
+  heavy: string | null;
 };
 
 type PackageJson = { name?: string; workspaces?: string[]; scripts?: Record<string, string>; testParts?: string[] };
@@ -37,22 +41,23 @@ export function workspaceDirs(root: string): string[] {
  * `typecheck` and its tests — the scripts named in its `testParts` when it has them (a package
  * whose suites differ in weight splits them so they can be scheduled apart), else `test`.
  */
-export function discoverTasks(root: string, heavyIds: ReadonlySet<string>): Task[] {
+export function discoverTasks(root: string, heavyClasses: Readonly<Record<string, readonly string[]>>): Task[] {
+  const classOf = (id: string) => Object.entries(heavyClasses).find(([, ids]) => ids.includes(id))?.[0] ?? null;
   const bin = (name: string) => join(root, 'node_modules', '.bin', name);
   const tasks: Task[] = [
-    { id: 'lint:boundaries', cwd: root, command: ['npm', 'run', '--silent', 'lint:boundaries'], heavy: false },
-    { id: 'lint', cwd: root, command: [bin('eslint'), '.'], heavy: false },
+    { id: 'lint:boundaries', cwd: root, command: ['npm', 'run', '--silent', 'lint:boundaries'], heavy: null },
+    { id: 'lint', cwd: root, command: [bin('eslint'), '.'], heavy: null },
   ];
   for (const dir of workspaceDirs(root)) {
     const pkg = readJson(join(dir, 'package.json'));
     const name = pkg.name ?? dir;
     const scripts = pkg.scripts ?? {};
-    if (scripts.typecheck) tasks.push({ id: `${name}:typecheck`, cwd: dir, command: ['npm', 'run', '--silent', 'typecheck'], heavy: false });
+    if (scripts.typecheck) tasks.push({ id: `${name}:typecheck`, cwd: dir, command: ['npm', 'run', '--silent', 'typecheck'], heavy: null });
     const parts = pkg.testParts ?? (scripts.test ? ['test'] : []);
     for (const part of parts) {
       if (!scripts[part]) throw new Error(`${name}: testParts names "${part}", which is not one of its scripts`);
       const id = `${name}:${part}`;
-      tasks.push({ id, cwd: dir, command: ['npm', 'run', '--silent', part], heavy: heavyIds.has(id) });
+      tasks.push({ id, cwd: dir, command: ['npm', 'run', '--silent', part], heavy: classOf(id) });
     }
   }
   return tasks;
