@@ -144,7 +144,7 @@ const cases: Array<{ name: string; schema: z.ZodType; real: unknown; malformed: 
   { name: 'profile', schema: authProfile, real: profile, malformed: { ...profile, restriction: { level: 'muted', reason: '', until: null } } },
   { name: 'login ids', schema: memberLogins, real: { items: [{ userId: order.userId, loginId: 'kim' }] }, malformed: { items: [{ userId: order.userId }] } },
   { name: 'resolved api key', schema: resolvedApiKey, real: { userId: order.userId, loginId: 'kim', role: 'member' }, malformed: { userId: order.userId, loginId: 'kim', role: 'root' } },
-  { name: 'session state', schema: sessionState, real: { userId: order.userId, status: 'deleted', version: null, restriction: null }, malformed: { userId: order.userId, status: 'active', version: '3', restriction: null } },
+  { name: 'session state', schema: sessionState, real: { userId: order.userId, status: 'active', version: 2, restriction: null, endedSessions: ['6f1c2e0a-3b1d-4c5e-9f7a-2d8b4e6c1a90'] }, malformed: { userId: order.userId, status: 'active', version: '3', restriction: null } },
   { name: 'session', schema: authSession, real: { accessToken: 'a.b.c', expiresIn: 900, refreshToken: 'r'.repeat(43), refreshExpiresIn: 1209600 }, malformed: { accessToken: 'a.b.c', expiresIn: 900 } },
   { name: 'balance', schema: balance, real: { userId: order.userId, point: 1234.5, pointDeci: 12345 }, malformed: { userId: order.userId, point: 1234.5, pointDeci: 1234.5 } },
   { name: "member's top-ups", schema: topUpPage, real: page([(({ expiresAt: _e, ...rest }) => rest)(topUp)]), malformed: page([{ ...topUp, receiptType: 'invoice' }]) },
