@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceUpserted, Topics, UserRegistered } from '@smm/contracts';
+import { formatReport, reconcile } from '@smm/reconcile';
 import { type Infra, type MainProcess, callerHeaders, eventually, killMains, spawnMain, startInfra, testServiceSecret } from '@smm/testkit';
 
 /**
@@ -209,6 +210,9 @@ async function verify(userId: string, priceDeci: number, fundedDeci: number, out
   else expect(settled.paid.length).toBeLessThanOrEqual(Math.min(fundedDeci / priceDeci, known.size));
   const check = await ledgerCheck();
   expect(check.code, check.output).toBe(0);
+  // And the cross-service reconciliation: every debit has its order, every refund its debit, …
+  const reconciled = await reconcile({ url: infra.mongo.url, readPreference: 'primary' });
+  expect(reconciled.total, formatReport(reconciled).join('\n')).toBe(0);
   return { paid: settled.paid.length, rejected: settled.rejected.length, givenUp, unknown: outcomes.filter((o) => o.kind === 'unknown').length };
 }
 
