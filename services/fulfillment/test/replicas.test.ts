@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startCatalogService } from '@smm/catalog/src/service.ts';
 import { Topics, UserRegistered } from '@smm/contracts';
 import { EventProducer, createKafka } from '@smm/platform';
+import { formatReport, reconcile } from '@smm/reconcile';
 import { type Infra, type MainProcess, callerHeaders, eventually, killMains, spawnMain, startInfra, testServiceSecret } from '@smm/testkit';
 import { FaultProvider } from './fault-provider.ts';
 import { keySecret, logger } from './support.ts';
@@ -228,6 +229,11 @@ it('two replicas of order, wallet and fulfillment share the partitions; one of e
     const spent = paid.filter((d) => d.userId === a._id).reduce((s, d) => s + d.chargeDeci, 0);
     expect(a.balanceDeci).toBe(fundDeci - spent);
   }
+
+  // The cross-service reconciliation over the replicas' databases: every debit has its order, every
+  // refund its debit, every forward a paid order, every credit its adjustment.
+  const reconciled = await reconcile({ url: infra.mongo.url, readPreference: 'primary', databases: { wallet: dbs.wallet, order: dbs.order, fulfillment: dbs.fulfillment } });
+  expect(reconciled.total, formatReport(reconciled).join('\n')).toBe(0);
 
   // Per-process work from the logs: each replica handled requests before the kill.
   const handled = (r: Replica) => r.process.records().length;

@@ -22,6 +22,8 @@ let productText: string;
 let unitDeci: number;
 let amount: number;
 let keyB: string;
+/** A's reseller account on B, whose key A's provider entry uses. */
+let resellerB: string;
 let remoteService: string;
 
 /** Calls panel B's public API as its operator. */
@@ -43,11 +45,18 @@ beforeAll(async () => {
   const login = await apiB<{ accessToken: string }>('POST', '/auth/login', { id: 'admin', password: b.find(/admin account: id admin, password (\S+)/, 'panel B admin password') }, '');
   if (login.status !== 200) throw new Error(`panel B login answered ${login.status}`);
   tokenB = login.body.accessToken;
-  // B's operator account pays for A's orders: it tops itself up and approves it.
-  const topUp = await apiB<{ id: number }>('POST', '/service/point', { name: '패널A', point: 1_000_000, feeType: 'none', feeValue: null });
-  await apiB('POST', `/admin/top-ups/${topUp.body.id}/approve`);
-  await eventually(() => apiB<{ pointDeci: number }>('GET', '/auth/profile').then((r) => r.body.pointDeci), (p) => p >= 10_000_000, 30_000, 'panel B balance');
-  keyB = (await apiB<{ apiKey: string }>('POST', '/auth/api-key')).body.apiKey;
+  // A's reseller account on B pays for A's orders: it tops itself up and B's operator approves it
+  // (an operator may not approve their own request).
+  const resellerId = uniqueId('pa');
+  const registered = await apiB('POST', '/auth/register', { id: resellerId, password: 'pass-1234', email: `${resellerId}@example.com`, registerWhere: '기타' }, '');
+  if (registered.status !== 201) throw new Error(`panel B registration answered ${registered.status} ${JSON.stringify(registered.body)}`);
+  const reseller = (await apiB<{ accessToken: string }>('POST', '/auth/login', { id: resellerId, password: 'pass-1234' }, '')).body.accessToken;
+  resellerB = reseller;
+  const topUp = await eventually(() => apiB<{ id: number }>('POST', '/service/point', { name: '패널A', point: 1_000_000, feeType: 'none', feeValue: null }, reseller), (r) => r.status === 201, 30_000, 'panel B top-up request');
+  const approved = await apiB('POST', `/admin/top-ups/${topUp.body.id}/approve`);
+  if (approved.status !== 200) throw new Error(`panel B approval answered ${approved.status} ${JSON.stringify(approved.body)}`);
+  await eventually(() => apiB<{ pointDeci: number }>('GET', '/auth/profile', undefined, reseller).then((r) => r.body.pointDeci), (p) => p >= 10_000_000, 30_000, 'panel B balance');
+  keyB = (await apiB<{ apiKey: string }>('POST', '/auth/api-key', undefined, reseller)).body.apiKey;
 
   // A's operator registers B (a copy of this product: it honours Idempotency-Key), imports its
   // services and maps a product of A's own to B's first service at cost + 10 %.
@@ -134,7 +143,7 @@ describe('panel B as the provider A reconciles with', () => {
     expect(burst.map((r) => r.body.order)).toEqual([id, id, id]);
     expect((await add({}, { idempotency_key: reference })).body.order).toBe(id);
     // B holds one order for the link.
-    const history = await apiB<{ items: Array<{ id: number; link: string }> }>('GET', '/service/order-history?pageSize=50');
+    const history = await apiB<{ items: Array<{ id: number; link: string }> }>('GET', '/service/order-history?pageSize=50', undefined, resellerB);
     expect(history.body.items.filter((o) => o.link === link).map((o) => o.id)).toEqual([id]);
   });
 });
