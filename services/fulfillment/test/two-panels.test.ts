@@ -67,14 +67,23 @@ async function api<T = Record<string, unknown>>(base: string, method: string, pa
   return { status: res.status, body: (text === '' ? null : JSON.parse(text)) as T };
 }
 
-/** The operator of a panel, signed in, with points to spend (a top-up they approve themselves). */
+/** The operator of a panel, signed in. */
 async function operator(panel: Panel): Promise<string> {
   const login = await api<{ accessToken: string }>(panel.url, 'POST', '/api/auth/login', undefined, { id: 'admin', password });
   if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
-  const token = login.body.accessToken;
-  const topUp = await api<{ id: number }>(panel.url, 'POST', '/api/service/point', token, { name: '관리자', point: 1_000_000, feeType: 'none' });
-  if (topUp.status !== 201) throw new Error(`top-up failed: ${JSON.stringify(topUp.body)}`);
-  await api(panel.url, 'POST', `/api/admin/top-ups/${topUp.body.id}/approve`, token);
+  return login.body.accessToken;
+}
+
+/** A member of a panel with points to spend: a top-up its operator approves (never one of their own). */
+async function fundedMember(panel: Panel, operatorToken: string, name: string): Promise<string> {
+  const id = `${name}${Date.now().toString(36)}`;
+  const registered = await api(panel.url, 'POST', '/api/auth/register', undefined, { id, password, email: `${id}@example.com`, registerWhere: '기타' });
+  if (registered.status !== 201) throw new Error(`registration failed: ${JSON.stringify(registered.body)}`);
+  const token = (await api<{ accessToken: string }>(panel.url, 'POST', '/api/auth/login', undefined, { id, password })).body.accessToken;
+  // The wallet opens the account when it reads the registration: the request may wait a moment for it.
+  const topUp = await eventually(() => api<{ id: number }>(panel.url, 'POST', '/api/service/point', token, { name, point: 1_000_000, feeType: 'none' }), (r) => r.status === 201, 30_000);
+  const approved = await api(panel.url, 'POST', `/api/admin/top-ups/${topUp.body.id}/approve`, operatorToken);
+  if (approved.status !== 200) throw new Error(`approval failed: ${JSON.stringify(approved.body)}`);
   await eventually(() => api<{ pointDeci: number }>(panel.url, 'GET', '/api/auth/profile', token).then((r) => r.body.pointDeci), (p) => p >= 10_000_000, 30_000);
   return token;
 }
@@ -99,9 +108,11 @@ it('an order on panel A reaches panel B through its /api/v2 and follows B’s op
   onTestFailed(() => {
     for (const [name, panel] of [['A', a], ['B', b]] as const) console.error(`panel ${name} output (last 8000 characters):\n${panel?.log().slice(-8000) ?? '(not started)'}`);
   });
+  // A's account on B (a reseller there, its operator approves its top-up), and a member of A who orders.
   const tokenB = await operator(b!);
-  const keyB = (await api<{ apiKey: string }>(b!.url, 'POST', '/api/auth/api-key', tokenB)).body.apiKey;
+  const keyB = (await api<{ apiKey: string }>(b!.url, 'POST', '/api/auth/api-key', await fundedMember(b!, tokenB, 'panela'))).body.apiKey;
   const tokenA = await operator(a!);
+  const memberA = await fundedMember(a!, tokenA, 'buyer');
 
   // A's operator registers B as a provider, imports its services and maps one of A's products to one of B's.
   const provider = await api<{ id: number }>(a!.url, 'POST', '/api/admin/fulfillment/providers', tokenA, { name: '패널 B', url: `${b!.url}/api/v2`, key: keyB, currency: 'KRW', wonDeciPerUnit: 10 });
@@ -118,7 +129,7 @@ it('an order on panel A reaches panel B through its /api/v2 and follows B’s op
 
   const place = async () => {
     const placed = await eventually(
-      () => api<{ order: { id: number } }>(a!.url, 'POST', '/api/service/order', tokenA, { serviceId: ours.id, link: 'https://www.instagram.com/p/two-panels', amount }),
+      () => api<{ order: { id: number } }>(a!.url, 'POST', '/api/service/order', memberA, { serviceId: ours.id, link: 'https://www.instagram.com/p/two-panels', amount }),
       (r) => r.status === 201, // the new price reaches order's replica a moment after the mapping
       30_000,
     );
@@ -131,8 +142,8 @@ it('an order on panel A reaches panel B through its /api/v2 and follows B’s op
     const charged = (await orderOnA(orderId))!.pointDeci;
     return { orderId, providerOrderId: forward.providerOrderId, unitDeci: charged / amount };
   };
-  const balanceA = () => api<{ pointDeci: number }>(a!.url, 'GET', '/api/auth/profile', tokenA).then((r) => r.body.pointDeci);
-  const orderOnA = (id: number) => api<{ items: HistoryItem[] }>(a!.url, 'GET', '/api/service/order-history?pageSize=50', tokenA).then((r) => r.body.items.find((o) => o.id === id));
+  const balanceA = () => api<{ pointDeci: number }>(a!.url, 'GET', '/api/auth/profile', memberA).then((r) => r.body.pointDeci);
+  const orderOnA = (id: number) => api<{ items: HistoryItem[] }>(a!.url, 'GET', '/api/service/order-history?pageSize=50', memberA).then((r) => r.body.items.find((o) => o.id === id));
   const sync = () => api(a!.url, 'POST', '/api/admin/fulfillment/sync/statuses', tokenA);
 
   // In progress, then partial: A shows both and refunds the remains at A's unit price.
