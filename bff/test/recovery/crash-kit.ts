@@ -111,8 +111,11 @@ export async function startLab(): Promise<Lab> {
   return lab;
 }
 
+/** What the helpers below need of a lab: the broker, and wallet's and order's addresses and credentials (sigkill.test.ts builds one of its own). */
+export type Reach = { kafka: { brokers: string }; url: Lab['url']; as: Lab['as'] };
+
 /** A member with `won` points and a product at `unitPriceDeci`, as auth and catalog would announce them. */
-export async function setUpMember(lab: Lab, serviceId: number, unitPriceDeci: number, won: number): Promise<string> {
+export async function setUpMember(lab: Reach, serviceId: number, unitPriceDeci: number, won: number): Promise<string> {
   const userId = `crash-${serviceId}-${Date.now()}`;
   const kafka = new Kafka({ brokers: lab.kafka.brokers.split(','), clientId: 'bff-recovery', logLevel: logLevel.NOTHING });
   const producer = kafka.producer();
@@ -139,7 +142,7 @@ export async function setUpMember(lab: Lab, serviceId: number, unitPriceDeci: nu
 export type StoredOrder = { id: number; payment: string; pointDeci: number; userId?: string };
 
 /** Every order of the member, by payment state, from the order service's admin list. */
-export async function ordersOf(lab: Lab, userId: string, payment: string): Promise<StoredOrder[]> {
+export async function ordersOf(lab: Reach, userId: string, payment: string): Promise<StoredOrder[]> {
   const items: StoredOrder[] = [];
   for (let page = 1; ; page++) {
     const res = await fetch(lab.url('order', `/admin/orders?userId=${userId}&payment=${payment}&page=${page}&pageSize=100`), { headers: lab.as('order', 'admin-1', 'admin') });
@@ -152,7 +155,7 @@ export async function ordersOf(lab: Lab, userId: string, payment: string): Promi
 
 export type LedgerEntry = { deltaDeci: number; referenceId: string; balanceAfterDeci: number };
 
-export async function ledgerOf(lab: Lab, userId: string): Promise<LedgerEntry[]> {
+export async function ledgerOf(lab: Reach, userId: string): Promise<LedgerEntry[]> {
   const items: LedgerEntry[] = [];
   for (let page = 1; ; page++) {
     const res = await fetch(lab.url('wallet', `/admin/accounts/${userId}/ledger?page=${page}&pageSize=100`), { headers: lab.as('wallet', 'admin-1', 'admin') });

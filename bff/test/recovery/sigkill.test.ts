@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServiceUpserted, Topics, UserRegistered } from '@smm/contracts';
 import { formatReport, reconcile } from '@smm/reconcile';
+import { type Reach, json, ledgerOf, ordersOf, setUpMember } from './crash-kit.ts';
 import { type Infra, type MainProcess, callerHeaders, eventually, killMains, spawnMain, startInfra, testServiceSecret } from '@smm/testkit';
 
 /**
@@ -18,7 +17,6 @@ const walletDir = `${root}services/wallet`;
 const orderDir = `${root}services/order`;
 
 let infra: Infra;
-let kafka: Kafka;
 const ports = { wallet: 0, order: 0 };
 /** Orders per burst (RECOVERY_BURST); the kill comes after a quarter of them were answered. */
 const BURST = Number(process.env.RECOVERY_BURST ?? 240);
@@ -63,32 +61,8 @@ async function sigkill(name: 'wallet' | 'order'): Promise<void> {
 
 const url = (name: 'wallet' | 'order', path: string) => `http://127.0.0.1:${ports[name]}${path}`;
 const as = (to: 'wallet' | 'order', userId: string, role: 'member' | 'admin' = 'member') => ({ ...callerHeaders({ to, userId, role }), 'content-type': 'application/json' });
-
-async function json(res: Response): Promise<Record<string, unknown>> {
-  const text = await res.text();
-  return text === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
-}
-
-type Order = { id: number; payment: string; pointDeci: number };
-
-async function adminOrders(userId: string, payment: string): Promise<Order[]> {
-  const items: Order[] = [];
-  for (let page = 1; ; page++) {
-    const res = await fetch(url('order', `/admin/orders?userId=${userId}&payment=${payment}&page=${page}&pageSize=100`), { headers: as('order', 'admin-1', 'admin') });
-    const body = (await json(res)) as { items: Order[]; hasNext: boolean };
-    items.push(...body.items);
-    if (!body.hasNext) return items;
-  }
-}
-
-async function ledger(userId: string): Promise<Array<{ deltaDeci: number; referenceId: string; balanceAfterDeci: number }>> {
-  const items: Array<{ deltaDeci: number; referenceId: string; balanceAfterDeci: number }> = [];
-  for (let page = 1; ; page++) {
-    const body = (await json(await fetch(url('wallet', `/admin/accounts/${userId}/ledger?page=${page}&pageSize=100`), { headers: as('wallet', 'admin-1', 'admin') }))) as { items: typeof items; hasNext: boolean };
-    items.push(...body.items);
-    if (!body.hasNext) return items;
-  }
-}
+/** The crash lab's helpers (crash-kit.ts) reach this file's wallet and order the same way. */
+const reach: Reach = { kafka: { get brokers() { return infra.kafka.brokers; } }, url, as };
 
 function ledgerCheck(): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
@@ -102,7 +76,6 @@ function ledgerCheck(): Promise<{ code: number | null; output: string }> {
 
 beforeAll(async () => {
   infra = await startInfra();
-  kafka = new Kafka({ brokers: infra.kafka.brokers.split(','), clientId: 'bff-recovery', logLevel: logLevel.NOTHING });
   ports.wallet = await freePort();
   ports.order = await freePort();
   await Promise.all([start('wallet'), start('order')]);
@@ -112,30 +85,6 @@ afterAll(async () => {
   killMains();
   await infra?.stop();
 }, 60_000);
-
-/** A member with `won` points and a product at `unitPriceDeci`, as auth and catalog would announce them. */
-async function setUp(serviceId: number, unitPriceDeci: number, won: number): Promise<string> {
-  const userId = `crash-${serviceId}-${Date.now()}`;
-  const producer = kafka.producer();
-  await producer.connect();
-  const origin = { correlationId: `recovery-${serviceId}` };
-  const registered = UserRegistered.create(userId, { userId, loginId: userId, email: null, role: 'member', provider: 'local', registerWhere: null, referredBy: null }, origin);
-  const product = ServiceUpserted.create(`service-${serviceId}`, { serviceId, text: `복구 ${serviceId}`, platformId: 1, categoryId: 1, min: 10, max: 10_000, unitPriceDeci, enableAuto: false, isReadOnly: false, visible: true }, origin);
-  await producer.send({ topic: Topics.auth, messages: [{ key: userId, value: JSON.stringify(registered) }] });
-  await producer.send({ topic: Topics.catalog, messages: [{ key: product.aggregateId, value: JSON.stringify(product) }] });
-  await producer.disconnect();
-
-  await eventually(() => fetch(url('wallet', `/accounts/${userId}`), { headers: as('wallet', userId) }).then((r) => r.status), (s) => s === 200, 30_000);
-  const asked = await json(await fetch(url('wallet', '/top-ups'), { method: 'POST', headers: as('wallet', userId), body: JSON.stringify({ name: '복구', point: won, feeType: 'none' }) }));
-  const approved = await fetch(url('wallet', `/admin/top-ups/${String(asked.id)}/approve`), { method: 'POST', headers: as('wallet', 'admin-1', 'admin') });
-  expect(approved.status).toBe(200);
-  await eventually(
-    async () => (await json(await fetch(url('order', '/orders?waitMs=0'), { method: 'POST', headers: as('order', userId), body: JSON.stringify({ serviceId, link: 'probe', amount: 0 }) }))).code,
-    (code) => code === 'AMOUNT_BELOW_MIN',
-    30_000,
-  );
-  return userId;
-}
 
 type Outcome = { kind: 'answered'; status: number; id: number } | { kind: 'unknown' };
 
@@ -183,7 +132,7 @@ async function burst(userId: string, serviceId: number, total: number, killAfter
 
 async function verify(userId: string, priceDeci: number, fundedDeci: number, outcomes: Outcome[]) {
   const settled = await eventually(
-    async () => ({ awaiting: await adminOrders(userId, 'awaiting'), paid: await adminOrders(userId, 'paid'), rejected: await adminOrders(userId, 'rejected') }),
+    async () => ({ awaiting: await ordersOf(reach, userId, 'awaiting'), paid: await ordersOf(reach, userId, 'paid'), rejected: await ordersOf(reach, userId, 'rejected') }),
     (s) => s.awaiting.length === 0,
     90_000,
   );
@@ -195,7 +144,7 @@ async function verify(userId: string, priceDeci: number, fundedDeci: number, out
   // wallet was down (503 PAYMENT_TIMEOUT) and debited after its restart is refunded, once
   const paidDeci = settled.paid.length * priceDeci;
   await eventually(async () => (await json(await fetch(url('wallet', `/accounts/${userId}`), { headers: as('wallet', userId) }))).pointDeci, (deci) => deci === fundedDeci - paidDeci, 60_000);
-  const entries = await ledger(userId);
+  const entries = await ledgerOf(reach, userId);
   const debits = entries.filter((e) => e.deltaDeci < 0);
   const unpaidRefunds = entries.filter((e) => e.referenceId.endsWith('-unpaid'));
   expect(debits).toHaveLength(settled.paid.length + unpaidRefunds.length);
@@ -219,7 +168,7 @@ async function verify(userId: string, priceDeci: number, fundedDeci: number, out
 describe('SIGKILL mid-burst, then restart', () => {
   it('wallet killed: every order ends paid or rejected, none lost, none charged twice', async () => {
     // 10 units at 25 won = 250 won per order; 25,000 won pays for exactly 100 of them
-    const userId = await setUp(901, 250, 25_000);
+    const userId = await setUpMember(reach, 901, 250, 25_000);
     const outcomes = await burst(userId, 901, BURST, Math.floor(BURST / 4), async () => {
       await sigkill('wallet');
       await start('wallet');
@@ -229,7 +178,7 @@ describe('SIGKILL mid-burst, then restart', () => {
   }, 240_000);
 
   it('order service killed: every order ends paid or rejected, none lost, none charged twice', async () => {
-    const userId = await setUp(902, 250, 25_000);
+    const userId = await setUpMember(reach, 902, 250, 25_000);
     const outcomes = await burst(userId, 902, BURST, Math.floor(BURST / 3), async () => {
       await sigkill('order');
       await start('order');
