@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serviceView } from './catalog.ts';
 import { isoDateText } from './common.ts';
 
 /**
@@ -31,3 +32,11 @@ export type MemberRateListBody = z.infer<typeof memberRateList>;
  */
 export const memberRateRequest = z.looseObject({ serviceId: z.unknown().optional(), discountPercent: z.unknown().optional(), unitPrice: z.unknown().optional() });
 export type MemberRateRequest = z.infer<typeof memberRateRequest>;
+
+/**
+ * The BFF's `GET /api/service/services` for a signed-in member: the catalogue's service view
+ * priced with the member's rates — `point`/`unitPriceDeci` are what the member pays, and where a
+ * rate changed them the catalogue's price stays beside as `listPoint`/`listUnitPriceDeci`.
+ */
+export const memberServiceView = serviceView.extend({ listPoint: z.number().optional(), listUnitPriceDeci: z.number().int().optional() });
+export type MemberServiceViewBody = z.infer<typeof memberServiceView>;
