@@ -109,7 +109,8 @@ describe('rates per member', () => {
   });
 });
 
-describe('screenshots', () => {
+// Concurrent (maxConcurrency 3), like screens.e2e.ts: the pages only read, so they may load side by side.
+describe.concurrent('screenshots', () => {
   it.each([
     ['light', '1280', console1280],
     ['dark', '1280', console1280],

@@ -27,11 +27,14 @@ export const rateIdOf = (userId: string, serviceId: number | null) => `${userId}
  */
 export class MemberRateRepository {
   readonly model: Model<MemberRateDoc>;
+  /** Rates by member for pricing, each kept `ttlMs` (at most `maxCached` members, then started afresh). */
+  private readonly cache = new Map<string, { at: number; value: Promise<MemberRate[]> }>();
+  private static readonly maxCached = 10_000;
 
   constructor(
     connection: Connection,
-    /** The store's short-lived in-process cache (REPLICA_CACHE_MS); `forget` drops a member's entry. */
-    private readonly cache: { cached<T>(key: string, load: () => Promise<T>): Promise<T>; forget(key: string): void },
+    /** How long a member's rates are reused for pricing in this process (REPLICA_CACHE_MS, like the catalogue replica). */
+    private readonly ttlMs: number,
   ) {
     this.model = modelOn(connection, 'MemberRate', memberRateSchema);
   }
@@ -43,9 +46,16 @@ export class MemberRateRepository {
 
   /** What a placement prices with: the member's rates as the pricing rule reads them. */
   forPricing(userId: string): Promise<MemberRate[]> {
-    return this.cache.cached(`rates:${userId}`, async () =>
-      (await this.model.find({ userId }, { serviceId: 1, discountPercent: 1, unitPriceDeci: 1 }).lean<MemberRateDoc[]>()).map((r) => ({ serviceId: r.serviceId, discountPercent: r.discountPercent, unitPriceDeci: r.unitPriceDeci })),
-    );
+    const hit = this.cache.get(userId);
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
+    if (this.cache.size >= MemberRateRepository.maxCached) this.cache.clear();
+    const value = this.model
+      .find({ userId }, { serviceId: 1, discountPercent: 1, unitPriceDeci: 1 })
+      .lean<MemberRateDoc[]>()
+      .then((rows) => rows.map((r) => ({ serviceId: r.serviceId, discountPercent: r.discountPercent, unitPriceDeci: r.unitPriceDeci })));
+    this.cache.set(userId, { at: Date.now(), value });
+    value.catch(() => this.cache.delete(userId));
+    return value;
   }
 
   find(userId: string, serviceId: number | null, session: ClientSession): Promise<MemberRateDoc | null> {
@@ -62,6 +72,6 @@ export class MemberRateRepository {
 
   /** After a change committed: this process prices the member's next order with it at once. */
   forget(userId: string): void {
-    this.cache.forget(`rates:${userId}`);
+    this.cache.delete(userId);
   }
 }

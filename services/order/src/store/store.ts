@@ -95,7 +95,7 @@ export async function createStore(connection: Connection, { idBlock = 1, replica
   const autoOrders = modelOn(connection, 'AutoOrder', autoOrderSchema);
   const products = modelOn(connection, 'Product', productSchema);
   const settings = modelOn(connection, 'Setting', settingSchema);
-  const rates = new MemberRateRepository(connection, { cached, forget: (key) => cache.delete(key) });
+  const rates = new MemberRateRepository(connection, replicaCacheMs);
   const store: Store = {
     connection,
     repository: new OrderRepository(orders, autoOrders, () => store.lastOrderId()),
