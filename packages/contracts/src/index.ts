@@ -20,3 +20,4 @@ export * from './auto-order.ts';
 export * from './audit-actions.ts';
 export * from './events/audit.ts';
 export * from './http/reseller.ts';
+export * from './mass-order.ts';

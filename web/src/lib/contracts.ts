@@ -16,3 +16,5 @@ export type { Restriction, RestrictionLevel } from '../../../packages/contracts/
 export type { MemberRole } from '../../../packages/contracts/src/roles.ts';
 export { auditActions } from '../../../packages/contracts/src/audit-actions.ts';
 export type { AuditAction, AuditTargetType } from '../../../packages/contracts/src/audit-actions.ts';
+export { checkMassOrder, massOrderLineLimit, massOrderMessages, parseMassOrder } from '../../../packages/contracts/src/mass-order.ts';
+export type { CheckedMassLine, MassOrderAnswer, MassOrderLineResult } from '../../../packages/contracts/src/mass-order.ts';
