@@ -127,7 +127,7 @@ export function createApp(deps: AppDeps): Express {
       // Signed bank notifications are verified over the bank's own bytes; every other body and query is checked here.
       api.use(refuseUnsafeText(new Set(['/deposits/notify'])));
       authRoutes(api, auth, verifier, catalog);
-      accountRoutes(api, verifier, auth, wallet, reseller.keys);
+      accountRoutes(api, verifier, auth, wallet, reseller.keys, deps.live?.sessionEnds);
       referralRoutes(api, verifier, wallet);
       catalogRoutes(api, catalog, settings);
       apiDocsRoutes(api, { perMinute: resellerOptions.ratePerMinute }, deps.publicBaseUrl);

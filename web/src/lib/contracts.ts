@@ -8,7 +8,7 @@ export { autoOrderLimits } from '../../../packages/contracts/src/auto-order.ts';
 export { settingEnabled, settingKeys } from '../../../packages/contracts/src/settings.ts';
 export type { SettingKey } from '../../../packages/contracts/src/settings.ts';
 export { liveEvents } from '../../../packages/contracts/src/live.ts';
-export type { LiveNotice, LiveTouch, LiveUpdate } from '../../../packages/contracts/src/live.ts';
+export type { LiveEnded, LiveNotice, LiveTouch, LiveUpdate } from '../../../packages/contracts/src/live.ts';
 export { passwordLength, passwordLengthMessage, passwordLengthOk } from '../../../packages/contracts/src/password.ts';
 export { isOperatorRole } from '../../../packages/contracts/src/roles.ts';
 export { restrictionLevelLabels, restrictionLevels, restrictionReasonMaxLength } from '../../../packages/contracts/src/restriction.ts';
