@@ -176,7 +176,7 @@ export default function PointPage() {
                 {fieldError('name')}
               </div>
               {receiptOn && (
-                <fieldset className={ui.field} style={{ border: 0, padding: 0, margin: 0 }}>
+                <fieldset className={ui.field} style={{ border: 0, padding: 0, margin: 0 }} data-keep-clear>
                   <legend className={ui.label} style={{ marginBottom: 6 }}>{t.receiptType}</legend>
                   <div className={s.radios}>
                     {receiptTypes.map((type) => (
@@ -209,7 +209,7 @@ export default function PointPage() {
                   <input type="radio" name="method" checked readOnly /> {t.bankTransfer}
                 </label>
               </fieldset>
-              <div className={s.amountBox} style={{ background: 'transparent' }}>
+              <div className={s.amountBox} style={{ background: 'transparent' }} data-keep-clear>
                 <span className={ui.label}>{t.transfer}</span>
                 <span className={s.amount} style={{ fontSize: 24 }} data-testid="topup-transfer">{plainWon(transfer)}</span>
               </div>
