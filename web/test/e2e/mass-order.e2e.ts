@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Member, api, asAdmin, balanceDeci, eventually, fund, newMember, serviceNamed } from './support/api.ts';
+import { type Member, api, asAdmin, balanceDeci, fund, newMember, serviceNamed } from './support/api.ts';
 import { type Theme, desktop, disconnect, heading, open, phone, shot, toasts } from './support/browser.ts';
 
 /**
