@@ -53,6 +53,17 @@ export const networkErrorMessage = '서버에 연결할 수 없습니다. 잠시
 /** Issue 40: what the member's other tabs and devices say when the password was changed elsewhere. */
 export const passwordChangedMessage = '비밀번호가 변경되어 로그아웃되었습니다. 새 비밀번호로 다시 로그인해 주세요.';
 
+/** Whether this page has read something as a signed-in member (and not been signed out since). */
+let signedInHere = false;
+
+/**
+ * Another tab of this browser changed the password (a `storage` event, layout/SessionEnded.tsx):
+ * a page that was signed in signs out with the reason; a guest's or signed-out page hears nothing.
+ */
+export function passwordChangedInAnotherTab(): void {
+  if (signedInHere) endSessionBecause(passwordChangedMessage);
+}
+
 /** When this page itself last changed the password: its own live stream's `ended` is then no news. */
 let ownPasswordChangeAt = 0;
 export function markOwnPasswordChange(): void {
@@ -65,6 +76,7 @@ export const changedPasswordHere = (): boolean => Date.now() - ownPasswordChange
  * none): the stored token is dropped, the auth state turns unauthorized.
  */
 export function endSessionBecause(message?: string): void {
+  signedInHere = false;
   storage.setToken(null);
   storage.setAuthMode('unauthorized');
   for (const listener of unauthorizedListeners) listener(message);
@@ -151,6 +163,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     }
     throw new ApiError(response.status, code, message, record);
   }
+  if (token) signedInHere = true;
   return body as T;
 }
 
