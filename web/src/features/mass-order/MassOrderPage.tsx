@@ -52,11 +52,11 @@ function CheckedLine({ line, names }: { line: CheckedMassLine; names: Map<string
   return (
     <li className={bad ? s.line.bad : s.line.ok} data-testid="mass-line" data-ok={bad ? 'false' : 'true'}>
       <span className={s.lineNo}>{t.lineNo(line.line)}</span>
-      <span className={s.cell} title={line.service ? names.get(String(line.service.id)) : undefined}>
+      <span className={s.wideCell} title={line.service ? names.get(String(line.service.id)) : undefined}>
         {line.service ? `${String(line.service.id)} · ${names.get(String(line.service.id)) ?? ''}` : line.serviceId || '—'}
       </span>
-      <span className={s.cell} title={line.link}>{line.link || '—'}</span>
-      <span className={s.numCell}><span className={s.phoneLabel}>수량 </span>{line.quantity === undefined ? line.amount || '—' : `${count(line.quantity)}개`}</span>
+      <span className={s.wideCell} title={line.link}>{line.link || '—'}</span>
+      <span className={s.qtyCell}><span className={s.phoneLabel}>수량 </span>{line.quantity === undefined ? line.amount || '—' : `${count(line.quantity)}개`}</span>
       <span className={s.numCell}>{line.priceDeci === undefined ? <span className={ui.badge.danger}>{t.problem}</span> : won(line.priceDeci)}</span>
       {line.problem && <span className={s.reason} role="note">{line.problem.message}</span>}
     </li>
@@ -80,10 +80,10 @@ function Results({ answer, sent, names, onAgain }: { answer: MassOrderAnswer; se
           return (
             <li key={r.index} className={r.status === 'placed' ? s.line.ok : s.line.bad} data-testid="mass-result" data-status={r.status}>
               <span className={s.lineNo}>{t.lineNo(line?.line ?? r.index + 1)}</span>
-              <span className={s.cell}>{line?.service ? `${String(line.service.id)} · ${names.get(String(line.service.id)) ?? ''}` : ''}</span>
-              <span className={s.cell} title={line?.link}>{line?.link}</span>
-              <span className={s.numCell}>{r.status === 'placed' ? won(r.chargeDeci) : '—'}</span>
-              <span className={s.numCell}><span className={ui.badge[text.tone]}>{r.status === 'placed' ? `#${r.orderId}` : text.label}</span></span>
+              <span className={s.wideCell}>{line?.service ? `${String(line.service.id)} · ${names.get(String(line.service.id)) ?? ''}` : ''}</span>
+              <span className={s.wideCell} title={line?.link}>{line?.link}</span>
+              <span className={s.qtyCell}>{r.status === 'placed' ? won(r.chargeDeci) : '—'}</span>
+              <span className={s.numCell}><span className={ui.badge[text.tone]}>{text.label}</span></span>
               {text.reason && <span className={s.reason}>{text.reason}</span>}
             </li>
           );

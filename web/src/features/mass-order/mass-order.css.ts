@@ -25,7 +25,7 @@ const lineBase = style({
   border: `1px solid ${vars.color.border}`,
   fontSize: 14,
   '@media': {
-    'screen and (max-width: 880px)': { gridTemplateColumns: 'auto minmax(0, 1fr)', gridTemplateAreas: 'none' },
+    'screen and (max-width: 880px)': { gridTemplateColumns: 'minmax(0, 1fr) auto' },
   },
 });
 export const line = styleVariants({
@@ -34,7 +34,11 @@ export const line = styleVariants({
 });
 export const lineNo = style({ fontWeight: 700, color: vars.color.textMuted, whiteSpace: 'nowrap' });
 export const cell = style({ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
-export const numCell = style([cell, { textAlign: 'right', fontVariantNumeric: 'tabular-nums', '@media': { 'screen and (max-width: 880px)': { textAlign: 'left' } } }]);
+/** Service and link: a row each on a phone (the line's number, then them, then quantity and price). */
+export const wideCell = style([cell, { '@media': { 'screen and (max-width: 880px)': { gridColumn: '1 / -1', whiteSpace: 'normal', overflowWrap: 'anywhere' } } }]);
+export const numCell = style([cell, { textAlign: 'right', fontVariantNumeric: 'tabular-nums' }]);
+/** The quantity: left under the link on a phone, with its label. */
+export const qtyCell = style([numCell, { '@media': { 'screen and (max-width: 880px)': { textAlign: 'left' } } }]);
 export const reason = style({ gridColumn: '1 / -1', fontSize: 13, fontWeight: 600, color: vars.color.danger, whiteSpace: 'normal' });
 export const phoneLabel = style({ display: 'none', color: vars.color.textMuted, fontSize: 12, '@media': { 'screen and (max-width: 880px)': { display: 'inline' } } });
 
