@@ -160,6 +160,16 @@ describe('a password change', () => {
       await fund(m, 5_000);
       await expect.poll(() => elsewhere.page.getByTestId('nav-balance').first().textContent(), { timeout: 30_000 }).toContain('5,000원');
 
+      // Toasts last 2 seconds: each page records every one it shows, so the check does not race them.
+      for (const page of [elsewhere.page, sameBrowser]) {
+        await page.evaluate(() => {
+          const seen: string[] = [];
+          (window as unknown as { seenToasts: string[] }).seenToasts = seen;
+          new MutationObserver(() => {
+            for (const toast of document.querySelectorAll('[data-testid="toast"]')) if (!seen.includes(toast.textContent ?? '')) seen.push(toast.textContent ?? '');
+          }).observe(document.body, { childList: true, subtree: true, characterData: true });
+        });
+      }
       await here.page.goto('/account');
       await heading(here.page, '계정 설정');
       await here.page.getByLabel('현재 비밀번호').fill(m.password);
@@ -171,7 +181,7 @@ describe('a password change', () => {
       const message = '비밀번호가 변경되어 로그아웃되었습니다. 새 비밀번호로 다시 로그인해 주세요.';
       for (const page of [elsewhere.page, sameBrowser]) {
         await page.waitForURL('**/login', { timeout: 20_000 });
-        await expect.poll(async () => (await toasts(page).allTextContents()).join('\n')).toContain(message);
+        await expect.poll(() => page.evaluate(() => (window as unknown as { seenToasts: string[] }).seenToasts.join('\n'))).toContain(message);
       }
       await shot(elsewhere.page, 'i40-password-changed-elsewhere-phone-light', { fullPage: false });
       expect(here.errors).toEqual([]);
