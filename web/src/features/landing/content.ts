@@ -6,7 +6,7 @@ export const landingText = {
   login: '로그인',
   register: '무료 회원가입',
   browse: '둘러보기',
-  claimTitle: '24시간 자동 반복 주문',
+  claimTitle: '밤낮없이 자동 반복 주문',
   claimBody: '반복 횟수(2~1,000회)와 간격(60분~30일)을 정해 두면, 같은 링크에 같은 수량이 새벽에도 그 간격마다 다시 주문됩니다. 결제는 처음에 한 번, 남은 회차는 언제든 취소하고 환불받을 수 있습니다.',
   strengthsTitle: '그로우패널을 선택하는 이유',
   reviewsTitle: '이용 후기',
