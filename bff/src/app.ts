@@ -23,12 +23,14 @@ import { adminRateRoutes } from './http/admin-rate-routes.ts';
 import { memberCatalogueRoutes } from './http/member-price-routes.ts';
 import { fulfillmentRoutes } from './http/fulfillment-routes.ts';
 import { moneyRoutes } from './http/money-routes.ts';
+import { massOrderRoutes } from './http/mass-order-routes.ts';
 import { referralRoutes } from './http/referral-routes.ts';
 import { resellerRoutes } from './http/reseller-routes.ts';
 import { v2Routes } from './http/v2-routes.ts';
 import { type LiveDeps, liveRoutes } from './live/live-routes.ts';
 import { messages } from './messages.ts';
 import { type ResellerOptions, createReseller } from './reseller/reseller.ts';
+import { Idempotency } from './reseller/idempotency.ts';
 import { compressReads } from './http/compress-reads.ts';
 import { browserHeaders } from './security/browser-headers.ts';
 import { SessionStates } from './security/session-states.ts';
@@ -70,6 +72,13 @@ export type AppDeps = {
   /** Counts of dead-lettered events for the dashboard; while unset (no Kafka) that part is null. */
   deadLetters?: DeadLetterReader;
 };
+
+/**
+ * How long a mass order's Idempotency-Key is held while its lines are placed: a second press waits
+ * this long for the first answer. Past it a duplicate may run the batch too — harmless, each line's
+ * own key at the order service answers it with the same order (mass-order-routes.ts).
+ */
+const massOrderLockMs = 60_000;
 
 /** The BFF's HTTP app without listening: main.ts listens, tests run it on port 0. */
 export function createApp(deps: AppDeps): Express {
@@ -120,13 +129,14 @@ export function createApp(deps: AppDeps): Express {
       // Signed bank notifications are verified over the bank's own bytes; every other body and query is checked here.
       api.use(refuseUnsafeText(new Set(['/deposits/notify'])));
       authRoutes(api, auth, verifier, catalog);
-      accountRoutes(api, verifier, auth, wallet, reseller.keys);
+      accountRoutes(api, verifier, auth, wallet, reseller.keys, deps.live?.sessionEnds);
       referralRoutes(api, verifier, wallet);
       catalogRoutes(api, catalog, settings);
       memberCatalogueRoutes(api, verifier, catalog, reseller.prices);
       apiDocsRoutes(api, { perMinute: resellerOptions.ratePerMinute }, deps.publicBaseUrl);
       openApiRoutes(api, { perMinute: resellerOptions.ratePerMinute }, deps.publicBaseUrl);
       moneyRoutes(api, verifier, order, wallet, { waitMs: resellerOptions.orderWaitMs, idempotency: reseller.idempotency });
+      massOrderRoutes(api, verifier, order, new Idempotency(deps.redis, resellerOptions.idempotencyTtlSeconds, massOrderLockMs), resellerOptions.orderWaitMs);
       resellerRoutes(api, reseller);
       fulfillmentRoutes(api, verifier, fulfillment, reseller);
       adminTopUpRoutes(api, verifier, auth, wallet);

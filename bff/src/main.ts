@@ -5,6 +5,7 @@ import { LiveHub } from './live/live-hub.ts';
 import { type RunningFeed, startLiveFeed } from './live/live-feed.ts';
 import type { LiveDeps } from './live/live-routes.ts';
 import { LiveTickets } from './live/live-tickets.ts';
+import { SessionEnds } from './live/session-ends.ts';
 import { DeadLetterReader } from './ops/dead-letters.ts';
 
 // Composition root: configuration, Redis, the app, the listener, the shutdown order.
@@ -31,7 +32,9 @@ try {
     const hub = new LiveHub({ replayPerMember: config.LIVE_REPLAY_PER_MEMBER, replayMs: config.LIVE_REPLAY_SECONDS * 1000 });
     feed = await startLiveFeed({ kafka: createKafka(config.KAFKA_BROKERS, `${config.SERVICE_NAME}-live`, logger), hub, logger });
     sweep = setInterval(() => hub.sweep(), 60_000);
-    live = { hub, tickets: new LiveTickets(redis, config.LIVE_TICKET_SECONDS), heartbeatMs: 20_000, maxStreamMs: config.LIVE_STREAM_MAX_SECONDS * 1000 };
+    const sessionEnds = new SessionEnds(redis);
+    await sessionEnds.listen(hub, logger);
+    live = { hub, tickets: new LiveTickets(redis, config.LIVE_TICKET_SECONDS), heartbeatMs: 20_000, maxStreamMs: config.LIVE_STREAM_MAX_SECONDS * 1000, sessionEnds };
   } else {
     logger.warn('KAFKA_BROKERS unset: the live channel (/api/live) answers 503');
   }
@@ -75,6 +78,7 @@ try {
       run: async () => {
         clearInterval(sweep);
         live?.hub.closeAll();
+        await live?.sessionEnds?.stop();
         await feed?.stop();
         await deadLetters?.close();
       },

@@ -37,4 +37,8 @@ export const messages = {
   idempotencyReused: '이미 다른 요청에 사용된 Idempotency-Key입니다.',
   idempotencyInProgress: '같은 Idempotency-Key의 요청을 처리하고 있습니다. 잠시 후 다시 시도해 주세요.',
   idempotencyKeyInvalid: 'Idempotency-Key는 255자 이하의 영문, 숫자, 기호여야 합니다.',
+  idempotencyKeyRequired: '대량 주문에는 Idempotency-Key 헤더가 필요합니다.',
+  /** Mass orders (issue 40): the lines after one the wallet refused, or after one whose outcome is unknown. */
+  massOrderBalanceShort: '앞선 줄에서 포인트가 부족하여 주문하지 않았습니다. 차감된 포인트는 없습니다.',
+  massOrderUnknown: '일부 줄을 처리하지 못했습니다. 같은 내용으로 다시 주문하면 이미 접수된 줄은 다시 결제되지 않습니다.',
 } as const;

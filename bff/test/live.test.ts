@@ -9,6 +9,7 @@ import { EventProducer, createKafka } from '@smm/platform';
 import { LiveHub } from '../src/live/live-hub.ts';
 import { type RunningFeed, startLiveFeed } from '../src/live/live-feed.ts';
 import { LiveTickets } from '../src/live/live-tickets.ts';
+import { SessionEnds } from '../src/live/session-ends.ts';
 import { type Harness, call, startHarness } from './support/harness.ts';
 
 type Frame = { event: string; id?: string; data: unknown };
@@ -144,6 +145,38 @@ describe('live channel over real Kafka and Redis', () => {
     await until(() => stale.frames.find((f) => f.event === 'resync'));
     expect(stale.frames.some((f) => f.event === 'update')).toBe(false);
     stale.close();
+  });
+
+  it('a password change ends the member’s other open streams at once with the reason; another member’s stream stays (issue 40)', async () => {
+    let ends: SessionEnds | undefined;
+    const tabs = await startHarness({
+      live: (redis) => {
+        ends = new SessionEnds(redis);
+        return { hub, tickets: new LiveTickets(redis, 30), heartbeatMs: 60_000, maxStreamMs: 60_000, sessionEnds: ends };
+      },
+    });
+    try {
+      await ends!.listen(hub, silent);
+      const open = async (userId: string) => {
+        const ticket = (await call<{ ticket: string }>(tabs.url, 'POST', '/api/live/ticket', { token: tabs.keys.member(userId) })).body.ticket;
+        const stream = openStream(`${tabs.url}/api/live?ticket=${ticket}`);
+        await until(() => stream.frames.find((f) => f.event === 'ready'));
+        return stream;
+      };
+      const [first, second, other] = [await open('m-6'), await open('m-6'), await open('m-7')];
+      tabs.auth.on('PUT /members/me/password', { status: 204 });
+      const changed = await call(tabs.url, 'POST', '/api/auth/change-password', { token: tabs.keys.member('m-6'), body: { currentPassword: 'old-pass-1', newPassword: 'new-pass-1' } });
+      expect(changed.status).toBe(204);
+      await Promise.all([first.done, second.done]);
+      for (const tab of [first, second]) expect(tab.frames.at(-1)).toEqual({ event: 'ended', data: { reason: 'password-changed' } });
+      expect(hub.connections('m-6')).toBe(0);
+      expect(hub.connections('m-7')).toBe(1);
+      expect(other.frames.map((f) => f.event)).toEqual(['ready']);
+      other.close();
+    } finally {
+      await ends?.stop();
+      await tabs.stop();
+    }
   });
 
   it('closes a stream after its maximum lifetime, so the page must buy a new ticket with its current token', async () => {

@@ -151,4 +151,28 @@ describe('openLiveConnection', () => {
     expect(seen.resyncs).toBe(1);
     connection.close();
   });
+
+  it('on `ended` (the password changed elsewhere, issue 40) tells the page and never reconnects', async () => {
+    const sources: FakeSource[] = [];
+    const ended: unknown[] = [];
+    openLiveConnection({
+      ticket: async () => 't',
+      url: (ticket) => `/live?ticket=${ticket}`,
+      handlers: { update: () => undefined, resync: () => undefined, ended: (e) => ended.push(e) },
+      backoff: [10],
+      createSource: (url) => {
+        const source = new FakeSource(url);
+        sources.push(source);
+        return source as unknown as EventSource;
+      },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    sources[0]!.emit('ready', {});
+    sources[0]!.emit('ended', { reason: 'password-changed' });
+    expect(ended).toEqual([{ reason: 'password-changed' }]);
+    expect(sources[0]!.closed).toBe(true);
+    sources[0]!.onerror?.();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sources).toHaveLength(1);
+  });
 });

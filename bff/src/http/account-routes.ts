@@ -2,6 +2,7 @@ import { type AuthProfileBody, type BalanceBody, type ChangePasswordRequest, typ
 import type { Request, Response, Router } from 'express';
 import { HttpError, parseInput } from '@smm/platform';
 import { messages } from '../messages.ts';
+import type { SessionEnds } from '../live/session-ends.ts';
 import type { ApiKeyResolver } from '../reseller/api-key-resolver.ts';
 import { clearRefreshCookie } from '../security/refresh-cookie.ts';
 import type { TokenVerifier } from '../security/token-verifier.ts';
@@ -24,7 +25,7 @@ function balanceOf(ctx: CallContext, answer: ServiceAnswer): Pick<BalanceBody, '
 }
 
 /** The signed-in member's own account (spec §3 Profile, §5 "Other" guest refusals). */
-export function accountRoutes(router: Router, verifier: TokenVerifier, auth: ServiceClient, wallet: ServiceClient, apiKeys: ApiKeyResolver): void {
+export function accountRoutes(router: Router, verifier: TokenVerifier, auth: ServiceClient, wallet: ServiceClient, apiKeys: ApiKeyResolver, sessionEnds?: SessionEnds): void {
   router.get('/auth/profile', access(verifier, 'signedIn'), async (req: Request, res: Response) => {
     const ctx = callContext(req);
     const caller = callerOf(req);
@@ -59,6 +60,8 @@ export function accountRoutes(router: Router, verifier: TokenVerifier, auth: Ser
     if (answer.status === 204) {
       await verifier.sessions.forget(callerOf(req).userId);
       clearRefreshCookie(req, res);
+      // The member's other open tabs are signed out now, with the reason (issue 40), not on their next click.
+      await sessionEnds?.announce(callerOf(req).userId, { reason: 'password-changed' }, req.log);
     }
     relay(res, answer);
   });

@@ -15,6 +15,7 @@ import { placeOrder, retryLater, withIdempotency } from './reseller-routes.ts';
 export type OrderPlacement = { waitMs: number; idempotency: Idempotency };
 
 const orderNotFound = () => new HttpError(404, 'ORDER_NOT_FOUND', messages.orderNotFound);
+const topUpNotFound = () => new HttpError(404, 'TOPUP_NOT_FOUND', messages.topUpNotFound);
 
 /**
  * The member's money (spec §3 order, histories, top-up): the BFF names the member (in its service credential) and
@@ -52,6 +53,12 @@ export function moneyRoutes(router: Router, verifier: TokenVerifier, order: Serv
   router.post('/service/point', member, async (req: Request, res: Response) => {
     const input = parseInput(topUpBody, req.body ?? {});
     relay(res, await wallet.call(callContext(req), 'POST', '/top-ups', { body: input satisfies TopUpRequest }));
+  });
+
+  // Issue 40: the member withdraws their own pending top-up request (wallet checks owner and state).
+  router.post('/service/point/:id/cancel', member, async (req: Request, res: Response) => {
+    const id = idParam(req.params.id, topUpNotFound);
+    relay(res, await wallet.call(callContext(req), 'POST', `/top-ups/${id}/cancel`));
   });
 
   router.get('/service/point-history', member, async (req: Request, res: Response) => {

@@ -1,9 +1,9 @@
-import type { LiveUpdate } from '@smm/contracts';
+import type { LiveEnded, LiveUpdate } from '@smm/contracts';
 
 /** One update as sent: its id is the Kafka event id, the same on every BFF replica. */
 export type LiveEntry = { id: string; update: LiveUpdate; at: number };
-/** An open connection: `send` an update, `close` when the process stops. */
-export type LiveListener = { send(entry: LiveEntry): void; close(): void };
+/** An open connection: `send` an update, `close` when the process stops, `end` when the member's sessions ended. */
+export type LiveListener = { send(entry: LiveEntry): void; close(): void; end?(ended: LiveEnded): void };
 
 export type LiveHubOptions = { replayPerMember: number; replayMs: number; now?: () => number };
 
@@ -60,6 +60,11 @@ export class LiveHub {
       if (kept.length === 0) this.buffers.delete(userId);
       else this.buffers.set(userId, kept);
     }
+  }
+
+  /** Ends the member's open connections with the reason (their sessions ended: session-ends.ts). */
+  end(userId: string, ended: LiveEnded): void {
+    for (const listener of [...(this.listeners.get(userId) ?? [])]) (listener.end ?? listener.close)(ended);
   }
 
   /** Ends every open connection (shutdown: the HTTP server cannot close while streams stay open). */

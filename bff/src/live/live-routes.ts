@@ -7,6 +7,7 @@ import type { TokenVerifier } from '../security/token-verifier.ts';
 import type { LiveEntry, LiveHub } from './live-hub.ts';
 import { liveMessages } from './live-messages.ts';
 import type { LiveTickets } from './live-tickets.ts';
+import type { SessionEnds } from './session-ends.ts';
 
 export type LiveDeps = {
   hub: LiveHub;
@@ -18,6 +19,8 @@ export type LiveDeps = {
    * session that ended (expired or signed out) stops receiving within this time.
    */
   maxStreamMs: number;
+  /** Ends a member's streams on every replica when their sessions end (a password change). */
+  sessionEnds?: SessionEnds;
 };
 
 const frame = (event: string, data: unknown, id?: string) => `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -58,7 +61,11 @@ export function liveRoutes(router: Router, verifier: TokenVerifier, live: LiveDe
       if (missed === 'unknown') res.write(frame(liveEvents.resync, {}));
       else for (const entry of missed) res.write(updateFrame(entry));
     }
-    const unsubscribe = live.hub.subscribe(userId, { send: (entry) => res.write(updateFrame(entry)), close: () => res.end() });
+    const unsubscribe = live.hub.subscribe(userId, {
+      send: (entry) => res.write(updateFrame(entry)),
+      close: () => res.end(),
+      end: (ended) => res.end(frame(liveEvents.ended, ended)),
+    });
     const heartbeat = setInterval(() => res.write(': ping\n\n'), live.heartbeatMs);
     const lifetime = setTimeout(() => res.end(), live.maxStreamMs);
     req.log.info({ userId, resumed: lastId !== undefined }, 'live: stream opened');

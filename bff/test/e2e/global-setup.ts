@@ -20,6 +20,8 @@ export type StackInfo = {
   adminPassword: string;
   kafkaBrokers: string;
   mongoUrl: string;
+  /** The devstack's embedded Redis (the mass-order test forgets an idempotency record as a crashed BFF would). */
+  redisUrl: string | null;
   providersUrl: string;
 };
 
@@ -109,6 +111,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       adminPassword: match(output, /admin account: id admin, password (\S+)/, 'admin password'),
       kafkaBrokers: match(output, /Kafka: embedded server ready at (\S+)/, 'Kafka address'),
       mongoUrl: match(output, /MongoDB: embedded server ready at (\S+)/, 'MongoDB address'),
+      redisUrl: optional(output, /Redis: embedded server ready at (\S+)/),
       providersUrl: providers.url,
     });
   } catch (error) {

@@ -21,3 +21,4 @@ export * from './audit-actions.ts';
 export * from './events/audit.ts';
 export * from './member-rates.ts';
 export * from './http/reseller.ts';
+export * from './mass-order.ts';

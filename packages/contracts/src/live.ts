@@ -15,5 +15,11 @@ export type LiveNotice = { kind: 'orderCompleted'; orderId: number } | { kind: '
  */
 export type LiveUpdate = { type: string; touches: LiveTouch[]; balanceDeci?: number; notice?: LiveNotice };
 
-/** SSE event names: `update` (id = the Kafka event id), `resync` (re-read everything), `ready`. */
-export const liveEvents = { update: 'update', resync: 'resync', ready: 'ready' } as const;
+/** Why the BFF ended a member's streams (issue 40): the password changed, every session ended with it. */
+export type LiveEnded = { reason: 'password-changed' };
+
+/**
+ * SSE event names: `update` (id = the Kafka event id), `resync` (re-read everything), `ready`, and
+ * `ended` (LiveEnded; the stream closes and the page signs out with the reason's message).
+ */
+export const liveEvents = { update: 'update', resync: 'resync', ready: 'ready', ended: 'ended' } as const;

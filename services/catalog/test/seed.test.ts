@@ -79,7 +79,7 @@ describe('seeding', () => {
     const instagram = later.platforms.find((p) => p.key === 'instagram')!;
     instagram.categories[0]!.services.push({ key: 'instagram/likes/fast', text: '인스타그램 초고속 좋아요', min: 100, max: 20000, price: '1.5', notice: '빠른 작업' });
     later.platforms.find((p) => p.key === 'facebook')!.categories.find((c) => c.key === 'facebook/post-likes')!.services.push({ key: 'facebook/post-likes/global', text: '페이스북 외국인 게시물 좋아요', min: 100, max: 5000, price: '5', notice: '해외 계정' });
-    later.faqs.push({ key: 'night', title: '밤에도 작업되나요?', answer: '네, 25시간 자동주문으로 진행됩니다.' });
+    later.faqs.push({ key: 'night', title: '밤에도 작업되나요?', answer: '네, 자동 주문은 밤에도 정해 둔 간격마다 진행됩니다.' });
 
     expect(await suite.catalog.seed(later)).toEqual({ created: 2, skipped: seedItemCount + 1 });
     const services = (await suite.admin.get<Service[]>('/admin/services')).body;

@@ -73,6 +73,38 @@ describe('decoy requests', () => {
     expect(rows.every((r) => r.expired && r.memberExpiredRecently === 3)).toBe(true);
   });
 
+  it('a member cancels their own pending request (issue 40): the open slot frees, a mix of cancels and expiries still ends in the hold, and nothing is credited', async () => {
+    const m = await suite.member();
+    const other = await suite.member();
+    const http = client(suite.wallet.base, m);
+    const first = await http.post<TopUp>('/top-ups', { name: '취소회원', point: 10_000, feeType: 'none', feeValue: null });
+    expect(first.status).toBe(201);
+    // Not someone else's, not an operator's shortcut: another member's cancel answers like a missing request.
+    expect(await client(suite.wallet.base, other).post<ErrorBody>(`/top-ups/${first.body.id}/cancel`, {})).toMatchObject({ status: 404, body: { code: 'TOPUP_NOT_FOUND' } });
+    const canceled = await http.post<TopUp & { endedBy: string; responseAt: string | null }>(`/top-ups/${first.body.id}/cancel`, {});
+    expect(canceled).toMatchObject({ status: 200, body: { id: first.body.id, status: 2, endedBy: 'member', rejectReason: null } });
+    expect(canceled.body.responseAt).not.toBeNull();
+    expect(await http.post<ErrorBody>(`/top-ups/${first.body.id}/cancel`, {})).toMatchObject({ status: 409, body: { code: 'TOPUP_NOT_PENDING', message: '이미 처리된 충전 요청입니다.' } });
+    // A deposit for the cancelled request matches nothing: it waits for an operator, nothing is credited.
+    expect(await notify('취소회원', 10_000)).toMatchObject({ topUpId: null, userId: null });
+    // The open slot is free again (TOP_UP_OPEN_LIMIT 1) ...
+    const second = await http.post<TopUp>('/top-ups', { name: '취소회원', point: 15_000, feeType: 'none', feeValue: null });
+    expect(second.status).toBe(201);
+    expect((await http.post(`/top-ups/${second.body.id}/cancel`, {})).status).toBe(200);
+    // ... but cancelling is no way around the hold: two cancels and one expiry make three unpaid ends.
+    const third = await http.post<TopUp>('/top-ups', { name: '취소회원', point: 20_000, feeType: 'none', feeValue: null });
+    expect(third.status).toBe(201);
+    await suite.publisher.publish(Topics.scheduler, [suite.publisher.expiryDue(third.body.id, m)]);
+    await eventually(() => pendingOf(m), (p) => p.length === 0, 20_000);
+    expect(await http.post<ErrorBody>('/top-ups', { name: '취소회원', point: 50_000, feeType: 'none', feeValue: null })).toMatchObject({ status: 403, body: { code: 'TOPUP_HELD' } });
+    const rows = (await admin().get<{ items: TopUp[] }>(`/admin/top-ups?userId=${m}`)).body.items;
+    expect(rows.every((r) => r.status === 2 && r.memberExpiredRecently === 3)).toBe(true);
+    // The member's history says who ended each request.
+    const history = (await http.get<{ items: Array<{ id: number; endedBy: string }> }>(`/top-ups`)).body.items;
+    expect(history.map((r) => r.endedBy)).toEqual(['expiry', 'member', 'member']);
+    expect(await balanceOf(suite.wallet.base, m)).toBe(0);
+  });
+
   it('at most TOP_UP_HOURLY_LIMIT (5) requests an hour, even with a higher open limit', async () => {
     await setSetting('TOP_UP_OPEN_LIMIT', '10');
     try {

@@ -178,7 +178,7 @@ describe('GET /top-ups (member history)', () => {
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ page: 1, pageSize: 2, hasNext: true });
     expect(first.body.items.map((i) => i.id)).toEqual([ids[2], ids[1]]);
-    expect(Object.keys(first.body.items[0]!).sort()).toEqual(['createdAt', 'id', 'point', 'pointDeci', 'receiptType', 'responseAt', 'status', 'transferAmount', 'transferDeci'].sort());
+    expect(Object.keys(first.body.items[0]!).sort()).toEqual(['createdAt', 'endedBy', 'id', 'point', 'pointDeci', 'receiptType', 'rejectReason', 'responseAt', 'status', 'transferAmount', 'transferDeci'].sort());
     const second = await http.get<Page<{ id: number }>>(`/top-ups?userId=${userId}&page=2&pageSize=2`);
     expect(second.body).toMatchObject({ page: 2, hasNext: false });
     expect(second.body.items.map((i) => i.id)).toEqual([ids[0]]);

@@ -15,6 +15,7 @@ const Register = lazy(lazyScreen('register'));
 const NaverCallback = lazy(lazyScreen('naverCallback'));
 const Order = lazy(lazyScreen('order'));
 const Point = lazy(lazyScreen('point'));
+const MassOrder = lazy(lazyScreen('massOrder'));
 const Account = lazy(lazyScreen('account'));
 const OrderHistory = lazy(lazyScreen('orderHistory'));
 const AutoOrderHistory = lazy(lazyScreen('autoOrderHistory'));
@@ -54,6 +55,7 @@ export function App() {
         <Route path="/terms/privacy" element={<PrivacyPolicy />} />
         <Route element={<MemberOnly />}>
           <Route path="/point" element={<Point />} />
+          <Route path="/mass-order" element={<MassOrder />} />
           <Route path="/account" element={<Account />} />
           <Route path="/order-history" element={<OrderHistory />} />
           <Route path="/auto-order-history" element={<AutoOrderHistory />} />

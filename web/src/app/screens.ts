@@ -14,6 +14,7 @@ const loaders = {
   register: () => import('../features/auth/RegisterPage.tsx'),
   naverCallback: () => import('../features/auth/NaverCallback.tsx'),
   order: () => import('../features/order/OrderPage.tsx'),
+  massOrder: () => import('../features/mass-order/MassOrderPage.tsx'),
   point: () => import('../features/point/PointPage.tsx'),
   account: () => import('../features/account/AccountPage.tsx'),
   orderHistory: () => import('../features/history/OrderHistoryPage.tsx'),

@@ -19,6 +19,7 @@ function useEntries(): Entry[] {
   if (auth.isMember) {
     const list: Entry[] = [
       { to: '/order', label: t.order },
+      { to: '/mass-order', label: t.massOrder },
       { to: '/order-history', label: t.orderHistory },
       { to: '/auto-order-history', label: t.autoOrderHistory },
       { to: '/point', label: t.topUp },

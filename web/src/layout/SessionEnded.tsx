@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { onSessionEnded } from '../lib/api.ts';
+import { onSessionEnded, passwordChangedInAnotherTab } from '../lib/api.ts';
+import { storageKeys } from '../lib/storage.ts';
 import { useToast } from '../ui/toast.tsx';
 import { shellText as t } from './messages.ts';
 
@@ -12,5 +13,14 @@ import { shellText as t } from './messages.ts';
 export function SessionEnded() {
   const toast = useToast();
   useEffect(() => onSessionEnded((message) => toast.error(message ?? t.sessionEnded)), [toast]);
+  // Another tab of this browser changed the password (issue 40): this one signs out now, saying
+  // why, not on its next click with the generic notice. (Other devices hear it on the live stream.)
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === storageKeys.passwordChanged && event.newValue !== null) passwordChangedInAnotherTab();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
   return null;
 }

@@ -1,6 +1,10 @@
 import { type RefObject, useEffect, useState } from 'react';
 
-const interactive = 'a, button, input, select, textarea, label, summary, [role="button"], [role="link"], [tabindex]:not([tabindex="-1"])';
+/**
+ * Controls, and boxes a page marks `data-keep-clear` (issue 40: the top-up's payment method and
+ * amount-to-transfer boxes, whose empty inner space the button used to cover half of).
+ */
+const interactive = 'a, button, input, select, textarea, label, summary, fieldset, [data-keep-clear], [role="button"], [role="link"], [tabindex]:not([tabindex="-1"])';
 
 /** Whether the element under a point is something a floating button must not hide: a control, or text. */
 function matters(element: Element): boolean {

@@ -1,6 +1,7 @@
 /** Korean texts of the app shell. */
 export const shellText = {
   order: '주문하기',
+  massOrder: '대량 주문',
   orderHistory: '주문 내역',
   autoOrderHistory: '자동 주문 내역',
   topUp: '포인트 충전',

@@ -50,6 +50,39 @@ export function onSessionEnded(tell: UnauthorizedListener): () => void {
 }
 
 export const networkErrorMessage = '서버에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.';
+/** Issue 40: what the member's other tabs and devices say when the password was changed elsewhere. */
+export const passwordChangedMessage = '비밀번호가 변경되어 로그아웃되었습니다. 새 비밀번호로 다시 로그인해 주세요.';
+
+/** Whether this page has read something as a signed-in member (and not been signed out since). */
+let signedInHere = false;
+
+/**
+ * Another tab of this browser changed the password (a `storage` event, layout/SessionEnded.tsx):
+ * a page that was signed in signs out with the reason; a guest's or signed-out page hears nothing.
+ */
+export function passwordChangedInAnotherTab(): void {
+  if (signedInHere) endSessionBecause(passwordChangedMessage);
+}
+
+/** When this page itself last changed the password: its own live stream's `ended` is then no news. */
+let ownPasswordChangeAt = 0;
+export function markOwnPasswordChange(): void {
+  ownPasswordChangeAt = Date.now();
+}
+export const changedPasswordHere = (): boolean => Date.now() - ownPasswordChangeAt < 60_000;
+
+/**
+ * Ends the session on this page and tells the member why (`message`; the generic notice when
+ * none): the stored token is dropped, the auth state turns unauthorized.
+ */
+export function endSessionBecause(message?: string): void {
+  signedInHere = false;
+  storage.setToken(null);
+  storage.setAuthMode('unauthorized');
+  for (const listener of unauthorizedListeners) listener(message);
+  if (noticeListeners.size === 0) untold = { message };
+  for (const tell of noticeListeners) tell(message);
+}
 
 let refreshing: Promise<string | null> | null = null;
 
@@ -122,16 +155,15 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
       }
     }
     const restricted = response.status === 403 && (code === 'MEMBER_SUSPENDED' || code === 'MEMBER_BANNED');
-    if (((response.status === 401 && code !== 'GUEST_NOT_ALLOWED') || restricted) && token) {
-      storage.setToken(null);
-      storage.setAuthMode('unauthorized');
-      const why = restricted && message ? message : undefined;
-      for (const listener of unauthorizedListeners) listener(why);
-      if (noticeListeners.size === 0) untold = { message: why };
-      for (const tell of noticeListeners) tell(why);
+    // Several reads refused together (a suspended member's page) tell the member once (issue 40).
+    // The first refused answer for this token ends the session; the others (a suspended member's
+    // page refused several reads at once) find it ended and tell nothing more (issue 40).
+    if (((response.status === 401 && code !== 'GUEST_NOT_ALLOWED') || restricted) && token && storage.token() === token) {
+      endSessionBecause(restricted && message ? message : undefined);
     }
     throw new ApiError(response.status, code, message, record);
   }
+  if (token) signedInHere = true;
   return body as T;
 }
 

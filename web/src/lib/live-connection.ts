@@ -1,7 +1,8 @@
-import { type LiveUpdate, liveEvents } from './contracts.ts';
+import { type LiveEnded, type LiveUpdate, liveEvents } from './contracts.ts';
 
 /** What the connection reports: an update, "re-read everything", or that it (re)connected. */
-export type LiveHandlers = { update(update: LiveUpdate): void; resync(): void };
+/** `ended`: the member's sessions ended (a password change, issue 40); the connection stays closed. */
+export type LiveHandlers = { update(update: LiveUpdate): void; resync(): void; ended?(ended: LiveEnded): void };
 
 export type LiveConnectionOptions = {
   /** Buys a one-time ticket with the member's token (POST /api/live/ticket through the api helper). */
@@ -86,6 +87,17 @@ export function openLiveConnection(options: LiveConnectionOptions): LiveConnecti
       } catch {
         // A frame the page cannot read is skipped; the next update or resync re-reads anyway.
       }
+    });
+    opened.addEventListener(liveEvents.ended, (event) => {
+      closed = true;
+      stop();
+      let ended: LiveEnded = { reason: 'password-changed' };
+      try {
+        ended = JSON.parse((event as MessageEvent<string>).data) as LiveEnded;
+      } catch {
+        // The reason is the one the server sends today.
+      }
+      options.handlers.ended?.(ended);
     });
     opened.onerror = () => {
       if (source === opened) retry();

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSWRConfig } from 'swr';
-import { post } from './api.ts';
+import { changedPasswordHere, endSessionBecause, passwordChangedMessage, post } from './api.ts';
 import { config } from './config.ts';
 import type { LiveNotice, LiveTouch } from './contracts.ts';
 import { openLiveConnection } from './live-connection.ts';
@@ -47,6 +47,10 @@ export function useLiveUpdates(member: string | null, onNotice: (notice: LiveNot
           if (update.notice) notice.current(update.notice);
         },
         resync: () => reread(everything),
+        // Another tab or device changed the password: signed out now, with the reason (issue 40).
+        ended: () => {
+          if (!changedPasswordHere()) endSessionBecause(passwordChangedMessage);
+        },
       },
       paused: document.hidden,
     });

@@ -4,6 +4,8 @@ export const storageKeys = {
   savedId: 'smm.savedId',
   authMode: 'smm.authMode',
   darkMode: 'smm.darkMode',
+  /** Written when this browser's member changed the password: its other tabs sign out (issue 40). */
+  passwordChanged: 'smm.passwordChanged',
 } as const;
 
 export type AuthMode = 'guest' | 'authorized' | 'unauthorized';
@@ -40,4 +42,5 @@ export const storage = {
     return value === null ? null : value === 'true';
   },
   setDarkMode: (dark: boolean) => write(storageKeys.darkMode, String(dark)),
+  markPasswordChanged: () => write(storageKeys.passwordChanged, String(Date.now())),
 };

@@ -16,7 +16,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const next = useRef(1);
   const push = useCallback((tone: Tone, text: string) => {
     const id = next.current++;
-    setToasts((list) => [...list.slice(-2), { id, tone, text }]);
+    // The same words already on screen are not shown twice (issue 40: a suspended member's page
+    // had two identical toasts); the one showing stays its 2 seconds.
+    setToasts((list) => (list.some((t) => t.tone === tone && t.text === text) ? list : [...list.slice(-2), { id, tone, text }]));
     window.setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), toastMs);
   }, []);
   const api = useMemo<ToastApi>(

@@ -12,7 +12,7 @@ describe('a visitor', () => {
     try {
       await page.goto('/');
       const main = page.getByRole('main');
-      await expect.poll(() => main.getByRole('heading', { level: 1 }).textContent()).toContain('25시간 자동 주문');
+      await expect.poll(() => main.getByRole('heading', { level: 1 }).textContent()).toContain('자동 반복 주문');
       expect(await main.getByRole('link', { name: '로그인' }).isVisible()).toBe(true);
       expect(await main.getByRole('link', { name: '무료 회원가입' }).isVisible()).toBe(true);
       // Wide screen: the menu is inline, no hamburger.

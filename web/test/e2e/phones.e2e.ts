@@ -186,7 +186,7 @@ describe('the landing page', () => {
     const { page, context, errors } = await open({ viewport: phone, mobile: true });
     try {
       await page.goto('/');
-      const strengths = page.locator('article').filter({ hasText: '25시간 자동 주문' }).first();
+      const strengths = page.locator('article').filter({ hasText: '24시간 자동 반복 주문' }).first();
       await strengths.waitFor({ state: 'attached' });
       expect(await strengths.locator('svg').count()).toBe(1);
       expect(await page.evaluate(() => /[\u{1F300}-\u{1FAFF}\u{2600}-\u{26FF}]/u.test(document.querySelector('main')?.textContent?.replace(/★/g, '') ?? ''))).toBe(false);

@@ -44,7 +44,7 @@ type Screen = {
 };
 
 const screens: Screen[] = [
-  { name: 'landing', path: '/', as: 'visitor', title: '좋아요·팔로워·조회수,\n25시간 자동 주문으로 꾸준하게', shows: ['25시간', '무료 회원가입', '#'] },
+  { name: 'landing', path: '/', as: 'visitor', title: '좋아요·팔로워·조회수,\n자동 반복 주문으로 꾸준하게', shows: ['자동 반복 주문', '무료 회원가입', '#'] },
   { name: 'login', path: '/login', as: 'visitor', title: '로그인', shows: ['아이디 저장', '회원가입'] },
   { name: 'register', path: '/register', as: 'visitor', title: '회원가입', shows: ['가입 경로', '추천인 코드 (선택)'] },
   { name: 'terms-service', path: '/terms/service', as: 'visitor', title: '이용약관', shows: ['48시간'] },

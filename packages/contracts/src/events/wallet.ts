@@ -73,8 +73,11 @@ export const TopUpRequested = defineEvent(
 /** An operator confirmed the transfer; PointCredited follows in the same transaction. */
 export const TopUpApproved = defineEvent('TopUpApproved', 1, z.object({ topUpId, userId, pointDeci: deciWonSchema.positive() }));
 
-/** An operator refused the request. */
-export const TopUpRejected = defineEvent('TopUpRejected', 1, z.object({ topUpId, userId }));
+/**
+ * An operator refused the request, or (`canceledByMember`, issue 40) its member withdrew it while it
+ * was pending: either way it ended unpaid and nothing was credited.
+ */
+export const TopUpRejected = defineEvent('TopUpRejected', 1, z.object({ topUpId, userId, canceledByMember: z.boolean().optional() }));
 
 /** The request was still pending when its 3 hours ran out. */
 export const TopUpExpired = defineEvent('TopUpExpired', 1, z.object({ topUpId, userId }));

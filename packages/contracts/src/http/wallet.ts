@@ -20,6 +20,10 @@ export const topUpView = z.looseObject({
   status: z.number().int(),
   responseAt: isoDateText.nullable(),
   expiresAt: isoDateText.optional(),
+  /** Issue 40: who ended a failed request — an operator's rejection, its expiry, or its member's cancel. */
+  endedBy: z.enum(['operator', 'expiry', 'member']).nullable().optional(),
+  /** The operator's reason for a rejection, shown to the member. */
+  rejectReason: z.string().nullable().optional(),
 });
 export type TopUpViewBody = z.infer<typeof topUpView>;
 

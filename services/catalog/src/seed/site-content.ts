@@ -1,6 +1,6 @@
 /** Notices, FAQ and register-where options a fresh installation starts with (seed keys as in catalogue.ts). */
 export const seedNotices = [
-  { key: 'welcome', isTop: true, content: '[공지] 모든 상품은 주문 후 평균 10분~1시간 안에 작업이 시작됩니다. 25시간 자동주문으로 밤에도 쉬지 않고 진행됩니다.' },
+  { key: 'welcome', isTop: true, content: '[공지] 모든 상품은 주문 후 평균 10분~1시간 안에 작업이 시작됩니다. 자동 주문을 켜 두면 정해 둔 간격(60분~30일)마다 같은 수량이 정해 둔 횟수만큼 밤낮없이 다시 주문됩니다.' },
   { key: 'private-account', isTop: true, content: '[필독] 비공개 계정·게시물, 삭제된 게시물은 작업이 불가하며 이 경우 환불되지 않습니다. 주문 전 꼭 전체 공개로 설정해 주세요.' },
   { key: 'charge-hours', isTop: false, content: '무통장 입금 충전은 입금 확인 후 평균 1~10분 안에 반영됩니다. 입금자명이 다르면 확인이 늦어질 수 있습니다.' },
   { key: 'youtube-watch-time', isTop: false, content: '유튜브 시청 시간 상품은 물량 점검으로 잠시 주문을 받지 않습니다. 재개 시 다시 안내드리겠습니다.' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideTopUp, transferDeciOf, validateTopUp } from './top-up.ts';
+import { cancelProblem, decideTopUp, requestLimitProblem, transferDeciOf, validateTopUp } from './top-up.ts';
 
 const invoice = { company: '스마일', businessNumber: '1234567890', leader: '김대표', phone: '0212345678', email: 'a@b.kr' };
 
@@ -36,5 +36,14 @@ describe('top-up rules', () => {
     expect(decideTopUp({ status: 0 }, 'reject')).toEqual({ ok: true, status: 2 });
     expect(decideTopUp({ status: 0 }, 'expire')).toEqual({ ok: true, status: 2 });
     for (const status of [1, 2]) expect(decideTopUp({ status }, 'approve')).toMatchObject({ ok: false, problem: { code: 'TOPUP_NOT_PENDING' } });
+  });
+
+  it('lets only the member who asked cancel, only while pending; cancels count toward the hold (issue 40)', () => {
+    expect(cancelProblem({ status: 0, userId: 'u1' }, 'u1')).toBeNull();
+    expect(cancelProblem({ status: 0, userId: 'u1' }, 'u2')).toMatchObject({ status: 404, problem: { code: 'TOPUP_NOT_FOUND' } });
+    expect(cancelProblem(null, 'u1')).toMatchObject({ status: 404 });
+    for (const status of [1, 2]) expect(cancelProblem({ status, userId: 'u1' }, 'u1')).toMatchObject({ status: 409, problem: { code: 'TOPUP_NOT_PENDING' } });
+    // The store counts expiries and member cancels together as `expiredRecently`: three hold.
+    expect(requestLimitProblem({ open: 0, lastHour: 0, expiredRecently: 3 }, { openLimit: undefined, hourlyLimit: undefined })).toMatchObject({ code: 'TOPUP_HELD' });
   });
 });

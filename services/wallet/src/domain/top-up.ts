@@ -39,6 +39,8 @@ export type TopUp = TopUpDraft & {
   receiptIssuedAt?: Date | null;
   /** Failed because its time ran out with no deposit (issue 39), not by an operator's rejection. */
   expired?: boolean;
+  /** Withdrawn by its member while pending (issue 40); counts like an unpaid expiry toward the hold. */
+  canceled?: boolean;
 };
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
@@ -121,7 +123,7 @@ export function validateTopUp(userId: string, body: unknown, feeEnabled: boolean
   };
 }
 
-export type TopUpDecision = 'approve' | 'reject' | 'expire';
+export type TopUpDecision = 'approve' | 'reject' | 'expire' | 'cancel';
 
 /** Only a pending request can be approved, rejected or expired; each ends it for good. */
 export function decideTopUp(topUp: Pick<TopUp, 'status'>, decision: TopUpDecision): { ok: true; status: number } | { ok: false; problem: Problem } {
@@ -133,10 +135,21 @@ export function decideTopUp(topUp: Pick<TopUp, 'status'>, decision: TopUpDecisio
  * Decoy requests (issue 39): a member who opens many requests under common names can capture other
  * people's deposits or make them ambiguous. A member whose requests expired unpaid this many times
  * within the window is held: new requests are refused until the oldest ages out of the window.
+ * A request its member cancelled (issue 40) counts the same: otherwise cancelling each decoy just
+ * before it expires would open the next one and never be held. Honest members cancel rarely; three
+ * unpaid ends in a week is the same signal whoever ended them.
  */
 export const heldAfterExpired = 3;
 export const heldWindowMs = 7 * 24 * 3600_000;
 export const hourMs = 3600_000;
+
+/** Only the member who asked may cancel, and only while the request is pending. */
+export function cancelProblem(topUp: Pick<TopUp, 'status' | 'userId'> | null, userId: string): { status: 404 | 409; problem: Problem } | null {
+  // Someone else's request answers exactly like a missing one.
+  if (!topUp || topUp.userId !== userId) return { status: 404, problem: problem('TOPUP_NOT_FOUND', messages.topUpNotFound) };
+  if (topUp.status !== ChargeStatus.values.PENDING) return { status: 409, problem: problem('TOPUP_NOT_PENDING', messages.topUpNotPending) };
+  return null;
+}
 
 /** What the limits count, for one member at the moment of a new request. */
 export type RequestCounts = { open: number; lastHour: number; expiredRecently: number };

@@ -15,7 +15,7 @@ import { HttpError, badRequest, forbidden, notFound } from '@smm/platform';
 import { messages } from '../domain/messages.ts';
 import type { WalletDeps } from '../use-cases/context.ts';
 import { markReceiptIssued } from '../use-cases/receipts.ts';
-import { decideTopUpRequest, requestTopUp } from '../use-cases/top-ups.ts';
+import { cancelTopUp, decideTopUpRequest, requestTopUp } from '../use-cases/top-ups.ts';
 import { adminTopUpView, ledgerView, paged, topUpView } from '../use-cases/views.ts';
 import { callerId, isOperator, operatorOnly, originOf } from './actor.ts';
 import { pageOf, queryText } from './paging.ts';
@@ -58,6 +58,16 @@ export function walletRoutes(deps: WalletDeps) {
       }
       if (result.created) req.log.info({ topUpId: result.topUp.id, pointDeci: result.topUp.pointDeci }, 'top-up requested');
       res.status(result.created ? 201 : 200).json(topUpView(result.topUp) satisfies TopUpViewBody);
+    });
+
+    /** The member withdraws their own pending request (issue 40); anyone else's answers 404. */
+    app.post('/top-ups/:id/cancel', async (req, res) => {
+      const id = topUpIdOf(req.params.id);
+      const result = await cancelTopUp(deps, callerId(req), id, originOf(req));
+      if (!result.ok) throw new HttpError(result.status, result.problem.code, result.problem.message);
+      req.log.info({ topUpId: id }, 'top-up canceled by its member');
+      const { expiresAt: _e, ...view } = topUpView(result.topUp);
+      res.json(view satisfies TopUpViewBody);
     });
 
     /** A member's own history, newest first; operators may read anyone's. */

@@ -23,6 +23,7 @@ const topUpSchema = new Schema<TopUpDoc>(
     rejectReason: { type: String, default: null },
     receiptIssuedAt: { type: Date, default: null },
     expired: { type: Boolean, default: false },
+    canceled: { type: Boolean, default: false },
   },
   { collection: 'top_ups', versionKey: false, minimize: false },
 );
@@ -47,6 +48,9 @@ type CounterDoc = { _id: string; seq: number };
 const counterSchema = new Schema<CounterDoc>({ _id: { type: String, required: true }, seq: { type: Number, required: true } }, { collection: 'counters', versionKey: false });
 
 const toTopUp = ({ _id, ...rest }: TopUpDoc): TopUp => ({ ...rest, feeValue: rest.feeValue as FeeValue, id: _id });
+
+/** Ended unpaid without an operator: expired, or cancelled by the member (issue 40) — both count toward the hold. */
+const unpaidEnd = { $or: [{ expired: true }, { canceled: true }] };
 
 export type TopUpFilter = { userId?: string; status?: number; paymentTypes?: readonly number[] };
 
@@ -91,7 +95,7 @@ export class TopUps {
   async countsOf(userId: string, now: Date, session: ClientSession): Promise<RequestCounts> {
     const open = await this.model.countDocuments({ userId, status: 0 }).session(session);
     const lastHour = await this.model.countDocuments({ userId, createdAt: { $gt: new Date(now.getTime() - hourMs) } }).session(session);
-    const expiredRecently = await this.model.countDocuments({ userId, createdAt: { $gt: new Date(now.getTime() - heldWindowMs) }, expired: true }).session(session);
+    const expiredRecently = await this.model.countDocuments({ userId, createdAt: { $gt: new Date(now.getTime() - heldWindowMs) }, ...unpaidEnd }).session(session);
     return { open, lastHour, expiredRecently };
   }
 
@@ -99,7 +103,7 @@ export class TopUps {
   async expiredRecentlyOf(userIds: readonly string[], now: Date): Promise<Map<string, number>> {
     if (userIds.length === 0) return new Map();
     const rows = await this.model.aggregate<{ _id: string; n: number }>([
-      { $match: { userId: { $in: [...new Set(userIds)] }, createdAt: { $gt: new Date(now.getTime() - heldWindowMs) }, expired: true } },
+      { $match: { userId: { $in: [...new Set(userIds)] }, createdAt: { $gt: new Date(now.getTime() - heldWindowMs) }, ...unpaidEnd } },
       { $group: { _id: '$userId', n: { $sum: 1 } } },
     ]);
     return new Map(rows.map((r) => [r._id, r.n]));
@@ -116,8 +120,8 @@ export class TopUps {
   }
 
   /** Moves a pending request to `status`; null when it is not pending (any more) or does not exist. */
-  async settle(id: number, status: number, at: Date, session: ClientSession, rejectReason: string | null = null, expired = false): Promise<TopUp | null> {
-    const set = { status, responseAt: at, ...(rejectReason !== null && { rejectReason }), ...(expired && { expired: true }) };
+  async settle(id: number, status: number, at: Date, session: ClientSession, rejectReason: string | null = null, expired = false, canceled = false): Promise<TopUp | null> {
+    const set = { status, responseAt: at, ...(rejectReason !== null && { rejectReason }), ...(expired && { expired: true }), ...(canceled && { canceled: true }) };
     const doc = await this.model.findOneAndUpdate({ _id: id, status: 0 }, { $set: set }, { returnDocument: 'after', session }).lean();
     return doc ? toTopUp(doc) : null;
   }

@@ -4,7 +4,7 @@ import { type ClientSession, type OperatorAction, appendToOutbox, inTransaction,
 import { ledgerEntry, references } from '../domain/ledger.ts';
 import { type Problem, messages, problem } from '../domain/messages.ts';
 import { dutyProblem } from '../domain/duties.ts';
-import { type TopUp, type TopUpDecision, decideTopUp, duplicateWindowMs, requestLimitProblem, validateTopUp } from '../domain/top-up.ts';
+import { type TopUp, type TopUpDecision, cancelProblem, decideTopUp, duplicateWindowMs, requestLimitProblem, validateTopUp } from '../domain/top-up.ts';
 import type { WalletDeps } from './context.ts';
 
 export type RequestResult = { ok: true; created: boolean; topUp: TopUp } | { ok: false; problem: Problem };
@@ -57,7 +57,7 @@ export type DecideResult = { ok: true; topUp: TopUp } | { ok: false; status: 403
 export async function decideTopUpRequest(
   deps: WalletDeps,
   id: number,
-  decision: Exclude<TopUpDecision, 'expire'>,
+  decision: Exclude<TopUpDecision, 'expire' | 'cancel'>,
   origin: EventOrigin,
   rejectReason: string | null = null,
   actor?: OperatorAction['caller'],
@@ -89,7 +89,7 @@ export async function decideTopUpRequest(
 export async function decideInSession(
   deps: WalletDeps,
   id: number,
-  decision: Exclude<TopUpDecision, 'expire'>,
+  decision: Exclude<TopUpDecision, 'expire' | 'cancel'>,
   origin: EventOrigin,
   session: ClientSession,
   rejectReason: string | null = null,
@@ -138,4 +138,29 @@ export async function expireTopUp(deps: WalletDeps, id: number, origin: EventOri
   if (!topUp) return 'not-pending';
   await appendToOutbox(store.connection, session, Topics.wallet, [TopUpExpired.create(`topup-${id}`, { topUpId: id, userId: topUp.userId }, origin, now)]);
   return 'expired';
+}
+
+export type CancelResult = { ok: true; topUp: TopUp } | { ok: false; status: 404 | 409; problem: Problem };
+
+/**
+ * The member withdraws their own pending request (issue 40): it fails (status 2) marked `canceled`,
+ * with TopUpRejected (`canceledByMember`) so the scheduler drops its expiry. Taken under the member's
+ * guard write, so it serialises with their new requests; the settle's guard (still pending) decides
+ * a race with an operator's approval or a matched deposit: whichever commits first wins, and a
+ * deposit that arrives for a cancelled request waits for operators among the unmatched ones. It
+ * counts toward the decoy hold like an unpaid expiry (domain/top-up.ts).
+ */
+export async function cancelTopUp(deps: WalletDeps, userId: string, id: number, origin: EventOrigin): Promise<CancelResult> {
+  const { store } = deps;
+  const result = await inTransaction(store.connection, async (session): Promise<CancelResult> => {
+    await store.topUps.lockMember(userId, session);
+    const refused = cancelProblem(await store.topUps.find(id, session), userId);
+    if (refused) return { ok: false, ...refused };
+    const topUp = await store.topUps.settle(id, ChargeStatus.values.FAIL, new Date(), session, null, false, true);
+    if (!topUp) return { ok: false, status: 409, problem: problem('TOPUP_NOT_PENDING', messages.topUpNotPending) };
+    await appendToOutbox(store.connection, session, Topics.wallet, [TopUpRejected.create(`topup-${id}`, { topUpId: id, userId, canceledByMember: true }, origin, topUp.responseAt ?? new Date())]);
+    return { ok: true, topUp };
+  });
+  if (result.ok) deps.relay.kick();
+  return result;
 }

@@ -1,4 +1,4 @@
-import { deciToWon } from '@smm/contracts';
+import { ChargeStatus, deciToWon } from '@smm/contracts';
 import type { LedgerEntry } from '../domain/ledger.ts';
 import type { TopUp } from '../domain/top-up.ts';
 
@@ -15,7 +15,16 @@ export function topUpView(topUp: TopUp) {
     status: topUp.status,
     responseAt: topUp.responseAt ? topUp.responseAt.toISOString() : null,
     expiresAt: topUp.expiresAt.toISOString(),
+    // Issue 40: the member sees why a failed request failed — the operator's reason, or who ended it.
+    endedBy: endedBy(topUp),
+    rejectReason: topUp.rejectReason ?? null,
   };
+}
+
+function endedBy(topUp: TopUp): 'operator' | 'expiry' | 'member' | null {
+  if (topUp.status !== ChargeStatus.values.FAIL) return null;
+  if (topUp.canceled === true) return 'member';
+  return topUp.expired === true ? 'expiry' : 'operator';
 }
 
 /** Operators also see who asked, the depositor name and the receipt details. */

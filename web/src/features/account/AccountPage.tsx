@@ -3,7 +3,8 @@ import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/auth.tsx';
 import { CopyIcon } from '../../layout/icons.tsx';
-import { ApiError, messageOf, post } from '../../lib/api.ts';
+import { ApiError, markOwnPasswordChange, messageOf, post } from '../../lib/api.ts';
+import { storage } from '../../lib/storage.ts';
 import { won } from '../../lib/format.ts';
 import { keys, useSettings } from '../../lib/settings.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -87,7 +88,11 @@ function PasswordBlock() {
     }
     await submitting.run(async () => {
       try {
+        // This page's own live stream hears the change too: here it is no news (issue 40).
+        markOwnPasswordChange();
         await post('/auth/change-password', { currentPassword: values.currentPassword, newPassword: values.newPassword });
+        // The member's other tabs in this browser sign out now, saying why (layout/SessionEnded.tsx).
+        storage.markPasswordChanged();
         toast.success(t.changed);
         // Spec §4: after a successful password change the member is logged out.
         auth.signOut();

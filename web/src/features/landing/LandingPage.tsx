@@ -43,7 +43,7 @@ export default function LandingPage() {
             </div>
           </div>
           <aside className={s.claim} aria-label={t.claimTitle}>
-            <div className={s.claimNumber}>25<span style={{ fontSize: 32 }}>시간</span></div>
+            <div className={s.claimNumber}>24<span style={{ fontSize: 32 }}>시간</span></div>
             <div className={s.claimTitle}>{t.claimTitle}</div>
             <p className={s.claimBody}>{t.claimBody}</p>
           </aside>

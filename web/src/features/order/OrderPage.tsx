@@ -6,6 +6,7 @@ import { ApiError, messageOf, post } from '../../lib/api.ts';
 import { useCatalog } from '../../lib/catalog.ts';
 import { count, won } from '../../lib/format.ts';
 import { keys, useSettings } from '../../lib/settings.ts';
+import { storage } from '../../lib/storage.ts';
 import { loading } from '../../ui/loading.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import * as ui from '../../ui/ui.css.ts';
@@ -85,6 +86,14 @@ export default function OrderPage() {
     // Spec §4: a submit while one is pending is ignored.
     if (submitting.current || disabled) return;
     const found = validateOrder(form, service, balanceDeci, { guest: !auth.isMember });
+    if (found?.field === 'balance' && auth.isMember) {
+      // A member suspended since the page loaded is told that, not "포인트가 부족합니다" (issue 40):
+      // the profile is read again first, and a suspension ends the session there with its message.
+      submitting.current = true;
+      await auth.refreshProfile().catch(() => undefined);
+      submitting.current = false;
+      if (storage.token() === null) return;
+    }
     if (found || !service) {
       setProblem(found);
       if (found) {

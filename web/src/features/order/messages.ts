@@ -19,7 +19,7 @@ export const orderText = {
   memberPriceOption: ' (회원 단가)',
   listPrice: (price: string) => `기본 ${price}`,
   auto: '자동 주문',
-  autoHint: '설정한 간격마다 같은 수량을 자동으로 반복 주문합니다. (24시간 + 1시간 = 25시간 자동 주문)',
+  autoHint: '설정한 간격마다 같은 수량을 정한 횟수만큼 밤낮없이 자동으로 다시 주문합니다. 결제는 처음에 한 번 합니다.',
   runs: '반복 횟수',
   runsHint: '2~1,000회',
   interval: '주문 간격(분)',

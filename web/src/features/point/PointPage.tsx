@@ -3,12 +3,11 @@ import type { FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { CheckIcon, CopyIcon } from '../../layout/icons.tsx';
 import { post } from '../../lib/api.ts';
-import { dateTime, grouped, won } from '../../lib/format.ts';
+import { dateTime, grouped } from '../../lib/format.ts';
 import { keys, useSettings } from '../../lib/settings.ts';
-import { ChargeStatus, receiptTypeLabels, receiptTypes } from '../../lib/statuses.ts';
+import { receiptTypeLabels, receiptTypes } from '../../lib/statuses.ts';
 import type { TopUp } from '../../lib/types.ts';
 import { loading } from '../../ui/loading.tsx';
-import { Pager, usePaged } from '../../ui/paging.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import * as ui from '../../ui/ui.css.ts';
 import { pointText as t } from './messages.ts';
@@ -28,50 +27,9 @@ import {
 } from './point-form.ts';
 import type { FeeValue, TopUpField, TopUpForm } from './point-form.ts';
 import { useSubmitOnce } from '../../ui/use-submit-once.ts';
+import { TopUpHistory } from './TopUpHistory.tsx';
 
 const plainWon = (n: number) => `${grouped(n)}원`;
-
-function statusBadge(status: number) {
-  const tone = status === ChargeStatus.values.SUCCESS ? 'success' : status === ChargeStatus.values.FAIL ? 'danger' : 'warning';
-  return <span className={ui.badge[tone]}>{ChargeStatus.labels[status] ?? status}</span>;
-}
-
-function History() {
-  const [page, setPage] = useState(1);
-  const { data, error } = usePaged<TopUp>('/service/point-history', page);
-  return (
-    <section className={ui.card} aria-labelledby="point-history-title">
-      <h2 id="point-history-title" className={ui.cardTitle}>{t.history}</h2>
-      <div className={ui.tableWrap}>
-        <table className={ui.table}>
-          <thead>
-            <tr>
-              <th className={ui.th} scope="col">{t.colId}</th>
-              <th className={ui.th} scope="col">{t.colCreatedAt}</th>
-              <th className={`${ui.th} ${ui.num}`} scope="col">{t.colPoint}</th>
-              <th className={ui.th} scope="col">{t.colStatus}</th>
-              <th className={ui.th} scope="col">{t.colResponseAt}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(data?.items ?? []).map((item) => (
-              <tr key={item.id}>
-                <td className={ui.td}>{String(item.id).slice(-8)}</td>
-                <td className={ui.td}>{dateTime(item.createdAt)}</td>
-                <td className={`${ui.td} ${ui.num}`}>{won(item.pointDeci)}</td>
-                <td className={ui.td}>{statusBadge(item.status)}</td>
-                <td className={ui.td}>{dateTime(item.responseAt) || '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {data && data.items.length === 0 && <p className={ui.empty}>{t.historyEmpty}</p>}
-        {error && !data && <p className={ui.empty}>{t.failed}</p>}
-      </div>
-      <Pager page={page} hasNext={data?.hasNext ?? false} onPage={setPage} label={t.history} />
-    </section>
-  );
-}
 
 function Instructions({ topUp, name, onAgain }: { topUp: TopUp; name: string; onAgain(): void }) {
   const settings = useSettings();
@@ -218,7 +176,7 @@ export default function PointPage() {
                 {fieldError('name')}
               </div>
               {receiptOn && (
-                <fieldset className={ui.field} style={{ border: 0, padding: 0, margin: 0 }}>
+                <fieldset className={ui.field} style={{ border: 0, padding: 0, margin: 0 }} data-keep-clear>
                   <legend className={ui.label} style={{ marginBottom: 6 }}>{t.receiptType}</legend>
                   <div className={s.radios}>
                     {receiptTypes.map((type) => (
@@ -251,7 +209,7 @@ export default function PointPage() {
                   <input type="radio" name="method" checked readOnly /> {t.bankTransfer}
                 </label>
               </fieldset>
-              <div className={s.amountBox} style={{ background: 'transparent' }}>
+              <div className={s.amountBox} style={{ background: 'transparent' }} data-keep-clear>
                 <span className={ui.label}>{t.transfer}</span>
                 <span className={s.amount} style={{ fontSize: 24 }} data-testid="topup-transfer">{plainWon(transfer)}</span>
               </div>
@@ -275,7 +233,7 @@ export default function PointPage() {
           </div>
         </aside>
       </div>
-      <History />
+      <TopUpHistory />
     </div>
   );
 }

@@ -61,4 +61,17 @@ export const pointText = {
   colPoint: '충전 포인트',
   colStatus: '상태',
   colResponseAt: '처리 일시',
+  // Issue 40: who ended a request, the operator's reason, and the member's own cancel.
+  colReason: '사유',
+  colManage: '관리',
+  endedBy: { operator: '충전 거절', expiry: '기한 만료', member: '신청 취소' },
+  noReason: '운영자가 거절했습니다.',
+  expiredNote: '3시간 안에 입금이 확인되지 않아 자동으로 취소되었습니다.',
+  canceledNote: '회원님이 신청을 취소했습니다.',
+  cancel: '신청 취소',
+  cancelTitle: '충전 신청을 취소할까요?',
+  cancelBody: (amount: string) => `${amount} 충전 신청을 취소합니다. 이미 입금하셨다면 취소하지 말고 잠시 기다려 주세요. 입금 없이 취소·만료된 신청이 7일 동안 3건이 되면 새 충전 신청이 제한됩니다.`,
+  cancelConfirm: '신청 취소하기',
+  cancelDone: '충전 신청을 취소했습니다.',
+  cancelFailed: '충전 신청을 취소하지 못했습니다. 잠시 후 다시 시도해 주세요.',
 } as const;
