@@ -23,3 +23,13 @@ describe('provider cost', () => {
     expect(balanceState(null, '0', 10)).toBeNull();
   });
 });
+
+describe('fault text', () => {
+  it('says transport failures in Korean and leaves a provider’s own words alone', async () => {
+    const { faultText } = await import('./fault-text.ts');
+    expect(faultText('network error')).toBe('네트워크 오류');
+    expect(faultText('ECONNREFUSED')).toBe('연결 거부');
+    expect(faultText('HTTP 502: not JSON')).toBe('HTTP 502 응답(JSON 아님)');
+    expect(faultText('Not enough funds on balance')).toBe('Not enough funds on balance');
+  });
+});

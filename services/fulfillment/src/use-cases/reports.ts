@@ -1,4 +1,5 @@
 import { balanceState } from '../domain/cost.ts';
+import { faultText } from '../domain/fault-text.ts';
 import { type Forward, forwards } from '../store/forward.model.ts';
 import type { FulfillmentDeps } from './context.ts';
 
@@ -75,7 +76,7 @@ export async function attention(deps: FulfillmentDeps, admin: boolean): Promise<
         currency: p.currency,
         balance: p.balance,
         balanceState: balanceState(p.balance, p.lowBalanceThreshold, p.wonDeciPerUnit),
-        lastError: p.lastError,
+        lastError: p.lastError === null ? null : faultText(p.lastError),
       }))
     : null;
   return { forwards: { queued, retrying, oldestWaitingAt: oldest[0]?.createdAt.toISOString() ?? null, review, unknown }, providers };
