@@ -123,7 +123,7 @@ const kinds: Record<string, ExportKind> = {
     filters: ['status', 'paymentType'],
     loginIdFilter: 'userId',
     memberFields: ['userId'],
-    header: ['번호', '신청 시각', '아이디', '입금자명', '충전 포인트', '입금 금액(원)', '영수증', '영수증 정보', '발행 처리', '상태', '처리 시각', '거절 사유'],
+    header: ['번호', '신청 시각', '아이디', '입금자명', '충전 포인트', '입금 금액', '영수증', '영수증 정보', '발행 처리', '상태', '처리 시각', '거절 사유'],
     row: (r, x) => [
       num(r.id),
       time(r.createdAt),

@@ -270,7 +270,7 @@ function attentionItems(
     label: '정합성 점검 불일치',
     count: reconcile === null ? null : (latest?.total ?? 0),
     detail: latest === null ? (reconcile === null ? null : '아직 점검하지 않았습니다') : null,
-    href: '/admin/dashboard#reconcile',
+    href: '/admin/dashboard#reconcile-title',
     tone: tone(latest?.total ?? null, true),
   });
   if (isAdmin) {
