@@ -193,7 +193,9 @@ async function combined(ctx: CallContext, auth: ServiceClient, by: Exclude<By, '
   }
   let list = [...rows.values()].map(finish);
   if (by === 'member') {
-    const ids = await loginIdsFor(auth, ctx, list.map((r) => r.key));
+    // Auth names at most 500 members a call.
+    const ids = new Map<string, string>();
+    for (let i = 0; i < list.length; i += 500) for (const [id, login] of await loginIdsFor(auth, ctx, list.slice(i, i + 500).map((r) => r.key))) ids.set(id, login);
     list = list.map((r) => ({ ...r, label: ids.get(r.key) ?? words.unknownMember }));
   }
   if (by === 'product') list = list.map((r) => (r.label === r.key ? { ...r, label: r.key === 'none' ? words.unknownProduct : `#${r.key}` } : r));

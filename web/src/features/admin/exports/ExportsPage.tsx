@@ -76,7 +76,7 @@ export default function ExportsPage() {
             <select
               id={ids.kind}
               className={`${ui.input} ${s.searchInput}`}
-              style={{ width: 150 }}
+              style={{ width: 150, maxWidth: '100%' }}
               value={kind}
               onChange={(e) => {
                 setKind(e.target.value as Kind);
@@ -94,20 +94,20 @@ export default function ExportsPage() {
             <label htmlFor={ids.from} className={p.fieldLabel}>
               {t.from}
             </label>
-            <input id={ids.from} type="date" className={`${ui.input} ${s.searchInput}`} style={{ width: 160 }} value={from} onChange={(e) => setFrom(e.target.value)} />
+            <input id={ids.from} type="date" className={`${ui.input} ${s.searchInput}`} style={{ width: 160, maxWidth: '100%' }} value={from} onChange={(e) => setFrom(e.target.value)} />
           </span>
           <span className={p.field}>
             <label htmlFor={ids.to} className={p.fieldLabel}>
               {t.to}
             </label>
-            <input id={ids.to} type="date" className={`${ui.input} ${s.searchInput}`} style={{ width: 160 }} value={to} onChange={(e) => setTo(e.target.value)} />
+            <input id={ids.to} type="date" className={`${ui.input} ${s.searchInput}`} style={{ width: 160, maxWidth: '100%' }} value={to} onChange={(e) => setTo(e.target.value)} />
           </span>
           {spec.member && (
             <span className={p.field}>
               <label htmlFor={ids.member} className={p.fieldLabel}>
                 {spec.member === 'actor' ? t.actorLoginId : t.loginId}
               </label>
-              <input id={ids.member} className={`${ui.input} ${s.searchInput}`} style={{ width: 160 }} value={member} onChange={(e) => setMember(e.target.value)} />
+              <input id={ids.member} className={`${ui.input} ${s.searchInput}`} style={{ width: 160, maxWidth: '100%' }} value={member} onChange={(e) => setMember(e.target.value)} />
             </span>
           )}
           {spec.statuses.length > 0 && (
@@ -115,7 +115,7 @@ export default function ExportsPage() {
               <label htmlFor={ids.status} className={p.fieldLabel}>
                 {t.status}
               </label>
-              <select id={ids.status} className={`${ui.input} ${s.searchInput}`} style={{ width: 150 }} value={status} onChange={(e) => setStatus(e.target.value)}>
+              <select id={ids.status} className={`${ui.input} ${s.searchInput}`} style={{ width: 150, maxWidth: '100%' }} value={status} onChange={(e) => setStatus(e.target.value)}>
                 <option value="">{t.any}</option>
                 {spec.statuses.map(([value, label]) => (
                   <option key={value} value={value}>

@@ -46,19 +46,19 @@ export default function ProfitPage() {
             <label htmlFor={ids.from} className={p.fieldLabel}>
               {t.from}
             </label>
-            <input id={ids.from} type="date" className={`${ui.input} ${s.searchInput}`} style={{ width: 160 }} value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+            <input id={ids.from} type="date" className={`${ui.input} ${s.searchInput}`} style={{ width: 160, maxWidth: '100%' }} value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
           </span>
           <span className={p.field}>
             <label htmlFor={ids.to} className={p.fieldLabel}>
               {t.to}
             </label>
-            <input id={ids.to} type="date" className={`${ui.input} ${s.searchInput}`} style={{ width: 160 }} value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+            <input id={ids.to} type="date" className={`${ui.input} ${s.searchInput}`} style={{ width: 160, maxWidth: '100%' }} value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
           </span>
           <span className={p.field}>
             <label htmlFor={ids.by} className={p.fieldLabel}>
               {t.by}
             </label>
-            <select id={ids.by} className={`${ui.input} ${s.searchInput}`} style={{ width: 130 }} value={draft.by} onChange={(e) => setDraft({ ...draft, by: e.target.value as By })}>
+            <select id={ids.by} className={`${ui.input} ${s.searchInput}`} style={{ width: 130, maxWidth: '100%' }} value={draft.by} onChange={(e) => setDraft({ ...draft, by: e.target.value as By })}>
               {groupings.map((g) => (
                 <option key={g} value={g}>
                   {t.groupings[g]}
