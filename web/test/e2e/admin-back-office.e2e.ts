@@ -111,6 +111,8 @@ describe('back office', () => {
   });
 
   it('dashboard: 처리할 일 counts and links what needs a person; provider lines only for the admin', async () => {
+    // A transfer nobody asked for: a deposit waiting for an operator.
+    expect((await api('POST', '/admin/deposits', { token: await asAdmin(), body: { depositorName: '모르는 입금자', amount: 7_000 } })).status).toBe(201);
     for (const [token, who, viewport, theme] of [
       [await asAdmin(), 'admin', wide, 'light'],
       [await asAdmin(), 'admin', phone, 'dark'],
@@ -121,6 +123,7 @@ describe('back office', () => {
       await page.goto('/admin/dashboard');
       await heading(page, '대시보드');
       await page.getByTestId('todo-deposits-unmatched').waitFor();
+      expect(await page.getByTestId('todo-deposits-unmatched').textContent()).toMatch(/연결되지 않은 입금[1-9]\d*건/);
       expect(await page.getByTestId('todo').textContent()).toContain('공급처 전송 대기');
       expect(await page.getByTestId('todo').textContent()).toContain('정합성 점검 불일치');
       expect(await page.getByTestId('todo-providers-low').count()).toBe(who === 'admin' ? 1 : 0);

@@ -12,11 +12,13 @@ export type DocumentSource<T> = AsyncIterable<T> & { close?: () => Promise<unkno
  * with a last line `{"error": {...}}`, which readers treat as a failed export.
  */
 export async function streamNdjson<T>(req: Request, res: Response, source: DocumentSource<T>, toLine: (doc: T) => unknown): Promise<void> {
+  // The response closing before it finished is the client gone (a request's own 'close' may come
+  // as soon as its empty body is read).
   let gone = false;
   const onClose = () => {
-    gone = true;
+    gone = !res.writableFinished;
   };
-  req.on('close', onClose);
+  res.on('close', onClose);
   res.status(200);
   res.setHeader('content-type', 'application/x-ndjson; charset=utf-8');
   res.setHeader('cache-control', 'no-store');
@@ -30,7 +32,7 @@ export async function streamNdjson<T>(req: Request, res: Response, source: Docum
     req.log?.error({ err: (error as Error).message }, 'export stream failed');
     res.write(`${JSON.stringify({ error: { code: 'EXPORT_FAILED', message: (error as Error).message } })}\n`);
   } finally {
-    req.off('close', onClose);
+    res.off('close', onClose);
     await source.close?.().catch(() => undefined);
   }
   res.end();
