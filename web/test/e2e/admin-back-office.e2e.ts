@@ -97,6 +97,8 @@ describe('back office', () => {
     ] as Array<[Viewport, Theme]>) {
       const { page, context, errors } = await open({ token: staffToken, theme, viewport });
       await page.goto(`/admin/members/${buyer.userId}`);
+      // The member page gathers five services' answers, then the totals their own: slow on a loaded machine.
+      await page.getByTestId('member-totals').waitFor({ timeout: 45_000 });
       await expect.poll(() => page.getByTestId('member-totals').textContent()).toContain('주문 수1결제 합계');
       await shot(page, `admin-member-totals-${viewport.width}-${theme}`);
       await page.goto('/admin/members');
