@@ -19,4 +19,5 @@ export * from './restriction.ts';
 export * from './auto-order.ts';
 export * from './audit-actions.ts';
 export * from './events/audit.ts';
+export * from './member-rates.ts';
 export * from './http/reseller.ts';

@@ -15,3 +15,4 @@ export * from './member.ts';
 export * from './admin-console.ts';
 export * from './reconcile.ts';
 export * from './reports.ts';
+export * from './member-rates.ts';

@@ -3,8 +3,11 @@ import { tokens, vars } from '../../theme/contract.css.ts';
 
 /** The console: a side navigation on the left, a top bar and the screen on the right. */
 const narrow = 'screen and (max-width: 1280px)';
-/** Phones (issue 41's screenshots at 390 px): the navigation becomes a scrolling row above the screen. */
-const phone = 'screen and (max-width: 720px)';
+/**
+ * Phones (issue 40's 390 px screenshots of a member's page): the side navigation becomes a
+ * wrapping row above the screen, so the screen gets the whole width.
+ */
+const phone = 'screen and (max-width: 640px)';
 
 export const shell = style({
   minHeight: '100vh',
@@ -17,7 +20,7 @@ export const shell = style({
       gridTemplateColumns: '196px minmax(0, 1fr)',
       background: `linear-gradient(90deg, ${vars.color.surface} 0 195px, ${vars.color.border} 195px 196px, ${vars.color.bg} 196px)`,
     },
-    [phone]: { gridTemplateColumns: 'minmax(0, 1fr)', gridTemplateRows: 'auto 1fr', background: vars.color.bg },
+    [phone]: { gridTemplateColumns: 'minmax(0, 1fr)', background: vars.color.bg },
   },
 });
 export const side = style({
@@ -30,9 +33,7 @@ export const side = style({
   padding: '20px 14px',
   background: vars.color.surface,
   borderRight: `1px solid ${vars.color.border}`,
-  '@media': {
-    [phone]: { position: 'static', height: 'auto', flexDirection: 'row', alignItems: 'center', overflowX: 'auto', padding: '8px 10px', borderRight: 0, borderBottom: `1px solid ${vars.color.border}` },
-  },
+  '@media': { [phone]: { position: 'static', height: 'auto', flexDirection: 'row', flexWrap: 'wrap', padding: '12px', borderRight: 0, borderBottom: `1px solid ${vars.color.border}` } },
 });
 export const brand = style({
   display: 'flex',
@@ -42,7 +43,7 @@ export const brand = style({
   fontWeight: 800,
   fontSize: 17,
   letterSpacing: '-0.02em',
-  '@media': { [phone]: { padding: '0 8px 0 0', whiteSpace: 'nowrap', flexShrink: 0 } },
+  '@media': { [phone]: { width: '100%', padding: '0 4px 8px' } },
 });
 export const brandMark = style({
   width: 30,
@@ -64,13 +65,13 @@ export const navLink = style({
   fontWeight: 600,
   fontSize: 15,
   textDecoration: 'none',
-  '@media': { [phone]: { minHeight: 36, padding: '0 10px', fontSize: 14, whiteSpace: 'nowrap', flexShrink: 0 } },
   selectors: {
     '&:hover': { background: vars.color.surfaceAlt, color: vars.color.text },
     '&[aria-current="page"]': { background: vars.color.primarySoft, color: vars.color.primaryInk },
   },
+  '@media': { [phone]: { minHeight: 36, padding: '0 10px', fontSize: 14 } },
 });
-export const sideFoot = style({ marginTop: 'auto', display: 'flex', flexDirection: 'column', gap: 4, '@media': { [phone]: { marginTop: 0, flexDirection: 'row' } } });
+export const sideFoot = style({ marginTop: 'auto', display: 'flex', flexDirection: 'column', gap: 4, '@media': { [phone]: { marginTop: 0, flexDirection: 'row', flexWrap: 'wrap' } } });
 export const main = style({ minWidth: 0, display: 'flex', flexDirection: 'column' });
 export const topBar = style({
   position: 'sticky',
@@ -82,18 +83,17 @@ export const topBar = style({
   justifyContent: 'flex-end',
   gap: 12,
   padding: '0 24px',
-  '@media': { [phone]: { padding: '0 12px', height: 52 } },
   background: `color-mix(in srgb, ${vars.color.surface} 92%, transparent)`,
   borderBottom: `1px solid ${vars.color.border}`,
 });
-export const who = style({ display: 'flex', alignItems: 'center', gap: 8, fontWeight: 700, fontSize: 14, whiteSpace: 'nowrap' });
+export const who = style({ display: 'flex', alignItems: 'center', gap: 8, fontWeight: 700, fontSize: 14 });
 export const content = style({
   padding: '28px 28px 64px',
   display: 'flex',
   flexDirection: 'column',
   gap: 20,
   minWidth: 0,
-  '@media': { [narrow]: { padding: '20px 16px 48px' }, [phone]: { padding: '16px 10px 40px', gap: 14 } },
+  '@media': { [narrow]: { padding: '20px 16px 48px' } },
 });
 /** Operator tables: every column fits at 1024 px (tighter cells, two-line cells allowed). */
 export const table = style({});
@@ -149,7 +149,7 @@ export const cardLead = style({ marginBottom: 14 });
 export const endStack = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 4 });
 
 /** Dashboard: figure cards, the 7-day chart (SVG filled from theme variables) and small lists. */
-export const statGrid = style({ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 16, '@media': { [phone]: { gridTemplateColumns: 'minmax(0, 1fr)' } } });
+export const statGrid = style({ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 16 });
 export const stat = style({ display: 'flex', flexDirection: 'column', gap: 6 });
 export const statLabel = style({ fontSize: 13, fontWeight: 700, color: vars.color.textMuted });
 export const statValue = style({ fontSize: 26, fontWeight: 800, letterSpacing: '-0.02em', fontVariantNumeric: 'tabular-nums' });
