@@ -11,6 +11,8 @@ import { adminAuditRoutes } from './http/admin-audit-routes.ts';
 import { adminFulfillmentRoutes } from './http/admin-fulfillment-routes.ts';
 import { adminMoneyRoutes } from './http/admin-money-routes.ts';
 import { adminMemberRoutes } from './http/admin-member-routes.ts';
+import { adminExportRoutes } from './http/admin-export-routes.ts';
+import { adminReportRoutes } from './http/admin-report-routes.ts';
 import { adminOrderRoutes } from './http/admin-order-routes.ts';
 import { adminRoutes } from './http/admin-routes.ts';
 import { adminTopUpRoutes } from './http/admin-top-up-routes.ts';
@@ -148,6 +150,8 @@ export function createApp(deps: AppDeps): Express {
       adminFulfillmentRoutes(api, verifier, fulfillment);
       adminDashboardRoutes(api, verifier, wallet, order, fulfillment, deps.deadLetters);
       adminAuditRoutes(api, verifier, auth);
+      adminExportRoutes(api, verifier, { auth, wallet, order });
+      adminReportRoutes(api, verifier, { auth, wallet, order, fulfillment });
       adminRoutes(api, verifier, catalog, settings);
       liveRoutes(api, verifier, deps.live);
       api.use((req: Request, _res: Response, next: NextFunction) => {

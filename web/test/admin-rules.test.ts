@@ -54,6 +54,11 @@ describe('screensFor', () => {
     expect(screensFor('staff').map((s) => s.path)).not.toContain('providers');
     expect(screensFor('staff').map((s) => s.path)).toContain('review');
   });
+  it('profit is the admin\'s; both roles have the exports screen (issue 41)', () => {
+    expect(screensFor('admin').map((s) => s.path)).toEqual(expect.arrayContaining(['profit', 'exports']));
+    expect(screensFor('staff').map((s) => s.path)).not.toContain('profit');
+    expect(screensFor('staff').map((s) => s.path)).toContain('exports');
+  });
 });
 
 describe('catalogue and site screens', () => {

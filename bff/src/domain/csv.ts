@@ -23,3 +23,11 @@ export function toCsv(header: readonly string[], rows: ReadonlyArray<readonly Cs
   const lines = [header.map(csvCell).join(','), ...rows.map((row) => row.map(csvCell).join(','))];
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
+
+/** The byte-order mark a streamed CSV starts with (see toCsv). */
+export const csvBom = '\uFEFF';
+
+/** One CSV line with its CRLF, for exports written row by row. */
+export function csvLine(row: readonly CsvCell[]): string {
+  return `${row.map(csvCell).join(',')}\r\n`;
+}

@@ -159,6 +159,40 @@ export class ServiceClient {
     }
   }
 
+  /**
+   * A GET whose answer is read as it arrives (issue 41's exports: NDJSON a service streams from a
+   * cursor): resolves with the response once its head is in, its body left unread for the caller
+   * to consume (and destroy when done early). `timeoutMs` bounds the head only; a stalled body is
+   * the caller's to end. Errors as `call`: 503 when the service is absent or does not answer.
+   */
+  async open(ctx: CallContext, path: string, query?: URLSearchParams, timeoutMs?: number): Promise<http.IncomingMessage> {
+    if (this.baseUrl === undefined) throw new ServiceUnavailable(this.name, false);
+    const url = new URL(path, this.baseUrl);
+    if (query) url.search = query.toString();
+    const headers: Record<string, string> = { accept: 'application/x-ndjson, application/json', 'x-request-id': ctx.requestId, 'x-correlation-id': ctx.correlationId };
+    if (ctx.clientIp !== null) headers['x-client-ip'] = ctx.clientIp;
+    headers.authorization = `Bearer ${this.signer.sign({ from: this.credentials.from, to: this.name, userId: ctx.caller?.userId ?? null, role: ctx.caller?.role ?? null })}`;
+    const limit = timeoutMs ?? this.timeoutMs;
+    try {
+      return await new Promise<http.IncomingMessage>((resolve, reject) => {
+        const secure = url.protocol === 'https:';
+        const req = (secure ? https : http).request(url, { method: 'GET', headers, agent: secure ? agents['https:'] : agents['http:'] }, (res) => {
+          clearTimeout(timer);
+          resolve(res);
+        });
+        const timer = setTimeout(() => req.destroy(new CallTimedOut(`no answer within ${limit} ms`)), limit);
+        req.on('error', (error) => {
+          clearTimeout(timer);
+          reject(error);
+        });
+        req.end();
+      });
+    } catch (error) {
+      ctx.log.warn({ service: this.name, path, err: error instanceof Error ? error.message : String(error) }, 'service unavailable');
+      throw new ServiceUnavailable(this.name, error instanceof CallTimedOut);
+    }
+  }
+
   /** A readiness check: the service's own /readyz answers 200. */
   ready(timeoutMs = 2000): () => Promise<void> {
     return async () => {

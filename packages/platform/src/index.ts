@@ -7,6 +7,7 @@ export * from './http/errors.ts';
 export * from './http/validate.ts';
 export * from './http/create-server.ts';
 export * from './http/service-auth.ts';
+export * from './http/ndjson.ts';
 export * from './mongo/connection.ts';
 export * from './mongo/idempotent-consumer.ts';
 export * from './mongo/outbox.ts';

@@ -9,6 +9,7 @@ import { accountRoutes } from './http/account-routes.ts';
 import { adminRoutes } from './http/admin-routes.ts';
 import { authRoutes } from './http/auth-routes.ts';
 import { devRoutes } from './http/dev-routes.ts';
+import { exportRoutes } from './http/export-routes.ts';
 import { errorExtras } from './http/error-extras.ts';
 import { buildServices } from './services.ts';
 import { bootstrapAdmin } from './use-cases/bootstrap-admin.ts';
@@ -56,6 +57,7 @@ export async function startAuthService(
       accountRoutes(app, services);
       adminRoutes(app, services);
       auditRoutes(app, services);
+      exportRoutes(app, services);
       if (config.SMS_DEV_OUTBOX) devRoutes(app, redis!);
       app.use(errorExtras);
     },

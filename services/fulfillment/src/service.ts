@@ -8,6 +8,7 @@ import { forwardRoutes } from './http/forward-routes.ts';
 import { memberRoutes } from './http/member-routes.ts';
 import { orderForwardRoutes } from './http/order-forward-routes.ts';
 import { providerRoutes } from './http/provider-routes.ts';
+import { reportRoutes } from './http/report-routes.ts';
 import { syncRoutes } from './http/sync-routes.ts';
 import { providerServices } from './store/catalog.model.ts';
 import { forwards } from './store/forward.model.ts';
@@ -128,6 +129,7 @@ export async function startFulfillmentService(settings: FulfillmentSettings): Pr
       // Operators (admin or staff): the order list's lookups and the review queue.
       orderForwardRoutes(app, deps);
       forwardRoutes(app, deps, { resolved: () => (forwarder.kick(), patcher.kick()) });
+      reportRoutes(app, deps);
       // Admin only: providers, mappings and price rules, notices, sync.
       app.use('/admin', adminOnly);
       providerRoutes(app, deps);

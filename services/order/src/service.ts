@@ -6,6 +6,7 @@ import { adminRoutes } from './http/admin-routes.ts';
 import { adminSearchRoutes } from './http/admin-search-routes.ts';
 import { rateRoutes } from './http/rate-routes.ts';
 import { memberRoutes } from './http/routes.ts';
+import { reportRoutes } from './http/report-routes.ts';
 import { type Store, createStore } from './store/store.ts';
 import { orderCollections } from './store/models.ts';
 import type { OrderDeps } from './use-cases/context.ts';
@@ -50,6 +51,7 @@ export async function startOrderService(settings: OrderSettings): Promise<OrderS
       adminRoutes(app, deps);
       adminSearchRoutes(app, deps);
       adminDashboardRoutes(app, deps);
+      reportRoutes(app, deps);
     },
   });
   return { ...service, store: service.deps.store };

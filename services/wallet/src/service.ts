@@ -4,6 +4,7 @@ import { startWalletConsumers } from './events/consumers.ts';
 import { adjustmentRoutes } from './http/adjustment-routes.ts';
 import { dashboardRoutes } from './http/dashboard-routes.ts';
 import { reconcileRoutes } from './http/reconcile-routes.ts';
+import { reportRoutes } from './http/report-routes.ts';
 import { depositRoutes } from './http/deposit-routes.ts';
 import { walletRoutes } from './http/routes.ts';
 import type { PointAccounts } from './store/point-account.model.ts';
@@ -50,6 +51,7 @@ export async function startWalletService(settings: WalletSettings): Promise<Wall
       adjustmentRoutes(deps)(app);
       dashboardRoutes(deps)(app);
       reconcileRoutes(deps)(app);
+      reportRoutes(deps)(app);
     },
   });
   return { ...service, accounts: service.deps.store.accounts, store: service.deps.store };

@@ -14,4 +14,5 @@ export * from './reseller.ts';
 export * from './member.ts';
 export * from './admin-console.ts';
 export * from './reconcile.ts';
+export * from './reports.ts';
 export * from './member-rates.ts';

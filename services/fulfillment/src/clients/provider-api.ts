@@ -125,7 +125,7 @@ export async function fetchServices(endpoint: ProviderEndpoint, timeoutMs: numbe
   return { ok: true, value: { services, skipped } };
 }
 
-export type RemoteStatus = { status: string; startCount: number | null; remains: number } | { error: string };
+export type RemoteStatus = { status: string; startCount: number | null; remains: number; charge?: unknown } | { error: string };
 
 const count = (v: unknown): number | null => {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
@@ -144,7 +144,7 @@ export async function fetchStatuses(endpoint: ProviderEndpoint, ids: readonly st
     const entry = raw.body[id];
     if (!isRecord(entry)) continue;
     if (typeof entry.error === 'string') result.set(id, { error: entry.error });
-    else if (typeof entry.status === 'string') result.set(id, { status: entry.status, startCount: count(entry.start_count), remains: count(entry.remains) ?? 0 });
+    else if (typeof entry.status === 'string') result.set(id, { status: entry.status, startCount: count(entry.start_count), remains: count(entry.remains) ?? 0, charge: entry.charge });
   }
   return { ok: true, value: result };
 }

@@ -1,3 +1,4 @@
+import { faultText } from './fault-text.ts';
 /** Korean texts this service answers with or hands to members (house rule 7). */
 export const messages = {
   adminOnly: '관리자만 사용할 수 있습니다.',
@@ -12,8 +13,8 @@ export const messages = {
   idempotentAddInvalid: '중복 방지 키 지원 여부는 예/아니오로 입력해 주세요.',
   thresholdInvalid: '잔액 알림 기준은 0 이상의 숫자로 입력해 주세요.',
   providerInUse: '상품에 연결된 공급처는 삭제할 수 없습니다. 먼저 연결을 해제해 주세요.',
-  providerUnreachable: (detail: string) => `공급처에 연결할 수 없습니다: ${detail}`,
-  providerRefused: (detail: string) => `공급처가 요청을 거부했습니다: ${detail}`,
+  providerUnreachable: (detail: string) => `공급처에 연결할 수 없습니다: ${faultText(detail)}`,
+  providerRefused: (detail: string) => `공급처가 요청을 거부했습니다: ${faultText(detail)}`,
   providerServiceNotFound: '공급처 서비스를 찾을 수 없습니다. 서비스 목록을 다시 가져와 주세요.',
   productNotFound: '상품을 찾을 수 없습니다.',
   mappingNotFound: '이 상품에는 공급처 연결이 없습니다.',
@@ -36,7 +37,7 @@ export const messages = {
   cancelNotPending: '시작 전(주문 접수) 상태의 주문만 취소할 수 있습니다.',
   cancelChecking: '공급처에 전달한 결과를 확인하는 중이라 지금은 취소할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   cancelAlreadyRequested: '이미 취소를 요청한 주문입니다.',
-  providerSaidNo: (detail: string) => `공급처가 요청을 받지 않았습니다: ${detail}`,
+  providerSaidNo: (detail: string) => `공급처가 요청을 받지 않았습니다: ${faultText(detail)}`,
   providerDown: '공급처와 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   /** Why the price sync made a product read-only; operators see it on the mapping. */
   suspendedGone: '공급처가 이 서비스를 더 이상 제공하지 않아 판매를 중지했습니다.',

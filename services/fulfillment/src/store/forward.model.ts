@@ -44,6 +44,9 @@ export type Forward = {
   patchPending?: true;
   /** When the member's cancel was accepted by the provider; the refund follows its Canceled status. */
   cancelRequestedAt?: Date | null;
+  /** What the provider last reported charging (`status` → `charge`, its currency), and that in deci-won at its rate then (issue 41). */
+  providerCharge?: string | null;
+  costDeci?: number | null;
   correlationId: string;
   createdAt: Date;
   updatedAt: Date;
@@ -77,6 +80,8 @@ const forwardSchema = new Schema<Forward>(
     orderPatch: { type: Schema.Types.Mixed, default: null },
     patchPending: { type: Boolean },
     cancelRequestedAt: { type: Date, default: null },
+    providerCharge: { type: String, default: null },
+    costDeci: { type: Number, default: null },
     correlationId: { type: String, required: true },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
@@ -93,6 +98,8 @@ forwardSchema.index({ providerId: 1, _id: -1 });
 forwardSchema.index({ providerId: 1, userId: 1, _id: -1 });
 forwardSchema.index({ providerId: 1, productId: 1, _id: -1 });
 forwardSchema.index({ providerId: 1, link: 1, _id: -1 });
+// The profit report's date ranges (issue 41).
+forwardSchema.index({ createdAt: 1 });
 
 export function forwards(connection: Connection): Model<Forward> {
   return modelOn(connection, 'Forward', forwardSchema);

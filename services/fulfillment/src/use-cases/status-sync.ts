@@ -1,6 +1,7 @@
 import { Topics } from '@smm/contracts';
 import { appendToOutbox, inTransaction } from '@smm/platform';
 import { fetchStatuses } from '../clients/provider-api.ts';
+import { chargeCostDeci } from '../domain/cost.ts';
 import { isFinal, nextStatus, ourStatus } from '../domain/provider-status.ts';
 import { providerOrderStatusChanged } from '../events/fulfillment-events.ts';
 import { type Forward, forwards } from '../store/forward.model.ts';
@@ -53,20 +54,23 @@ async function syncProvider(deps: FulfillmentDeps, provider: Provider, stats: Sy
       continue;
     }
     stats.orders += batch.length;
-    const changes: Array<{ record: Forward; providerStatus: string; next: { status: number; startCount: number | null; remains: number } }> = [];
+    const changes: Array<{ record: Forward; providerStatus: string; charge: unknown; next: { status: number; startCount: number | null; remains: number } }> = [];
     for (const record of batch) {
       const reported = answer.value.get(record.providerOrderId!);
       if (!reported || 'error' in reported) continue;
       const status = ourStatus(reported.status);
       if (status === undefined) continue;
       const next = nextStatus(record, { status, startCount: reported.startCount, remains: reported.remains }, record.amount ?? record.remains);
-      if (next) changes.push({ record, providerStatus: reported.status, next });
+      if (next) changes.push({ record, providerStatus: reported.status, charge: reported.charge, next });
     }
     if (changes.length === 0) continue;
     await inTransaction(deps.connection, async (session) => {
       const events = [];
-      for (const { record, providerStatus, next } of changes) {
+      for (const { record, providerStatus, charge, next } of changes) {
+        // The provider's charge as last reported with a change: the profit report's cost (issue 41).
+        const cost = chargeCostDeci(charge, provider.wonDeciPerUnit);
         const set = {
+          ...(cost && { providerCharge: cost.text, costDeci: cost.costDeci }),
           ...next,
           providerStatus,
           state: isFinal(next.status) ? 'closed' : 'accepted',

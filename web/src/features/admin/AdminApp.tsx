@@ -22,6 +22,8 @@ const Catalogue = lazy(() => import('./catalogue/CataloguePage.tsx'));
 const Content = lazy(() => import('./catalogue/ContentPage.tsx'));
 const Settings = lazy(() => import('./catalogue/SettingsPage.tsx'));
 const Audit = lazy(() => import('./audit/AuditPage.tsx'));
+const Profit = lazy(() => import('./profit/ProfitPage.tsx'));
+const Exports = lazy(() => import('./exports/ExportsPage.tsx'));
 
 /**
  * The operator console under /admin (issue 12), one lazily loaded chunk so members' bundles do not
@@ -46,6 +48,8 @@ export default function AdminApp() {
         <Route path="members" element={<Members />} />
         <Route path="members/:userId" element={<Member role={operatorRole} />} />
         <Route path="review" element={<Review />} />
+        <Route path="exports" element={<Exports />} />
+        {operatorRole === 'admin' && <Route path="profit" element={<Profit />} />}
         {operatorRole === 'admin' && <Route path="providers" element={<Providers />} />}
         {operatorRole === 'admin' && <Route path="catalogue" element={<Catalogue />} />}
         {operatorRole === 'admin' && <Route path="content" element={<Content />} />}

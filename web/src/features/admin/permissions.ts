@@ -2,6 +2,7 @@ import type { MemberRole } from '../../lib/contracts.ts';
 import { catalogueText as c } from './catalogue/messages.ts';
 import { auditText } from './audit/messages.ts';
 import { adminText as t } from './messages.ts';
+import { profitText } from './profit/messages.ts';
 
 /**
  * A console screen and who may open it; staff see no balance adjustments, settings or providers,
@@ -17,6 +18,9 @@ export const consoleScreens: readonly ConsoleScreen[] = [
   { path: 'orders', label: t.orders, adminOnly: false },
   { path: 'members', label: t.members, adminOnly: false },
   { path: 'review', label: t.review, adminOnly: false },
+  // Issue 41: exports for both roles (the BFF keeps members and the audit log to admins); profit is the owner's.
+  { path: 'exports', label: profitText.exportsTitle, adminOnly: false },
+  { path: 'profit', label: profitText.title, adminOnly: true },
   { path: 'providers', label: t.providers, adminOnly: true },
   { path: 'catalogue', label: c.catalogue, adminOnly: true },
   { path: 'content', label: c.content, adminOnly: true },

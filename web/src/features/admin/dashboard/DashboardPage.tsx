@@ -10,6 +10,7 @@ import { adminText as t } from '../messages.ts';
 import type { Dashboard, MoneyDay } from './types.ts';
 import { ReconcileCard } from './ReconcileCard.tsx';
 import { WeekChart } from './WeekChart.tsx';
+import { AttentionItems } from './AttentionItems.tsx';
 
 const sum = (days: MoneyDay[], key: 'salesDeci' | 'refundsDeci' | 'topUpsDeci' | 'topUpCount') => days.reduce((total, d) => total + d[key], 0);
 
@@ -80,6 +81,7 @@ function Body({ data }: { data: Dashboard }) {
             {f && <Todo label={t.failedForwards} count={f.failed} to={null} />}
             {f && f.notices !== null && <Todo label={t.providerNoticesTodo} count={f.notices ?? 0} to="/admin/providers" testId="todo-notices" />}
             {data.deadLetters && <Todo label={t.deadLetters} count={data.deadLetters.total} to={null} testId="todo-dead-letters" />}
+            <AttentionItems />
           </ul>
         </section>
       </div>

@@ -1,4 +1,5 @@
 import type { AdminMemberPageViewBody } from '@smm/contracts/http';
+import { MemberTotals } from './MemberTotals.tsx';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
@@ -64,6 +65,7 @@ export default function MemberPage({ role }: { role: MemberRole }) {
           ))}
         </dl>
       </section>
+      <MemberTotals userId={m.userId} />
       {m.role === 'member' && <RestrictionCard userId={m.userId} current={m.restriction ?? null} history={m.restrictionHistory ?? []} onDone={() => void detail.mutate()} />}
       {role === 'admin' && <AdjustForm userId={m.userId} onDone={() => void detail.mutate()} />}
       <RatesCard userId={m.userId} role={role} />

@@ -11,6 +11,7 @@ import * as s from '../admin.css.ts';
 import { adminText as t } from '../messages.ts';
 import { restrictionBadge } from './RestrictionCard.tsx';
 import { ListState } from '../ListState.tsx';
+import { MemberRanking } from './MemberRanking.tsx';
 
 /** One row of GET /api/admin/members, relayed as auth sends it (@smm/contracts/http). */
 type MemberRow = AdminMemberRowBody;
@@ -85,6 +86,7 @@ export default function MembersPage() {
         <ListState list={list} rows={rows.length} emptyText={t.membersEmpty} failedText={t.loadFailed} />
       </div>
       <Pager page={page} hasNext={list.data?.hasNext ?? false} onPage={setPage} label={t.members} />
+      <MemberRanking />
     </>
   );
 }
