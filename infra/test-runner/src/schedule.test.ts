@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { longestFirst, nextStartable, vitestCounts } from './schedule.ts';
+import { childCpuSeconds, cpuTicks, longestFirst, nextStartable, vitestCounts } from './schedule.ts';
 import type { Task } from './tasks.ts';
 
 const task = (id: string, heavy: string | null = null): Task => ({ id, cwd: '.', command: ['true'], heavy });
@@ -22,5 +22,12 @@ describe('the test run schedule', () => {
   it("sums vitest's closing lines over every run in a task's output", () => {
     const output = ['      Tests  2 failed | 515 passed | 3 skipped (520)', 'noise Tests 9 passed', '\u001b[2m      Tests \u001b[22m 4 passed\u001b[39m (4)', '      Tests  1 passed | 1 todo (2)'].join('\n');
     expect(vitestCounts(output)).toEqual({ passed: 520, failed: 2, skipped: 4 });
+  });
+
+  it("reads a task's CPU time from bash's times and the machine's from /proc/stat", () => {
+    expect(childCpuSeconds('0m0.004s 0m0.002s\n1m2.500s 0m7.250s\n')).toBeCloseTo(69.75);
+    expect(childCpuSeconds('')).toBeNull();
+    expect(cpuTicks('cpu  100 5 50 800 40 3 2 0 0 0\ncpu0 1 2 3 4 5 6 7 8 9 10\n')).toEqual({ busy: 160, total: 1000 });
+    expect(cpuTicks('intr 1 2 3')).toBeNull();
   });
 });

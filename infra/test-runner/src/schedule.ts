@@ -47,3 +47,24 @@ export function clock(ms: number): string {
   const seconds = Math.round(ms / 1000);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
+
+/**
+ * The CPU seconds of a task's processes from bash's `times` (its second line: the user and system
+ * time of every child the shell waited for, and so of their waited-for descendants), or null.
+ */
+export function childCpuSeconds(times: string): number | null {
+  const line = times.trim().split('\n')[1];
+  const parts = line ? [...line.matchAll(/(\d+)m([\d.]+)s/g)] : [];
+  if (parts.length !== 2) return null;
+  return parts.reduce((sum, [, minutes, seconds]) => sum + Number(minutes) * 60 + Number(seconds), 0);
+}
+
+/** Busy and total core-time (in clock ticks) from the first line of /proc/stat (idle and iowait count as not busy). */
+export function cpuTicks(procStat: string): { busy: number; total: number } | null {
+  const fields = /^cpu\s+(.*)$/m.exec(procStat)?.[1]?.trim().split(/\s+/).map(Number);
+  if (!fields || fields.length < 5 || fields.some((n) => !Number.isFinite(n))) return null;
+  // user nice system idle iowait irq softirq steal (guest time is already inside user)
+  const total = fields.slice(0, 8).reduce((a, b) => a + b, 0);
+  return { busy: total - fields[3]! - fields[4]!, total };
+}
+
