@@ -118,7 +118,7 @@ async function main(): Promise<void> {
   await new Promise<void>((finished) => {
     const fill = () => {
       while (running.length < jobs) {
-        const task = nextStartable(waiting, running);
+        const task = nextStartable(waiting, running, durations);
         if (!task) break;
         waiting.splice(waiting.indexOf(task), 1);
         running.push(task);

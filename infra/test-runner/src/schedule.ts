@@ -18,10 +18,21 @@ export function longestFirst(tasks: readonly Task[], durations: Readonly<Record<
     .map(({ task }) => task);
 }
 
-/** The next waiting task a free lane may start: a heavy one only while no task of its class runs. */
-export function nextStartable(waiting: readonly Task[], running: readonly Task[]): Task | undefined {
+/**
+ * The next waiting task a free lane may start: a heavy one only while no task of its class runs.
+ * The tasks of a heavy class run one after another, so their chain is as long as all of them
+ * together: a heavy task is ranked by what is left of its class's chain (the run cannot end before
+ * that chain does), a light one by its own time, and the highest rank starts (ties in `waiting`'s
+ * order; tasks never timed rank highest). Without `durations`, the first startable task in `waiting`.
+ */
+export function nextStartable(waiting: readonly Task[], running: readonly Task[], durations: Readonly<Record<string, number>> = {}): Task | undefined {
   const busy = new Set(running.map((task) => task.heavy).filter((c) => c !== null));
-  return waiting.find((task) => task.heavy === null || !busy.has(task.heavy));
+  const startable = waiting.filter((task) => task.heavy === null || !busy.has(task.heavy));
+  const known = (task: Task) => durations[task.id] ?? Number.POSITIVE_INFINITY;
+  const chain = new Map<string, number>();
+  for (const task of waiting) if (task.heavy !== null) chain.set(task.heavy, (chain.get(task.heavy) ?? 0) + known(task));
+  const rank = (task: Task) => (task.heavy === null ? known(task) : chain.get(task.heavy)!);
+  return startable.reduce<Task | undefined>((best, task) => (best === undefined || rank(task) > rank(best) ? task : best), undefined);
 }
 
 /** Test counts from vitest's closing lines ("Tests  2 failed | 515 passed | 3 skipped (520)"), summed over every run in `output`. */
