@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { Consumer, Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
 import { Topics, parseEvent } from '@smm/contracts';
-import { GatherWindow, OffsetCommitter } from '@smm/platform';
+import { GatherWindow, OffsetCommitter, consumerMaxWait } from '@smm/platform';
 import type { LiveHub } from './live-hub.ts';
 import { type LiveSourceEvent, liveDefinitions, memberUpdateOf } from './member-update.ts';
 
@@ -26,7 +26,8 @@ export function liveGroupId(): string {
 export async function startLiveFeed(options: { kafka: Kafka; hub: LiveHub; logger: Logger; groupId?: string }): Promise<RunningFeed> {
   const { kafka, hub, logger } = options;
   const groupId = options.groupId ?? liveGroupId();
-  const consumer: Consumer = kafka.consumer({ groupId, sessionTimeout: 30_000, allowAutoTopicCreation: true });
+  // KAFKA_CONSUMER_MAX_WAIT_MS as for the services' consumers (unset: kafkajs's 5 s; the tests' stops wait less).
+  const consumer: Consumer = kafka.consumer({ groupId, sessionTimeout: 30_000, allowAutoTopicCreation: true, ...consumerMaxWait() });
   const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
   await consumer.connect();
   await consumer.subscribe({ topics: [Topics.wallet, Topics.order], fromBeginning: false });

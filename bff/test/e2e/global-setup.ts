@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { testServiceSecret } from '@smm/testkit';
+import { testServiceEnv, testServiceSecret } from '@smm/testkit';
 import { naverClient, startFakeProviders } from './support/fake-providers.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -75,6 +75,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // money: one auto-order "minute" lasts 30 ms, the scheduler polls every 50 ms, top-ups expire
     // after 20 s (long enough to approve the others first), a small per-key API limit to test
     ...moneyEnv,
+    // consumers (and so the devstack's stop) stop in a fraction of a second
+    ...testServiceEnv,
   };
   let output = '';
   const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'infra/devstack/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { eventually } from '@smm/testkit';
+import { eventually, testServiceEnv } from '@smm/testkit';
 import type { Manifest } from '../src/index.ts';
 
 // The operator's path, end to end: a devstack on a temporary DATA_DIR takes a few hundred reseller
@@ -18,7 +18,7 @@ const stacks: Stack[] = [];
 type Stack = { output: () => string; bff: string; mongo: string; stop(): Promise<void> };
 
 function baseEnv(extra: Record<string, string>): Record<string, string> {
-  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', NO_COLOR: '1', LOG_LEVEL: 'warn', ...extra };
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', NO_COLOR: '1', LOG_LEVEL: 'warn', ...testServiceEnv, ...extra };
 }
 
 async function startDevstack(dataDir: string): Promise<Stack> {

@@ -1,8 +1,9 @@
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { testServiceEnv } from '@smm/testkit';
 
-/** The environment of a fresh shell: no infrastructure URLs, so everything embedded starts. */
+/** The environment of a fresh shell: no infrastructure URLs, so everything embedded starts (consumers stop quickly: testServiceEnv). */
 export function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', NO_COLOR: '1' };
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', NO_COLOR: '1', ...testServiceEnv };
   return { ...env, ...extra };
 }
 

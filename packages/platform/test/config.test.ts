@@ -77,6 +77,16 @@ describe('Kafka SASL credentials', () => {
   });
 });
 
+describe('KAFKA_CONSUMER_MAX_WAIT_MS', () => {
+  it("is kafkajs's default when unset, a whole number of milliseconds when set, and refused otherwise", async () => {
+    const { consumerMaxWait } = await import('../src/index.ts');
+    expect(consumerMaxWait({})).toEqual({});
+    expect(consumerMaxWait({ KAFKA_CONSUMER_MAX_WAIT_MS: '300' })).toEqual({ maxWaitTimeInMs: 300 });
+    expect(() => consumerMaxWait({ KAFKA_CONSUMER_MAX_WAIT_MS: 'soon' })).toThrow(/KAFKA_CONSUMER_MAX_WAIT_MS/);
+    expect(() => consumerMaxWait({ KAFKA_CONSUMER_MAX_WAIT_MS: '0' })).toThrow(/KAFKA_CONSUMER_MAX_WAIT_MS/);
+  });
+});
+
 describe('SERVICE_AUTH_SECRET', () => {
   it('needs 32 characters', async () => {
     const { env: fields, parseConfig: parse } = await import('../src/index.ts');

@@ -128,5 +128,6 @@ export async function eventually<T>(probe: () => T | Promise<T>, accept: (value:
   return last;
 }
 export { spawnMain, killMains, type MainProcess } from './spawn-main.ts';
+export { testServiceEnv } from './service-env.ts';
 export { callerHeaders, forgedCallerHeaders, testServiceSecret, type TestCaller } from './service-credentials.ts';
 export { serviceMain, type ServiceMain, type ListeningMain } from './service-main.ts';

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { testServiceEnv } from './service-env.ts';
 
 export type MainProcess = {
   child: ChildProcess;
@@ -15,12 +16,12 @@ const running = new Set<ChildProcess>();
 
 /**
  * Runs a package's `src/main.ts` as the devstack does (`node --import tsx`, in the package folder,
- * with only PATH plus `env`), so its start-up, log lines and exit codes can be checked.
+ * with only PATH, `testServiceEnv` and `env`), so its start-up, log lines and exit codes can be checked.
  */
 export function spawnMain(packageDir: string, env: Record<string, string>): MainProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: packageDir,
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', ...testServiceEnv, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);

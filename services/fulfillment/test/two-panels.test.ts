@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it, onTestFailed } from 'vitest';
 import { eventually } from './support.ts';
+import { testServiceEnv } from '@smm/testkit';
 
 /**
  * End to end with a real upstream: two copies of the whole product (`npm start`, each with its own
@@ -28,6 +29,7 @@ async function startPanel(name: string): Promise<Panel> {
     LOG_LEVEL: 'warn',
     FULFILLMENT_POLL_MS: '200',
     FULFILLMENT_ALLOW_PRIVATE_PROVIDERS: 'true', // the other panel is on 127.0.0.1
+    ...testServiceEnv,
   };
   let output = '';
   const proc = spawn(process.execPath, ['--import', 'tsx', 'infra/devstack/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });

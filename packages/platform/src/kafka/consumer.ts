@@ -79,6 +79,22 @@ function headerText(headers: IHeaders | undefined, name: string): string | undef
   return first === undefined ? undefined : first.toString();
 }
 
+/**
+ * KAFKA_CONSUMER_MAX_WAIT_MS: how long a fetch waits on the broker when there is nothing to read
+ * (kafkajs's maxWaitTimeInMs; unset: its default, 5000). It is also how long a stop can take:
+ * kafkajs lets the fetch in flight — or, once the consumer is paused, a sleep of that length —
+ * finish before it leaves the group, so every service stop waited ~5 s. The test harnesses set a
+ * few hundred ms (infra/test-runner/README.md); production keeps the default, which keeps idle
+ * consumers quiet. New data answers a waiting fetch at once either way.
+ */
+export function consumerMaxWait(source: Record<string, string | undefined> = process.env): { maxWaitTimeInMs?: number } {
+  const raw = source.KAFKA_CONSUMER_MAX_WAIT_MS?.trim();
+  if (!raw) return {};
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 10 || ms > 60_000) throw new Error(`KAFKA_CONSUMER_MAX_WAIT_MS must be a whole number of milliseconds from 10 to 60000 (got "${raw}")`);
+  return { maxWaitTimeInMs: ms };
+}
+
 /** What a message from a consumer's topics is to it: a valid event, a type it ignores, or invalid. */
 export type SortedMessage<E> = { kind: 'event'; event: E } | { kind: 'ignored' } | { kind: 'invalid'; reason: string };
 
@@ -140,7 +156,7 @@ export async function runEventConsumer<TDefs extends ReadonlyArray<EventDefiniti
   const { kafka, groupId, topics, handle, logger } = options;
   if (options.mode !== 'batch' && !handle) throw new Error(`consumer ${groupId}: mode ${options.mode ?? 'serial'} needs handle`);
   const sorter = eventSorter(options);
-  const consumer: Consumer = kafka.consumer({ groupId, sessionTimeout: options.sessionTimeout ?? 30_000, allowAutoTopicCreation: true });
+  const consumer: Consumer = kafka.consumer({ groupId, sessionTimeout: options.sessionTimeout ?? 30_000, allowAutoTopicCreation: true, ...consumerMaxWait() });
 
   trackConsumerLag(consumer, groupId);
   /** Handles one message; a failure other than a permanent refusal is thrown, for redelivery. */

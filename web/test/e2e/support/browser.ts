@@ -69,11 +69,14 @@ export async function open(options: { viewport?: Viewport; theme?: Theme; token?
   return { context, page, errors };
 }
 
-/** Waits until the app has settled (no requests for a moment, web fonts ready). */
+/**
+ * Waits until the app has settled (no requests for 500 ms, web fonts ready, and two frames painted
+ * so what the last answers rendered is on screen; the screenshot itself finishes CSS animations).
+ * Two frames instead of a fixed 250 ms: the suite takes about 150 screenshots.
+ */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForTimeout(250);
+  await page.evaluate(() => document.fonts.ready.then(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())))));
 }
 
 /** A screenshot (full page unless told otherwise) in web/test/e2e/artifacts/<name>.png. */

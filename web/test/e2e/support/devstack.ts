@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { testServiceEnv } from '@smm/testkit';
 
 /** The repository root (the devstack runs from there, as `npm start` does). */
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -36,7 +37,8 @@ export async function startDevstack(extraEnv: Record<string, string>, options: {
 
 async function startOnce(extraEnv: Record<string, string>, options: { timeoutMs?: number; prefix?: string }): Promise<Devstack> {
   const dataDir = mkdtempSync(join(tmpdir(), options.prefix ?? 'web-devstack-'));
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', NO_COLOR: '1', DATA_DIR: dataDir, ...extraEnv };
+  // testServiceEnv: its services stop in a fraction of a second each instead of ~5 s.
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', NO_COLOR: '1', DATA_DIR: dataDir, ...testServiceEnv, ...extraEnv };
   let output = '';
   const proc = spawn(process.execPath, ['--import', 'tsx', 'infra/devstack/src/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   proc.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
