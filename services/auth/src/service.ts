@@ -10,6 +10,7 @@ import { adminRoutes } from './http/admin-routes.ts';
 import { authRoutes } from './http/auth-routes.ts';
 import { devRoutes } from './http/dev-routes.ts';
 import { errorExtras } from './http/error-extras.ts';
+import { operatorRoutes } from './http/operator-routes.ts';
 import { buildServices } from './services.ts';
 import { bootstrapAdmin } from './use-cases/bootstrap-admin.ts';
 import type { AuthServices } from './use-cases/context.ts';
@@ -56,6 +57,7 @@ export async function startAuthService(
       accountRoutes(app, services);
       adminRoutes(app, services);
       auditRoutes(app, services);
+      operatorRoutes(app, services);
       if (config.SMS_DEV_OUTBOX) devRoutes(app, redis!);
       app.use(errorExtras);
     },
