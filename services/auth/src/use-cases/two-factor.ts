@@ -81,6 +81,8 @@ export async function verifySecondFactor(services: AuthServices, input: { challe
   else await acceptCode(services, member, code);
   // Two requests with two good codes: only the one that closes the challenge gets a session.
   if (!(await services.twoFactorChallenges.close(token))) throw challengeInvalid();
+  // Only wrong codes count against the limit: an operator signing in often is not slowed.
+  await services.limits.twoFactorCodes.forgive(member._id);
   services.logger.info({ userId: member._id, by: recovery !== '' ? 'recovery-code' : 'totp' }, 'second factor passed');
   return issueSession(services, member);
 }
@@ -129,6 +131,7 @@ export async function confirmEnrolment(
   if (!stored) throw new HttpError(409, 'TWO_FACTOR_ENROLLED', messages.alreadyEnrolled);
   services.kickOutbox();
   await services.twoFactorChallenges.close(token);
+  await services.limits.twoFactorCodes.forgive(member._id);
   services.logger.info({ userId: member._id }, 'second factor enrolled');
   return { ...(await issueSession(services, member)), recoveryCodes };
 }
