@@ -16,6 +16,7 @@ import { adminRoutes } from './http/admin-routes.ts';
 import { adminTopUpRoutes } from './http/admin-top-up-routes.ts';
 import { apiDocsRoutes } from './http/api-docs.ts';
 import { openApiRoutes } from './http/openapi.ts';
+import { operatorRoutes } from './http/operator-routes.ts';
 import { type DepositWebhook, depositRoutes } from './http/deposit-routes.ts';
 import { authRoutes } from './http/auth-routes.ts';
 import { catalogRoutes } from './http/catalog-routes.ts';
@@ -134,6 +135,7 @@ export function createApp(deps: AppDeps): Express {
       adminFulfillmentRoutes(api, verifier, fulfillment);
       adminDashboardRoutes(api, verifier, wallet, order, fulfillment, deps.deadLetters);
       adminAuditRoutes(api, verifier, auth);
+      operatorRoutes(api, verifier, auth);
       adminRoutes(api, verifier, catalog, settings);
       liveRoutes(api, verifier, deps.live);
       api.use((req: Request, _res: Response, next: NextFunction) => {

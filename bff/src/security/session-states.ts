@@ -9,7 +9,15 @@ import { type CallContext, type ServiceClient, ServiceUnavailable } from '../ups
  * restriction in force (issue 12), whose `until` the BFF compares with its own clock, so a
  * suspension ends on time even while this answer is kept.
  */
-export type SessionState = { status: 'active' | 'suspended' | 'banned' | 'deleted'; version: number | null; restriction: Restriction | null; endedSessions?: string[] };
+export type SessionState = {
+  status: 'active' | 'suspended' | 'banned' | 'deleted' | 'disabled';
+  version: number | null;
+  restriction: Restriction | null;
+  endedSessions?: string[];
+  /** Issue 41: the account's role now and a staff member's console areas. */
+  role?: string;
+  areas?: string[];
+};
 
 
 const key = (userId: string) => `bff:session-state:${userId}`;
@@ -38,7 +46,14 @@ export class SessionStates {
       throw new ServiceUnavailable('auth', false);
     }
     const body = readAnswer(ctx, answer, sessionState);
-    const state: SessionState = { status: body.status, version: body.version, restriction: body.restriction, endedSessions: body.endedSessions };
+    const state: SessionState = {
+      status: body.status,
+      version: body.version,
+      restriction: body.restriction,
+      endedSessions: body.endedSessions,
+      ...(body.role !== undefined && { role: body.role }),
+      ...(body.areas !== undefined && { areas: body.areas }),
+    };
     await this.redis.set(key(userId), JSON.stringify(state), 'EX', this.ttlSeconds).catch(() => undefined);
     return state;
   }
