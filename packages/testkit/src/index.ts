@@ -130,3 +130,4 @@ export async function eventually<T>(probe: () => T | Promise<T>, accept: (value:
 export { spawnMain, killMains, type MainProcess } from './spawn-main.ts';
 export { callerHeaders, forgedCallerHeaders, testServiceSecret, type TestCaller } from './service-credentials.ts';
 export { serviceMain, type ServiceMain, type ListeningMain } from './service-main.ts';
+export { decodeBase32, totpAt } from './totp.ts';

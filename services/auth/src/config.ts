@@ -23,8 +23,8 @@ export const configShape = {
   /** A spent refresh token presented again after this ends its session (two tabs refreshing at once stay within it). */
   REFRESH_TOKEN_REUSE_GRACE_SECONDS: env.int(0).default(5),
   SOCIAL_SIGNUP_TOKEN_TTL_SECONDS: seconds(600),
-  /** Issue 41: operators' access tokens live shorter than members'. */
-  OPERATOR_ACCESS_TOKEN_TTL_SECONDS: seconds(300),
+  /** Issue 41: operators' access tokens (unset: ACCESS_TOKEN_TTL_SECONDS); set it lower to shorten them further. */
+  OPERATOR_ACCESS_TOKEN_TTL_SECONDS: env.int(1).optional(),
   /** An operator's session ends this long after sign-in, used or not (members' slide for REFRESH_TOKEN_TTL_SECONDS). */
   OPERATOR_SESSION_MAX_SECONDS: seconds(8 * 3600),
   /**

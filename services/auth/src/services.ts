@@ -68,7 +68,7 @@ export function buildServices(deps: {
     // Unset, a key derived from the JWT signing key (see config.ts): never the secret in the clear.
     secretBox: new SecretBox(config.TWO_FACTOR_KEY_SECRET ?? createHmac('sha256', config.JWT_PRIVATE_KEY).update('two-factor-key-v1').digest('base64url')),
     twoFactorChallenges: new TwoFactorChallenges(redis, config.TWO_FACTOR_CHALLENGE_SECONDS),
-    operatorSessions: { accessTtlSeconds: config.OPERATOR_ACCESS_TOKEN_TTL_SECONDS, maxSeconds: config.OPERATOR_SESSION_MAX_SECONDS },
+    operatorSessions: { accessTtlSeconds: config.OPERATOR_ACCESS_TOKEN_TTL_SECONDS ?? config.ACCESS_TOKEN_TTL_SECONDS, maxSeconds: config.OPERATOR_SESSION_MAX_SECONDS },
     clock: deps.clock ?? Date.now,
     naver: new NaverClient(config.NAVER_AUTH_URL, config.NAVER_API_URL),
     naverClientSecret: config.NAVER_CLIENT_SECRET,

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 
 /**
- * An authenticator app, written apart from auth's own TOTP code (src/domain/totp.ts) so the tests
+ * An authenticator app, written apart from auth's own TOTP code (services/auth/src/domain/totp.ts) so the tests
  * compute codes the way a phone would: RFC 4648 base32, RFC 6238 with HMAC-SHA1, 30 s, 6 digits.
  */
 export function decodeBase32(text: string): Buffer {
