@@ -73,6 +73,7 @@ export default function LoginPage() {
 
   function onSocial(result: SocialResult) {
     if (result.kind === 'signedIn') finish(result.accessToken);
+    else if (result.kind === 'twoFactor') setTwoFactor(result.step);
     else if (result.kind === 'register') navigate(`/register/${result.provider}`, { state: { accessToken: result.accessToken } });
     else if (result.message) toast.error(result.message);
   }

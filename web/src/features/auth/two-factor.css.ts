@@ -14,7 +14,7 @@ export const secretBox = style({
   userSelect: 'all',
 });
 export const steps = style({ margin: 0, paddingLeft: 20, display: 'flex', flexDirection: 'column', gap: 6, fontSize: 14, lineHeight: 1.6 });
-export const codeInput = style({ fontFamily: tokens.mono, fontSize: 22, letterSpacing: '0.3em', textAlign: 'center' });
+export const codeInput = style({ fontFamily: tokens.mono, fontSize: 22, letterSpacing: '0.3em', textAlign: 'center', selectors: { '&::placeholder': { letterSpacing: 'normal', fontSize: 16, fontFamily: 'inherit' } } });
 export const codes = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',

@@ -24,7 +24,7 @@ export const staffText = {
   loginId: '아이디',
   loginIdHint: '새 아이디면 계정을 만들고 임시 비밀번호를 한 번 보여 드립니다. 기존 회원의 아이디면 그 회원을 운영자로 지정합니다.',
   role: '권한',
-  areasLabel: '스태프가 쓸 메뉴 (현황판은 모두 볼 수 있습니다)',
+  areasLabel: '스태프가 쓸 메뉴 (대시보드는 모두 볼 수 있습니다)',
   adminAreasNote: '관리자는 모든 메뉴와 설정을 사용할 수 있습니다.',
   save: '저장',
   cancel: '닫기',
