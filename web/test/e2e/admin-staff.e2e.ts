@@ -139,12 +139,26 @@ describe('staff management and two-factor sign-in', () => {
 });
 
 describe('screenshots', () => {
+  // Still required here (afterAll turns it off): one operator with a second factor, one without.
+  const enrolled = { loginId: '', password: '' };
+  const fresh = { loginId: '', password: '' };
+  beforeAll(async () => {
+    for (const who of [enrolled, fresh]) {
+      const made = await api<{ loginId: string; initialPassword: string }>('POST', '/admin/operators', { token: admin, body: { loginId: uniqueId('shot'), role: 'staff', areas: ['orders'] } });
+      Object.assign(who, { loginId: made.body.loginId, password: made.body.initialPassword });
+    }
+    const step = await api<{ challenge: string }>('POST', '/auth/login', { body: { id: enrolled.loginId, password: enrolled.password } });
+    const offered = await api<{ secret: string }>('POST', '/auth/login/two-factor/enrolment', { body: { challenge: step.body.challenge } });
+    const done = await api('POST', '/auth/login/two-factor/enrolment/confirm', { body: { challenge: step.body.challenge, code: totpAt(offered.body.secret, Date.now()) } });
+    expect(done.status).toBe(200);
+  });
+
   for (const [viewport, width] of [
     [wide, 1280],
     [phone, 390],
   ] as const) {
     for (const theme of ['light', 'dark'] as Theme[]) {
-      it(`the staff screen at ${width} px, ${theme}`, async () => {
+      it(`the staff screen and the sign-in steps at ${width} px, ${theme}`, async () => {
         const { page, context, errors } = await open({ token: admin, viewport, theme, mobile: width === 390 });
         await page.goto('/admin/staff');
         await heading(page, '운영자 관리');
@@ -155,6 +169,17 @@ describe('screenshots', () => {
         await shot(page, `admin-staff-add-${width}-${theme}`, { fullPage: false });
         expect(errors).toEqual([]);
         await context.close();
+
+        const signIns = await open({ viewport, theme, mobile: width === 390 });
+        await signIn(signIns.page, enrolled.loginId, enrolled.password);
+        await heading(signIns.page, '2단계 인증');
+        await shot(signIns.page, `login-2fa-verify-${width}-${theme}`, { fullPage: false });
+        await signIns.page.getByRole('button', { name: '처음부터 다시 로그인' }).click();
+        await signIn(signIns.page, fresh.loginId, fresh.password);
+        await heading(signIns.page, '2단계 인증 설정');
+        await shot(signIns.page, `login-2fa-enrol-${width}-${theme}`, { fullPage: false });
+        expect(signIns.errors).toEqual([]);
+        await signIns.context.close();
       });
     }
   }
