@@ -90,8 +90,9 @@ describe('two-factor sign-in while the setting requires it', () => {
     expect(step.body.accessToken).toBeUndefined();
     const offered = await api<{ secret: string; otpauthUri: string }>('POST', '/auth/login/two-factor/enrolment', { body: { challenge: step.body.challenge } });
     expect(offered.status).toBe(200);
+    const enrolledAt = Date.now();
     const enrolled = await api<{ accessToken: string; recoveryCodes: string[] }>('POST', '/auth/login/two-factor/enrolment/confirm', {
-      body: { challenge: step.body.challenge, code: totpAt(offered.body.secret, Date.now()) },
+      body: { challenge: step.body.challenge, code: totpAt(offered.body.secret, enrolledAt) },
     });
     expect(enrolled.status).toBe(200);
     expect(enrolled.body).not.toHaveProperty('refreshToken');
@@ -101,7 +102,8 @@ describe('two-factor sign-in while the setting requires it', () => {
 
     const verify = await logIn(staff);
     expect(verify.body.twoFactor).toBe('verify');
-    expect(await api<ErrorBody>('POST', '/auth/login/two-factor', { body: { challenge: verify.body.challenge, code: totpAt(offered.body.secret, Date.now()) } })).toMatchObject({
+    // The enrolment's code again: its step was used.
+    expect(await api<ErrorBody>('POST', '/auth/login/two-factor', { body: { challenge: verify.body.challenge, code: totpAt(offered.body.secret, enrolledAt) } })).toMatchObject({
       status: 400,
       body: { code: 'CODE_ALREADY_USED' },
     });

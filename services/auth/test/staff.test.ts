@@ -151,6 +151,8 @@ describe('two-factor sign-in (TOTP, RFC 6238) while the setting requires it', ()
   let staff: Awaited<ReturnType<typeof newStaff>>;
   let secret: string;
   let recoveryCodes: string[];
+  /** When the enrolment's code was computed: its step is the last one used. */
+  let enrolledAt = 0;
 
   beforeAll(async () => {
     staff = await newStaff(['orders']);
@@ -182,7 +184,8 @@ describe('two-factor sign-in (TOTP, RFC 6238) while the setting requires it', ()
     expect(offered.body.otpauthUri).toContain(`secret=${secret}`);
     const wrong = String((Number(totpAt(secret, Date.now())) + 1) % 1_000_000).padStart(6, '0');
     expect(await auth.post('/sessions/two-factor/enrolment/confirm', { challenge: step.body.challenge, code: wrong })).toMatchObject({ status: 400, body: { code: 'CODE_INVALID' } });
-    const done = await auth.post<Session & { recoveryCodes: string[] }>('/sessions/two-factor/enrolment/confirm', { challenge: step.body.challenge, code: totpAt(secret, Date.now()) });
+    enrolledAt = Date.now();
+    const done = await auth.post<Session & { recoveryCodes: string[] }>('/sessions/two-factor/enrolment/confirm', { challenge: step.body.challenge, code: totpAt(secret, enrolledAt) });
     expect(done.status).toBe(200);
     expect(jwt.decode(done.body.accessToken, { json: true })).toMatchObject({ sub: staff.userId, role: 'staff' });
     recoveryCodes = done.body.recoveryCodes;
@@ -199,7 +202,7 @@ describe('two-factor sign-in (TOTP, RFC 6238) while the setting requires it', ()
   it('signs in with the next code; a code already used (the enrolment\'s, or this one again) is refused', async () => {
     const step = await logIn(staff.loginId, staff.password);
     expect(step.body.twoFactor).toBe('verify');
-    const used = totpAt(secret, Date.now());
+    const used = totpAt(secret, enrolledAt);
     expect(await auth.post('/sessions/two-factor', { challenge: step.body.challenge, code: used })).toMatchObject({ status: 400, body: { code: 'CODE_ALREADY_USED', message: messages.codeUsed } });
     const next = totpAt(secret, Date.now() + 30_000);
     const signedIn = await auth.post<Session>('/sessions/two-factor', { challenge: step.body.challenge, code: next });

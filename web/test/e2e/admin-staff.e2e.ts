@@ -106,20 +106,26 @@ describe('staff management and two-factor sign-in', () => {
     await context.close();
   });
 
-  it('signs in again with the next code from the app (the used one is refused)', async () => {
-    const { page, context, errors } = await open({ viewport: wide });
-    await signIn(page, staff.loginId, staff.password);
-    await heading(page, '2단계 인증');
-    await shot(page, 'login-2fa-verify-1280-light');
-    await page.getByLabel('인증 코드').fill(totpAt(staff.secret, Date.now()));
-    await page.getByRole('button', { name: '확인', exact: true }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('이미 사용한 인증 코드');
-    await page.getByLabel('인증 코드').fill(totpAt(staff.secret, Date.now() + 30_000));
-    await page.getByRole('button', { name: '확인', exact: true }).click();
-    await page.waitForURL(/\/admin\//);
-    await expect.poll(() => toasts(page).allTextContents()).toContain('로그인되었습니다.');
-    expect(errors).toEqual([]);
-    await context.close();
+  it('signs in again with the next code from the app; the same code a second time is refused', async () => {
+    const next = totpAt(staff.secret, Date.now() + 30_000);
+    const first = await open({ viewport: wide });
+    await signIn(first.page, staff.loginId, staff.password);
+    await heading(first.page, '2단계 인증');
+    await first.page.getByLabel('인증 코드').fill(next);
+    await first.page.getByRole('button', { name: '확인', exact: true }).click();
+    await first.page.waitForURL(/\/admin\//);
+    await expect.poll(() => toasts(first.page).allTextContents()).toContain('로그인되었습니다.');
+    expect(first.errors).toEqual([]);
+    await first.context.close();
+
+    const again = await open({ viewport: wide });
+    await signIn(again.page, staff.loginId, staff.password);
+    await heading(again.page, '2단계 인증');
+    await again.page.getByLabel('인증 코드').fill(next);
+    await again.page.getByRole('button', { name: '확인', exact: true }).click();
+    await expect.poll(() => again.page.getByRole('alert').textContent()).toContain('이미 사용한 인증 코드');
+    expect(again.errors).toEqual([]);
+    await again.context.close();
   });
 
   it('the admin disables the staff member in the console: their token is refused at once', async () => {
@@ -130,7 +136,8 @@ describe('staff management and two-factor sign-in', () => {
     await expect.poll(() => row.textContent()).toContain('설정됨');
     await row.getByRole('button', { name: '사용 중지' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '사용 중지' }).click();
-    await expect.poll(() => row.textContent()).toContain('사용 중지');
+    // The row's button turns into 사용 재개 once the server disabled the account.
+    await expect.poll(() => row.getByRole('button', { name: '사용 재개' }).count()).toBe(1);
     expect(await api('GET', '/admin/top-ups', { token: staff.token })).toMatchObject({ status: 401 });
     expect(await api('POST', '/auth/login', { body: { id: staff.loginId, password: staff.password } })).toMatchObject({ status: 403, body: { code: 'OPERATOR_DISABLED' } });
     expect(errors).toEqual([]);
