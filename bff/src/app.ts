@@ -18,6 +18,7 @@ import { adminRoutes } from './http/admin-routes.ts';
 import { adminTopUpRoutes } from './http/admin-top-up-routes.ts';
 import { apiDocsRoutes } from './http/api-docs.ts';
 import { openApiRoutes } from './http/openapi.ts';
+import { operatorRoutes } from './http/operator-routes.ts';
 import { type DepositWebhook, depositRoutes } from './http/deposit-routes.ts';
 import { authRoutes } from './http/auth-routes.ts';
 import { catalogRoutes } from './http/catalog-routes.ts';
@@ -152,6 +153,7 @@ export function createApp(deps: AppDeps): Express {
       adminAuditRoutes(api, verifier, auth);
       adminExportRoutes(api, verifier, { auth, wallet, order });
       adminReportRoutes(api, verifier, { auth, wallet, order, fulfillment });
+      operatorRoutes(api, verifier, auth);
       adminRoutes(api, verifier, catalog, settings);
       liveRoutes(api, verifier, deps.live);
       api.use((req: Request, _res: Response, next: NextFunction) => {

@@ -8,6 +8,8 @@ export const messages = {
   /** Spec §5 "Other": guests (browse mode, no token) cannot change a password, renew an API key or issue a referral code. */
   guestRefused: '둘러보기(게스트) 모드에서는 이용할 수 없는 기능입니다. 로그인 후 이용해 주세요.',
   adminOnly: '관리자만 사용할 수 있습니다.',
+  operatorNotFound: '운영자 계정을 찾을 수 없습니다.',
+  areaForbidden: '이 메뉴를 사용할 권한이 없습니다. 관리자에게 메뉴 권한을 요청해 주세요.',
   badRequest: '입력 형식이 올바르지 않습니다.',
   serviceUnavailable: '서비스에 일시적으로 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   serviceTimeout: '서비스 응답이 지연되고 있습니다. 잠시 후 다시 시도해 주세요.',

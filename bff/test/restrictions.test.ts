@@ -72,6 +72,23 @@ describe('restrictions at the BFF', () => {
     expect((await v2Balance()).status).toBe(200);
   });
 
+  it('a state read while a ban is relayed is not kept: the next request is refused (issue 41)', async () => {
+    restriction = null;
+    // Auth's answer is computed when the read arrives (active) and sent 2 s later, so the ban is
+    // relayed while the read is on its way back.
+    h.auth.on('GET /members/member-1/session-state', () => ({ body: { userId: 'member-1', status: restriction === null ? 'active' : 'banned', version: 0, restriction }, delayMs: 2000 }));
+    h.auth.on('PUT /admin/members/member-1/restriction', () => {
+      restriction = { level: 'banned', reason: '계정 도용', until: null };
+      return { body: { userId: 'member-1', loginId: 'kim', before: null, restriction } };
+    });
+    const inFlight = profile();
+    await expect.poll(() => h.auth.calls('GET /members/member-1/session-state').length, { timeout: 10_000 }).toBe(1);
+    expect((await call(h.url, 'PUT', '/api/admin/members/member-1/restriction', { token: h.keys.admin(), body: { level: 'banned', reason: '계정 도용' } })).status).toBe(200);
+    expect((await inFlight).status).toBe(200);
+    stateNow();
+    expect(await profile()).toMatchObject({ status: 403, body: { code: 'MEMBER_BANNED' } });
+  });
+
   it('a warning blocks nothing', async () => {
     restriction = { level: 'warning', reason: '욕설', until: null };
     stateNow();

@@ -1,4 +1,5 @@
-import type { Restriction } from '@smm/contracts';
+import { type Restriction, operatorAreas } from '@smm/contracts';
+import { staffMayCall } from './operator-areas.ts';
 
 /**
  * Who is calling, as far as the BFF can tell from the authorization header. Pure rules: the JWT
@@ -8,7 +9,7 @@ export const roles = ['member', 'staff', 'admin'] as const;
 export type Role = (typeof roles)[number];
 
 /** `version`: the token version the access token was issued under (absent for API-key callers). */
-export type Caller = { userId: string; loginId: string; role: Role; version?: number; sessionId?: string };
+export type Caller = { userId: string; loginId: string; role: Role; version?: number; sessionId?: string; areas?: readonly string[] };
 
 /**
  * - guest: no token at all. The web app sends none in browse mode (spec §3 guest profile), and a
@@ -26,8 +27,8 @@ export type CallerState = { kind: 'guest' } | { kind: 'invalid' } | { kind: 'res
  */
 export type Requirement = 'signedIn' | 'notGuest' | 'operator' | 'admin';
 
-/** Why a caller is turned away: 401 token invalid, 401 guest refusal, 403 admin only, 403 restricted. */
-export type Refusal = 'tokenInvalid' | 'guestRefused' | 'adminOnly' | 'restricted';
+/** Why a caller is turned away: 401 token invalid, 401 guest refusal, 403 admin only, 403 restricted, 403 outside a staff member's areas. */
+export type Refusal = 'tokenInvalid' | 'guestRefused' | 'adminOnly' | 'restricted' | 'areaRefused';
 
 /**
  * The token in an `authorization` header: `Bearer <jwt>` or the bare token (spec §7 says only that
@@ -55,12 +56,16 @@ export function callerFromClaims(claims: unknown): Caller | null {
   return { userId: sub, loginId, role: role as Role, version: ver, ...(sid !== undefined && { sessionId: sid }) };
 }
 
-/** null when the caller may go on. */
-export function refusalFor(requirement: Requirement, state: CallerState): Refusal | null {
+/**
+ * null when the caller may go on. `path` (below `/api`) holds a staff member to the areas an admin
+ * gave them (issue 41; areas from auth's session state, absent = every area).
+ */
+export function refusalFor(requirement: Requirement, state: CallerState, path?: string): Refusal | null {
   if (state.kind === 'invalid') return 'tokenInvalid';
   if (state.kind === 'restricted') return 'restricted';
   if (state.kind === 'guest') return requirement === 'notGuest' ? 'guestRefused' : 'tokenInvalid';
   if (requirement === 'admin' && state.caller.role !== 'admin') return 'adminOnly';
   if (requirement === 'operator' && state.caller.role === 'member') return 'adminOnly';
+  if (requirement === 'operator' && state.caller.role === 'staff' && path !== undefined && !staffMayCall(path, state.caller.areas ?? operatorAreas)) return 'areaRefused';
   return null;
 }

@@ -10,6 +10,7 @@ const answers: Record<Refusal, (state: CallerState) => HttpError> = {
   tokenInvalid: () => new HttpError(401, 'TOKEN_INVALID', messages.tokenInvalid),
   guestRefused: () => new HttpError(401, 'GUEST_NOT_ALLOWED', messages.guestRefused),
   adminOnly: () => new HttpError(403, 'ADMIN_ONLY', messages.adminOnly),
+  areaRefused: () => new HttpError(403, 'AREA_FORBIDDEN', messages.areaForbidden),
   restricted: (state) => (state.kind === 'restricted' ? restrictedError(state.restriction) : new HttpError(401, 'TOKEN_INVALID', messages.tokenInvalid)),
 };
 
@@ -27,7 +28,8 @@ export function access(verifier: TokenVerifier, requirement: Requirement) {
       next(error);
       return;
     }
-    const refusal = refusalFor(requirement, state);
+    // The path below /api: a staff member's areas are checked against it (issue 41).
+    const refusal = refusalFor(requirement, state, req.originalUrl.split('?')[0]!.replace(/^\/api(?=\/)/, ''));
     if (refusal !== null) {
       req.log.info({ requirement, refusal }, 'request refused');
       next(answers[refusal](state));

@@ -1,3 +1,4 @@
+import { isOperatorRole, operatorAreas } from '@smm/contracts';
 import { type AuthProfileBody, type BalanceBody, type ChangePasswordRequest, type MemberProfileBody, authProfile, balance as balanceBody } from '@smm/contracts/http';
 import type { Request, Response, Router } from 'express';
 import { HttpError, parseInput } from '@smm/platform';
@@ -50,6 +51,8 @@ export function accountRoutes(router: Router, verifier: TokenVerifier, auth: Ser
       email: profile.email ?? null,
       // A warning the member is shown (issue 12); suspended and banned members never get here.
       restriction: profile.restriction ?? null,
+      // The console's menu (issue 41); the BFF enforces the areas on every operator route anyway.
+      ...(isOperatorRole(profile.role) && { areas: profile.role === 'admin' ? [...operatorAreas] : [...(callerOf(req).areas ?? operatorAreas)] }),
     } satisfies MemberProfileBody);
   });
 

@@ -91,6 +91,9 @@ export function adminMemberRoutes(router: Router, verifier: TokenVerifier, auth:
 
   router.put('/admin/members/:userId/role', admin, async (req: Request, res: Response) => {
     const userId = userIdOf(req);
-    relay(res, await auth.call(callContext(req), 'PUT', `/admin/members/${userId}/role`, { body: roleRequest.parse(req.body) }));
+    const answer = await auth.call(callContext(req), 'PUT', `/admin/members/${userId}/role`, { body: roleRequest.parse(req.body) });
+    // The member's tokens name the old role: the next request sees the new one (issue 41).
+    if (answer.status === 200) await verifier.sessions.forget(userId);
+    relay(res, answer);
   });
 }

@@ -9,10 +9,31 @@ import { type CallContext, type ServiceClient, ServiceUnavailable } from '../ups
  * restriction in force (issue 12), whose `until` the BFF compares with its own clock, so a
  * suspension ends on time even while this answer is kept.
  */
-export type SessionState = { status: 'active' | 'suspended' | 'banned' | 'deleted'; version: number | null; restriction: Restriction | null; endedSessions?: string[] };
+export type SessionState = {
+  status: 'active' | 'suspended' | 'banned' | 'deleted' | 'disabled';
+  version: number | null;
+  restriction: Restriction | null;
+  endedSessions?: string[];
+  /** Issue 41: the account's role now and a staff member's console areas. */
+  role?: string;
+  areas?: string[];
+};
 
 
 const key = (userId: string) => `bff:session-state:${userId}`;
+const epochKey = (userId: string) => `bff:session-state-epoch:${userId}`;
+
+/**
+ * Stores a state read from auth only if no change was relayed while it was being read (the epoch
+ * is what it was before the read): otherwise a request that read the state just before an
+ * operator disabled the account could put the old state back for the cache time, right after
+ * `forget` dropped it.
+ */
+const storeIfUnchanged = `
+if (redis.call('GET', KEYS[2]) or '') == ARGV[2] then
+  redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[3])
+end
+return 1`;
 
 /**
  * The member's current token version and status, which every verified access token is checked
@@ -29,8 +50,8 @@ export class SessionStates {
   ) {}
 
   async get(ctx: CallContext, userId: string): Promise<SessionState> {
-    const cached = await this.redis.get(key(userId)).catch(() => null);
-    if (cached !== null) return JSON.parse(cached) as SessionState;
+    const [cached, epoch] = await this.redis.mget(key(userId), epochKey(userId)).catch(() => [null, null]);
+    if (cached !== null && cached !== undefined) return JSON.parse(cached) as SessionState;
     // Asked by the BFF for itself: no member in the credential.
     const answer = await this.auth.call({ ...ctx, caller: undefined }, 'GET', `/members/${encodeURIComponent(userId)}/session-state`);
     if (answer.status !== 200) {
@@ -38,13 +59,26 @@ export class SessionStates {
       throw new ServiceUnavailable('auth', false);
     }
     const body = readAnswer(ctx, answer, sessionState);
-    const state: SessionState = { status: body.status, version: body.version, restriction: body.restriction, endedSessions: body.endedSessions };
-    await this.redis.set(key(userId), JSON.stringify(state), 'EX', this.ttlSeconds).catch(() => undefined);
+    const state: SessionState = {
+      status: body.status,
+      version: body.version,
+      restriction: body.restriction,
+      endedSessions: body.endedSessions,
+      ...(body.role !== undefined && { role: body.role }),
+      ...(body.areas !== undefined && { areas: body.areas }),
+    };
+    await this.redis.eval(storeIfUnchanged, 2, key(userId), epochKey(userId), JSON.stringify(state), epoch ?? '', this.ttlSeconds).catch(() => undefined);
     return state;
   }
 
   /** After a change the BFF relayed: the next request asks auth again. */
   async forget(userId: string): Promise<void> {
-    await this.redis.del(key(userId)).catch(() => undefined);
+    await this.redis
+      .multi()
+      .incr(epochKey(userId))
+      .expire(epochKey(userId), Math.max(60, this.ttlSeconds * 4))
+      .del(key(userId))
+      .exec()
+      .catch(() => undefined);
   }
 }

@@ -35,12 +35,15 @@ export class TokenVerifier {
     if (!caller) return { kind: 'invalid' };
     // Fails closed: while auth cannot say, the request gets a 503 rather than an unchecked pass.
     const session = await this.sessions.get(ctx, caller.userId);
-    if (session.status === 'deleted' || session.version !== caller.version) return { kind: 'invalid' };
+    // Deleted, outdated by a password change or log-out-everywhere, or a disabled operator (issue 41).
+    if (session.status === 'deleted' || session.status === 'disabled' || session.version !== caller.version) return { kind: 'invalid' };
+    // A token whose role is no longer the account's (auth holds roles) is void: the holder signs in again.
+    if (session.role !== undefined && session.role !== caller.role) return { kind: 'invalid' };
     // This device logged out, or its session was ended for a reused refresh token.
     if (caller.sessionId !== undefined && session.endedSessions?.includes(caller.sessionId)) return { kind: 'invalid' };
     if (session.restriction && restrictionBlocks(session.restriction, new Date())) return { kind: 'restricted', restriction: session.restriction };
     // A ban without a restriction record (an auth before restrictions) still ends the session.
     if (session.status === 'banned') return { kind: 'invalid' };
-    return { kind: 'signedIn', caller };
+    return { kind: 'signedIn', caller: session.areas === undefined ? caller : { ...caller, areas: session.areas } };
   }
 }

@@ -98,6 +98,7 @@ const auth: AppComponent = {
   needs: ['kafka', 'mongo', 'redis'],
   env: (secrets, given) => ({
     JWT_PRIVATE_KEY: given.JWT_PRIVATE_KEY ?? secrets.jwtPrivateKey,
+    TWO_FACTOR_KEY_SECRET: given.TWO_FACTOR_KEY_SECRET ?? secrets.twoFactorKeySecret,
     ADMIN_ID: secrets.adminId,
     ...(secrets.adminPassword === undefined ? {} : { ADMIN_PASSWORD: secrets.adminPassword }),
     // Development only: verification codes are readable through auth's SMS outbox, not sent.

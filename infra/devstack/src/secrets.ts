@@ -16,6 +16,8 @@ const storedSchema = z.object({
   fulfillmentKeySecret: z.string().min(32).optional(),
   /** Added later (issue 12): files from before it get one on their next start. */
   depositWebhookSecret: z.string().min(32).optional(),
+  /** Seals operators' TOTP secrets in auth's database (issue 41); added to older files on load. */
+  twoFactorKeySecret: z.string().min(32).optional(),
   /** The embedded Kafka's SASL/PLAIN passwords, one per principal (issue 39); missing ones are added on load. */
   kafkaPasswords: z.record(z.string(), z.string().min(24)).optional(),
 });
@@ -63,12 +65,17 @@ export class DevSecrets {
         adminBootstrapped: false,
         fulfillmentKeySecret: randomBytes(32).toString('base64url'),
         depositWebhookSecret: randomBytes(32).toString('base64url'),
+        twoFactorKeySecret: randomBytes(32).toString('base64url'),
       };
       writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
       chmodSync(file, 0o600);
     }
     if (stored.depositWebhookSecret === undefined) {
       stored = { ...stored, depositWebhookSecret: randomBytes(32).toString('base64url') };
+      writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+    }
+    if (stored.twoFactorKeySecret === undefined) {
+      stored = { ...stored, twoFactorKeySecret: randomBytes(32).toString('base64url') };
       writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
     }
     if (stored.serviceAuthSecret === undefined) {
@@ -107,6 +114,11 @@ export class DevSecrets {
   get depositWebhookSecret(): string {
     if (this.stored.depositWebhookSecret === undefined) throw new Error('deposit webhook secret missing after load');
     return this.stored.depositWebhookSecret;
+  }
+
+  /** Auth's TWO_FACTOR_KEY_SECRET: seals operators' TOTP secrets, keys their recovery codes' HMACs. */
+  get twoFactorKeySecret(): string {
+    return this.stored.twoFactorKeySecret!;
   }
 
   get serviceAuthSecret(): string {

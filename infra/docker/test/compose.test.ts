@@ -174,7 +174,7 @@ describe('docker-compose.yml', () => {
       return;
     }
     const kafkaSecrets = [...serviceFolders, 'bff'].map((name) => `KAFKA_${name.toUpperCase()}_PASSWORD`);
-    const secrets = [...kafkaSecrets, 'KAFKA_BROKER_PASSWORD', 'MONGO_ROOT_PASSWORD', 'MONGO_REPLICA_KEY', 'REDIS_PASSWORD', 'SERVICE_AUTH_SECRET', 'FULFILLMENT_KEY_SECRET', 'JWT_PRIVATE_KEY', 'JWT_PUBLIC_KEY', 'ADMIN_PASSWORD'];
+    const secrets = [...kafkaSecrets, 'KAFKA_BROKER_PASSWORD', 'MONGO_ROOT_PASSWORD', 'MONGO_REPLICA_KEY', 'REDIS_PASSWORD', 'SERVICE_AUTH_SECRET', 'FULFILLMENT_KEY_SECRET', 'TWO_FACTOR_KEY_SECRET', 'JWT_PRIVATE_KEY', 'JWT_PUBLIC_KEY', 'ADMIN_PASSWORD'];
     const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' };
     const full = Object.fromEntries(secrets.map((name) => [name, `test-${name.toLowerCase()}`]));
     const ok = spawnSync('docker', ['compose', '-f', 'docker-compose.yml', 'config', '-q'], { cwd: root, env: { ...env, ...full }, encoding: 'utf8' });

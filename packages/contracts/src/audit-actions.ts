@@ -29,6 +29,12 @@ export const auditActions = [
   'catalog.setting.change',
   'auth.member.role',
   'auth.member.restriction',
+  'auth.operator.create',
+  'auth.operator.access',
+  'auth.operator.disable',
+  'auth.operator.enable',
+  'auth.operator.two-factor-reset',
+  'auth.two-factor.enrol',
   'fulfillment.provider.create',
   'fulfillment.provider.update',
   'fulfillment.provider.delete',
@@ -39,5 +45,5 @@ export const auditActions = [
 export type AuditAction = (typeof auditActions)[number];
 
 /** What an action acts on; with the id, the record's `target`. */
-export const auditTargetTypes = ['order', 'topup', 'deposit', 'platform', 'category', 'product', 'notice', 'faq', 'register-where', 'setting', 'member', 'provider', 'mapping'] as const;
+export const auditTargetTypes = ['order', 'topup', 'deposit', 'platform', 'category', 'product', 'notice', 'faq', 'register-where', 'setting', 'member', 'provider', 'mapping', 'operator'] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];

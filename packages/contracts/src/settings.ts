@@ -33,6 +33,8 @@ export const settingKeys = {
   naverState: 'NAVER_STATE',
   naverRedirectUrl: 'NAVER_REDIRECT_URL',
   kakaoToken: 'KAKAO_TOKEN',
+  /** Operators (admin and staff) must sign in with a second factor (TOTP); one without it enrols at the next sign-in (issue 41). */
+  enableOperatorTwoFactor: 'ENABLE_OPERATOR_TWO_FACTOR',
   /** Whole percent (0–50) of what a referred member spends on orders that the referrer earns. */
   referralRatePercent: 'REFERRAL_RATE_PERCENT',
   /** Won: a staff member approves top-ups and attaches deposits only up to this; above it an admin must (issue 39). */

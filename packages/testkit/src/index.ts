@@ -131,3 +131,4 @@ export { spawnMain, killMains, type MainProcess } from './spawn-main.ts';
 export { testServiceEnv } from './service-env.ts';
 export { callerHeaders, forgedCallerHeaders, testServiceSecret, type TestCaller } from './service-credentials.ts';
 export { serviceMain, type ServiceMain, type ListeningMain } from './service-main.ts';
+export { decodeBase32, totpAt } from './totp.ts';

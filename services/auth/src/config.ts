@@ -23,6 +23,21 @@ export const configShape = {
   /** A spent refresh token presented again after this ends its session (two tabs refreshing at once stay within it). */
   REFRESH_TOKEN_REUSE_GRACE_SECONDS: env.int(0).default(5),
   SOCIAL_SIGNUP_TOKEN_TTL_SECONDS: seconds(600),
+  /** Issue 41: operators' access tokens (unset: ACCESS_TOKEN_TTL_SECONDS); set it lower to shorten them further. */
+  OPERATOR_ACCESS_TOKEN_TTL_SECONDS: env.int(1).optional(),
+  /** An operator's session ends this long after sign-in, used or not (members' slide for REFRESH_TOKEN_TTL_SECONDS). */
+  OPERATOR_SESSION_MAX_SECONDS: seconds(8 * 3600),
+  /**
+   * Seals operators' TOTP secrets and keys their recovery codes' HMACs (32+ characters; the devstack
+   * generates one into DATA_DIR/secrets.json). Unset, a key derived from JWT_PRIVATE_KEY is used —
+   * then replacing that key voids every enrolment, so set it in production.
+   */
+  TWO_FACTOR_KEY_SECRET: env.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  /** Second-factor codes (app or recovery) one operator may try per window, successes included. */
+  TWO_FACTOR_MAX_ATTEMPTS: seconds(5),
+  TWO_FACTOR_WINDOW_SECONDS: seconds(900),
+  /** How long the step between password and code (or enrolment) stays open. */
+  TWO_FACTOR_CHALLENGE_SECONDS: seconds(600),
 
   ADMIN_ID: env.string().regex(/^\S{1,50}$/, { error: 'must be 1-50 characters without spaces' }).optional(),
   ADMIN_PASSWORD: env.string().regex(/^\S{1,128}$/, { error: 'must be 1-128 characters without spaces' }).optional(),

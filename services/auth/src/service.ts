@@ -11,6 +11,7 @@ import { authRoutes } from './http/auth-routes.ts';
 import { devRoutes } from './http/dev-routes.ts';
 import { exportRoutes } from './http/export-routes.ts';
 import { errorExtras } from './http/error-extras.ts';
+import { operatorRoutes } from './http/operator-routes.ts';
 import { buildServices } from './services.ts';
 import { bootstrapAdmin } from './use-cases/bootstrap-admin.ts';
 import type { AuthServices } from './use-cases/context.ts';
@@ -58,6 +59,7 @@ export async function startAuthService(
       adminRoutes(app, services);
       auditRoutes(app, services);
       exportRoutes(app, services);
+      operatorRoutes(app, services);
       if (config.SMS_DEV_OUTBOX) devRoutes(app, redis!);
       app.use(errorExtras);
     },

@@ -6,7 +6,10 @@ import { PhoneCodes } from './limits/phone-codes.ts';
 import { LoginGuard } from './limits/login-guard.ts';
 import { RateLimiter } from './limits/rate-limiter.ts';
 import { PasswordHasher } from './security/passwords.ts';
+import { createHmac } from 'node:crypto';
 import { RefreshTokens } from './security/refresh-tokens.ts';
+import { SecretBox } from './security/secret-box.ts';
+import { TwoFactorChallenges } from './security/two-factor-challenges.ts';
 import { TokenIssuer } from './security/tokens.ts';
 import { smsSenderFrom } from './sms/sms-from-config.ts';
 import type { SmsSender } from './sms/sms-sender.ts';
@@ -26,6 +29,7 @@ export function buildServices(deps: {
   redis: Redis;
   kickOutbox: () => void;
   sms?: SmsSender;
+  clock?: () => number;
 }): AuthServices {
   const { config, logger, connection, redis } = deps;
   return {
@@ -59,7 +63,13 @@ export function buildServices(deps: {
       codeSendsByPhone: new RateLimiter(redis, 'code-phone', config.PHONE_CODE_MAX_SENDS_PER_HOUR, HOUR),
       codeSendsByIp: new RateLimiter(redis, 'code-ip', config.PHONE_CODE_MAX_SENDS_PER_IP_PER_HOUR, HOUR),
       passwordChecksByMember: new RateLimiter(redis, 'password-member', config.LOGIN_MAX_ATTEMPTS_PER_ID, config.LOGIN_WINDOW_SECONDS),
+      twoFactorCodes: new RateLimiter(redis, 'two-factor', config.TWO_FACTOR_MAX_ATTEMPTS, config.TWO_FACTOR_WINDOW_SECONDS),
     },
+    // Unset, a key derived from the JWT signing key (see config.ts): never the secret in the clear.
+    secretBox: new SecretBox(config.TWO_FACTOR_KEY_SECRET ?? createHmac('sha256', config.JWT_PRIVATE_KEY).update('two-factor-key-v1').digest('base64url')),
+    twoFactorChallenges: new TwoFactorChallenges(redis, config.TWO_FACTOR_CHALLENGE_SECONDS),
+    operatorSessions: { accessTtlSeconds: config.OPERATOR_ACCESS_TOKEN_TTL_SECONDS ?? config.ACCESS_TOKEN_TTL_SECONDS, maxSeconds: config.OPERATOR_SESSION_MAX_SECONDS },
+    clock: deps.clock ?? Date.now,
     naver: new NaverClient(config.NAVER_AUTH_URL, config.NAVER_API_URL),
     naverClientSecret: config.NAVER_CLIENT_SECRET,
     kakao: new KakaoClient(config.KAKAO_API_URL),

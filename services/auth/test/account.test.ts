@@ -243,7 +243,7 @@ describe('sessions', () => {
     const member = await newMember('old-pass');
     const before = await auth.post<Session>('/sessions', { id: member.id, password: 'old-pass' });
     expect((await auth.call('PUT', '/members/me/password', { currentPassword: 'old-pass', newPassword: 'new-pass' }, member.as)).status).toBe(204);
-    expect((await state(member.userId)).body).toEqual({ userId: member.userId, status: 'active', version: 1, restriction: null, endedSessions: [] });
+    expect((await state(member.userId)).body).toEqual({ userId: member.userId, status: 'active', version: 1, restriction: null, endedSessions: [], role: 'member', areas: [] });
     expect((await refresh(before.body.refreshToken)).status).toBe(401);
     const after = await auth.post<Session>('/sessions', { id: member.id, password: 'new-pass' });
     expect(verify(after.body.accessToken).ver).toBe(1);

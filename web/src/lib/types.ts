@@ -17,7 +17,7 @@ export type Setting = { key: string; value: string };
 /** GET /api/auth/profile: auth's profile with wallet's balance, as the BFF composes it. */
 export type MemberProfile = MemberProfileBody;
 /** The guest's profile is the web app's own (spec §3): browse mode, no member behind it. */
-export type GuestProfile = Pick<MemberProfileBody, 'id' | 'point' | 'pointDeci' | 'apiKey' | 'referralCode'> & { userId?: never; role?: never; email?: never; restriction?: never };
+export type GuestProfile = Pick<MemberProfileBody, 'id' | 'point' | 'pointDeci' | 'apiKey' | 'referralCode'> & { userId?: never; role?: never; email?: never; restriction?: never; areas?: never };
 export type Profile = MemberProfile | GuestProfile;
 /**
  * What the BFF relays as the services send it: the services' answer contracts (@smm/contracts/http,

@@ -38,8 +38,11 @@ export type ResolvedApiKeyBody = z.infer<typeof resolvedApiKey>;
 /** `GET /members/:userId/session-state`: what a verified access token must still match. */
 export const sessionState = z.looseObject({
   userId: z.string(),
-  status: z.enum(['active', 'suspended', 'banned', 'deleted']),
+  status: z.enum(['active', 'suspended', 'banned', 'deleted', 'disabled']),
   version: z.number().int().nullable(),
+  /** The role auth holds now, and a staff member's console areas (issue 41); absent from older auths. */
+  role: role.optional(),
+  areas: z.array(z.string()).optional(),
   restriction: restrictionBody.nullable(),
   /** Sessions (the access token's `sid`) ended within an access token's lifetime: their tokens are refused. */
   endedSessions: z.array(z.string()).default([]),
@@ -107,6 +110,8 @@ export const auditRow = z.looseObject({
   after: z.record(z.string(), z.unknown()).nullable(),
   /** The member a money action benefits (issue 39); null on other actions and older records. */
   beneficiary: z.looseObject({ userId: z.string(), loginId: z.string().nullable() }).nullable().optional(),
+  /** Login ids of members named inside the change (a `userId` field), so the log shows no UUID (issue 41). */
+  memberLogins: z.record(z.string(), z.string()).optional(),
 });
 export type AuditRowBody = z.infer<typeof auditRow>;
 export const auditPage = page(auditRow);
@@ -156,3 +161,46 @@ export type RoleRequest = z.input<typeof roleRequest>;
 /** `PUT /admin/members/:userId/restriction`: level (or none), the mandatory reason, and `until` for a suspension. */
 export const restrictionRequest = requestBody({ level: requestText(), reason: requestText(), until: z.string().nullish().catch(undefined) });
 export type RestrictionRequest = z.input<typeof restrictionRequest>;
+
+/*
+ * Operators and their second factor (issue 41): staff management and TOTP sign-in.
+ */
+
+/** `POST /sessions` of an operator who must pass a second factor: no session yet, a challenge instead. */
+export const twoFactorChallenge = z.looseObject({ twoFactor: z.enum(['verify', 'enrol']), challenge: z.string(), expiresIn: z.number().int() });
+export type TwoFactorChallengeBody = z.infer<typeof twoFactorChallenge>;
+/** `POST /sessions/two-factor/enrolment`: the new secret, shown once to be put in an authenticator app. */
+export const twoFactorSecret = z.looseObject({ secret: z.string(), otpauthUri: z.string() });
+export type TwoFactorSecretBody = z.infer<typeof twoFactorSecret>;
+
+/** One operator in `GET /admin/operators`. */
+export const operatorRow = z.looseObject({
+  userId: z.string(),
+  loginId: z.string(),
+  role: z.enum(['staff', 'admin']),
+  areas: z.array(z.string()),
+  disabled: z.boolean(),
+  twoFactor: z.boolean(),
+  createdAt: isoDateText,
+});
+export type OperatorRowBody = z.infer<typeof operatorRow>;
+export const operatorList = z.looseObject({ items: z.array(operatorRow), twoFactorRequired: z.boolean() });
+export type OperatorListBody = z.infer<typeof operatorList>;
+
+/** `POST /sessions/two-factor`: the challenge and a code from the app, or a recovery code. */
+export const twoFactorRequest = requestBody({ challenge: requestText(), code: requestText(), recoveryCode: requestText() });
+export type TwoFactorRequest = z.input<typeof twoFactorRequest>;
+/** `POST /sessions/two-factor/enrolment` (and `/confirm` with the first code). */
+export const twoFactorEnrolRequest = requestBody({ challenge: requestText(), code: requestText() });
+export type TwoFactorEnrolRequest = z.input<typeof twoFactorEnrolRequest>;
+/** `POST /admin/operators`: a new operator account, or an existing member made one (`existing`). */
+export const operatorCreateRequest = requestBody({
+  loginId: requestText(),
+  role: requestText(),
+  areas: z.array(z.string()).optional().catch(undefined),
+  email: requestText(),
+});
+export type OperatorCreateRequest = z.input<typeof operatorCreateRequest>;
+/** `PUT /admin/operators/:userId`: role (staff, admin or member: no longer an operator) and a staff member's areas. */
+export const operatorAccessRequest = requestBody({ role: requestText(), areas: z.array(z.string()).optional().catch(undefined) });
+export type OperatorAccessRequest = z.input<typeof operatorAccessRequest>;

@@ -19,5 +19,7 @@ export const memberProfile = z.object({
   email: z.string().nullable(),
   /** A warning from the operators (issue 12); a suspended or banned member gets no profile. */
   restriction: restrictionBody.nullable(),
+  /** Operators only (issue 41): the console areas they may open (an admin all of them). */
+  areas: z.array(z.string()).optional(),
 });
 export type MemberProfileBody = z.infer<typeof memberProfile>;

@@ -78,7 +78,12 @@ export async function searchAudit(services: AuthServices, query: Record<string, 
     .lean<AuditRecord[]>()
     .exec();
   const shown = docs.slice(0, size);
-  const people = [...new Set(shown.flatMap((d) => [d.actorId, ...(d.targetType === 'member' ? [d.targetId] : []), ...(d.beneficiaryId ? [d.beneficiaryId] : [])]))];
+  const named = (t: string) => t === 'member' || t === 'operator';
+  const people = [
+    ...new Set(
+      shown.flatMap((d) => [d.actorId, ...(named(d.targetType) ? [d.targetId] : []), ...(d.beneficiaryId ? [d.beneficiaryId] : []), ...membersIn(d.before), ...membersIn(d.after)]),
+    ),
+  ];
   const logins = new Map(
     (await services.members.model.find({ _id: { $in: people } }, { loginId: 1 }).lean<Array<Pick<MemberDoc, '_id' | 'loginId'>>>().exec()).map((m) => [m._id, m.loginId]),
   );
@@ -89,13 +94,21 @@ export async function searchAudit(services: AuthServices, query: Record<string, 
       actor: { userId: d.actorId, loginId: logins.get(d.actorId) ?? null, role: d.actorRole },
       service: d.service,
       action: d.action,
-      target: { type: d.targetType, id: d.targetId, loginId: d.targetType === 'member' ? (logins.get(d.targetId) ?? null) : null },
+      target: { type: d.targetType, id: d.targetId, loginId: named(d.targetType) ? (logins.get(d.targetId) ?? null) : null },
       before: d.before,
       after: d.after,
       beneficiary: d.beneficiaryId ? { userId: d.beneficiaryId, loginId: logins.get(d.beneficiaryId) ?? null } : null,
+      // Issue 41: a member named inside the change (a deposit's `userId`) is shown by login id, not by UUID.
+      memberLogins: Object.fromEntries([...membersIn(d.before), ...membersIn(d.after)].flatMap((id) => (logins.has(id) ? [[id, logins.get(id)!]] : []))),
     })),
     page,
     pageSize: size,
     hasNext: docs.length > size,
   } satisfies AuditPageBody;
+}
+
+/** Member ids recorded inside a change (`userId` fields). */
+function membersIn(fields: Record<string, unknown> | null | undefined): string[] {
+  const value = fields?.userId;
+  return typeof value === 'string' && /^[A-Za-z0-9-]{1,64}$/.test(value) ? [value] : [];
 }

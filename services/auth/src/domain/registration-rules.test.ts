@@ -4,7 +4,7 @@ import { messages } from '../messages.ts';
 import { checkCommonRegistration, checkLocalRegistration } from './registration-rules.ts';
 import type { AuthSettings } from './settings.ts';
 
-const off: AuthSettings = { phoneVerification: false, referral: false, naverLogin: false, kakaoLogin: false, naverClientId: null, naverState: null, naverRedirectUrl: null };
+const off: AuthSettings = { phoneVerification: false, referral: false, naverLogin: false, kakaoLogin: false, naverClientId: null, naverState: null, naverRedirectUrl: null, operatorTwoFactor: false };
 const phoneOn: AuthSettings = { ...off, phoneVerification: true };
 const valid = { id: 'kim01', password: 'pw-12345', email: 'kim@example.com', registerWhere: '검색' };
 

@@ -9,6 +9,7 @@ export const replicatedSettingKeys = [
   settingKeys.naverClientId,
   settingKeys.naverState,
   settingKeys.naverRedirectUrl,
+  settingKeys.enableOperatorTwoFactor,
 ] as const;
 
 export type AuthSettings = {
@@ -19,6 +20,8 @@ export type AuthSettings = {
   naverClientId: string | null;
   naverState: string | null;
   naverRedirectUrl: string | null;
+  /** Issue 41: operators must sign in with a second factor. */
+  operatorTwoFactor: boolean;
 };
 
 const text = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value.trim());
@@ -33,5 +36,6 @@ export function toAuthSettings(values: ReadonlyMap<string, string>): AuthSetting
     naverClientId: text(values.get(settingKeys.naverClientId)),
     naverState: text(values.get(settingKeys.naverState)),
     naverRedirectUrl: text(values.get(settingKeys.naverRedirectUrl)),
+    operatorTwoFactor: settingEnabled(values.get(settingKeys.enableOperatorTwoFactor)),
   };
 }

@@ -43,7 +43,8 @@ export function authRoutes(app: Express, services: AuthServices): void {
     else res.status(204).end();
   });
   app.post('/sessions', async (req, res) => {
-    res.json((await logIn(services, loginRequest.parse(req.body), originOf(req))) satisfies AuthSessionBody);
+    // A session, or (issue 41) an operator's second-factor step.
+    res.json(await logIn(services, loginRequest.parse(req.body), originOf(req)));
   });
   app.post('/sessions/naver', async (req, res) => {
     res.json(await logInWithNaver(services, naverLoginRequest.parse(req.body), originOf(req)));

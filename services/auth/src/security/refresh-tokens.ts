@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
  * session (one log-in on one device) whose chain of refresh tokens it belongs to. Tokens issued
  * before sessions had ids carry none.
  */
-export type RefreshGrant = { userId: string; version: number; sid?: string };
+export type RefreshGrant = { userId: string; version: number; sid?: string; until?: number };
 
 /** What spending a refresh token found. */
 export type Taken = { kind: 'grant'; grant: RefreshGrant } | { kind: 'reused'; grant: RefreshGrant; spentMsAgo: number } | { kind: 'unknown' };
@@ -20,7 +20,12 @@ const endedOf = (userId: string) => `auth:ended-sessions:${userId}`;
 
 const parseGrant = (stored: string): RefreshGrant | null => {
   const grant = JSON.parse(stored) as RefreshGrant;
-  return typeof grant.userId === 'string' && Number.isInteger(grant.version) && (grant.sid === undefined || typeof grant.sid === 'string') ? grant : null;
+  return typeof grant.userId === 'string' &&
+    Number.isInteger(grant.version) &&
+    (grant.sid === undefined || typeof grant.sid === 'string') &&
+    (grant.until === undefined || typeof grant.until === 'number')
+    ? grant
+    : null;
 };
 
 /**
@@ -40,13 +45,24 @@ export class RefreshTokens {
     private readonly accessTtlSeconds: number,
   ) {}
 
+  /**
+   * `grant.until` (ms): an operator's session ends then, however it is used (issue 41); the token
+   * lives only until then.
+   */
   async issue(grant: RefreshGrant): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const h = hash(token);
-    const write = this.redis.multi().set(live(h), JSON.stringify(grant), 'EX', this.ttlSeconds);
-    if (grant.sid !== undefined) write.set(current(grant.sid), h, 'EX', this.ttlSeconds);
+    const ttl = this.ttlFor(grant);
+    const write = this.redis.multi().set(live(h), JSON.stringify(grant), 'EX', ttl);
+    if (grant.sid !== undefined) write.set(current(grant.sid), h, 'EX', ttl);
     await write.exec();
     return token;
+  }
+
+  /** Seconds a token of this grant lives: the refresh lifetime, or what is left of an operator's session. */
+  ttlFor(grant: RefreshGrant, now = Date.now()): number {
+    if (grant.until === undefined) return this.ttlSeconds;
+    return Math.max(1, Math.min(this.ttlSeconds, Math.ceil((grant.until - now) / 1000)));
   }
 
   /** The grant, consumed; a spent token found again is `reused`; anything else `unknown`. */

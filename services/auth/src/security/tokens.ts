@@ -28,14 +28,15 @@ export class TokenIssuer {
     this.signupKey = createHmac('sha256', this.privateKey).update('social-signup-continuation-v1').digest();
   }
 
-  issueAccessToken(claims: AccessTokenClaims): { accessToken: string; expiresIn: number } {
+  /** `ttlSeconds`: shorter for operators (issue 41); the configured lifetime otherwise. */
+  issueAccessToken(claims: AccessTokenClaims, ttlSeconds = this.accessTtlSeconds): { accessToken: string; expiresIn: number } {
     const accessToken = jwt.sign({ loginId: claims.loginId, role: claims.role, ver: claims.ver, ...(claims.sid !== undefined && { sid: claims.sid }) }, this.privateKey, {
       algorithm: 'ES256',
       subject: claims.sub,
       issuer: ACCESS_TOKEN_ISSUER,
-      expiresIn: this.accessTtlSeconds,
+      expiresIn: ttlSeconds,
     });
-    return { accessToken, expiresIn: this.accessTtlSeconds };
+    return { accessToken, expiresIn: ttlSeconds };
   }
 
   issueSignupToken(profile: SocialProfile): string {

@@ -1,6 +1,7 @@
 import { Schema } from 'mongoose';
 import type { Connection, Model } from 'mongoose';
-import { type MemberRole, type RestrictionLevel, memberRoles, restrictionLevels } from '@smm/contracts';
+import { type MemberRole, type OperatorArea, type RestrictionLevel, memberRoles, operatorAreas, restrictionLevels } from '@smm/contracts';
+import type { SealedSecret } from '../security/secret-box.ts';
 import { modelOn } from '@smm/platform';
 
 export type SignUpProvider = 'local' | 'naver' | 'kakao';
@@ -40,6 +41,19 @@ export type MemberDoc = {
    * `member_restrictions`. A suspension past its `until` no longer counts (domain/restriction-rules).
    */
   restriction?: { level: RestrictionLevel; reason: string; until?: Date | null; setBy: string; setAt: Date };
+  /**
+   * Issue 41 — a staff member's console areas (absent: every area, as staff had before areas
+   * existed); ignored for admins, who have all.
+   */
+  areas?: OperatorArea[];
+  /** An operator account an admin disabled: it cannot sign in and its sessions are over. */
+  disabledAt?: Date;
+  /**
+   * The operator's second factor: the TOTP secret sealed (never in the clear), the last step a
+   * code was accepted for (a code is good once: replay refused), and the unused recovery codes'
+   * HMACs (a used one is pulled out).
+   */
+  twoFactor?: { secret: SealedSecret; enabledAt: Date; lastStep: number; recoveryHashes: string[] };
   createdAt: Date;
 };
 
@@ -78,12 +92,28 @@ const memberSchema = new Schema<MemberDoc>(
       ),
       default: undefined,
     },
+    areas: { type: [{ type: String, enum: operatorAreas }], default: undefined },
+    disabledAt: { type: Date },
+    twoFactor: {
+      type: new Schema(
+        {
+          secret: { type: new Schema({ iv: String, tag: String, data: String }, { _id: false }), required: true },
+          enabledAt: { type: Date, required: true },
+          lastStep: { type: Number, required: true },
+          recoveryHashes: { type: [String], default: [] },
+        },
+        { _id: false },
+      ),
+      default: undefined,
+    },
     createdAt: { type: Date, required: true },
   },
   { collection: 'members', versionKey: false },
 );
 // The operators' member list without a query: newest first.
 memberSchema.index({ createdAt: -1 });
+// The operators' list (issue 41): few rows among many members.
+memberSchema.index({ role: 1 });
 
 export function memberModel(connection: Connection): Model<MemberDoc> {
   return modelOn(connection, 'Member', memberSchema);

@@ -8,6 +8,8 @@ import type { RateLimiter } from '../limits/rate-limiter.ts';
 import type { PhoneCodes } from '../limits/phone-codes.ts';
 import type { PasswordHasher } from '../security/passwords.ts';
 import type { RefreshTokens } from '../security/refresh-tokens.ts';
+import type { SecretBox } from '../security/secret-box.ts';
+import type { TwoFactorChallenges } from '../security/two-factor-challenges.ts';
 import type { TokenIssuer } from '../security/tokens.ts';
 import type { SmsSender } from '../sms/sms-sender.ts';
 import type { KakaoClient } from '../social/kakao-client.ts';
@@ -39,7 +41,16 @@ export type AuthServices = {
     codeSendsByPhone: RateLimiter;
     codeSendsByIp: RateLimiter;
     passwordChecksByMember: RateLimiter;
+    /** Second-factor codes per operator (issue 41). */
+    twoFactorCodes: RateLimiter;
   };
+  /** Operators' TOTP secrets sealed, recovery codes' HMACs (issue 41). */
+  secretBox: SecretBox;
+  twoFactorChallenges: TwoFactorChallenges;
+  /** Operators' shorter sessions: access-token lifetime and the session's fixed end after sign-in. */
+  operatorSessions: { accessTtlSeconds: number; maxSeconds: number };
+  /** Milliseconds now: TOTP steps are read from it (tests may move it). */
+  clock: () => number;
   naver: NaverClient;
   naverClientSecret: string | undefined;
   kakao: KakaoClient;

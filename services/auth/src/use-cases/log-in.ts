@@ -3,7 +3,7 @@ import { checkLoginInput, loginKey } from '../domain/login-rules.ts';
 import { messages } from '../messages.ts';
 import type { AuthServices, RequestOrigin } from './context.ts';
 import { RetryLater, ruleError } from './context.ts';
-import { issueSession } from './sessions.ts';
+import { sessionOrSecondFactor } from './two-factor.ts';
 
 /**
  * Id and password → access token (spec §7, §8: 400 malformed, 404 wrong id or password). An
@@ -30,5 +30,5 @@ export async function logIn(services: AuthServices, input: { id?: unknown; passw
 
   await services.limits.login.succeeded(key, origin.clientIp);
   services.logger.info({ userId: member._id, correlationId: origin.correlationId }, 'login succeeded');
-  return issueSession(services, member);
+  return sessionOrSecondFactor(services, member);
 }

@@ -16,6 +16,8 @@ export async function callingOperator(services: AuthServices, userId: string | n
   const member = await callingMember(services, userId);
   const allowed = level === 'admin' ? member.role === 'admin' : isOperatorRole(member.role);
   if (!allowed) throw forbidden(level === 'admin' ? messages.adminOnly : messages.operatorOnly, 'ADMIN_ONLY');
+  // A disabled operator's credential is refused here too, not only by the BFF's session check (issue 41).
+  if (member.disabledAt) throw forbidden(messages.operatorDisabled, 'OPERATOR_DISABLED');
   return member;
 }
 

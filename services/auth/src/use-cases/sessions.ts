@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { restrictionBlocks, restrictionMessage } from '@smm/contracts';
+import { isOperatorRole, restrictionBlocks, restrictionMessage } from '@smm/contracts';
 import { HttpError, forbidden, notFound, unauthorized } from '@smm/platform';
 import { restrictionInForce } from '../domain/restriction-rules.ts';
 import { messages } from '../messages.ts';
 import type { MemberDoc } from '../store/member.model.ts';
 import type { AuthServices } from './context.ts';
 import { callingMember } from './account.ts';
+import { areasOf } from '../domain/operator-rules.ts';
 
 /** What a log-in answers: a short access token and a refresh token to get the next one. */
 export type Session = { accessToken: string; expiresIn: number; refreshToken: string; refreshExpiresIn: number };
@@ -17,6 +18,7 @@ export const versionOf = (member: Pick<MemberDoc, 'tokenVersion'>): number => me
  * told the level, the reason and, for a suspension, until when (issue 12). A warning does not block.
  */
 export function requireActive(member: MemberDoc, now = new Date()): void {
+  if (member.disabledAt !== undefined && member.disabledAt !== null) throw forbidden(messages.operatorDisabled, 'OPERATOR_DISABLED');
   const restriction = restrictionInForce(member, now);
   if (restriction && restrictionBlocks(restriction, now)) {
     throw forbidden(restrictionMessage(restriction), restriction.level === 'banned' ? 'MEMBER_BANNED' : 'MEMBER_SUSPENDED');
@@ -27,11 +29,22 @@ export function requireActive(member: MemberDoc, now = new Date()): void {
  * A session's tokens. `sid` names the session — one log-in on one device — and stays the same
  * through its refreshes, so ending it (log-out, a reused refresh token) reaches its access tokens.
  */
-export async function issueSession(services: AuthServices, member: MemberDoc, version = versionOf(member), sid: string = randomUUID()): Promise<Session> {
+export async function issueSession(
+  services: AuthServices,
+  member: MemberDoc,
+  version = versionOf(member),
+  sid: string = randomUUID(),
+  until?: number,
+): Promise<Session> {
   requireActive(member);
-  const access = services.tokens.issueAccessToken({ sub: member._id, loginId: member.loginId, role: member.role, ver: version, sid });
-  const refreshToken = await services.refreshTokens.issue({ userId: member._id, version, sid });
-  return { ...access, refreshToken, refreshExpiresIn: services.refreshTokens.ttlSeconds };
+  // Operators' sessions are shorter (issue 41): short access tokens, and an end fixed at sign-in.
+  const operator = isOperatorRole(member.role);
+  const end = operator ? (until ?? Date.now() + services.operatorSessions.maxSeconds * 1000) : undefined;
+  const claims = { sub: member._id, loginId: member.loginId, role: member.role, ver: version, sid };
+  const access = operator ? services.tokens.issueAccessToken(claims, services.operatorSessions.accessTtlSeconds) : services.tokens.issueAccessToken(claims);
+  const grant = { userId: member._id, version, sid, ...(end !== undefined && { until: end }) };
+  const refreshToken = await services.refreshTokens.issue(grant);
+  return { ...access, refreshToken, refreshExpiresIn: services.refreshTokens.ttlFor(grant) };
 }
 
 /**
@@ -60,7 +73,9 @@ export async function refreshSession(services: AuthServices, input: { refreshTok
   if (grant.sid !== undefined && (await services.refreshTokens.sessionEnded(grant.sid))) throw invalid();
   const member = await services.members.findById(grant.userId);
   if (!member || restrictionBlocks(restrictionInForce(member, new Date()), new Date()) || versionOf(member) !== grant.version) throw invalid();
-  return issueSession(services, member, versionOf(member), grant.sid);
+  if (member.disabledAt !== undefined && member.disabledAt !== null) throw invalid();
+  if (grant.until !== undefined && grant.until <= Date.now()) throw invalid();
+  return issueSession(services, member, versionOf(member), grant.sid, grant.until);
 }
 
 /**
@@ -96,6 +111,8 @@ export async function sessionState(services: AuthServices, caller: { userId: str
   if (!member) return { userId, status: 'deleted' as const, version: null, restriction: null, endedSessions: [] };
   const now = new Date();
   const restriction = restrictionInForce(member, now);
-  const status: 'active' | 'banned' | 'suspended' = !restriction || !restrictionBlocks(restriction, now) ? 'active' : restriction.level === 'banned' ? 'banned' : 'suspended';
-  return { userId, status, version: versionOf(member), restriction, endedSessions: await services.refreshTokens.endedSessions(userId) };
+  const restricted: 'active' | 'banned' | 'suspended' = !restriction || !restrictionBlocks(restriction, now) ? 'active' : restriction.level === 'banned' ? 'banned' : 'suspended';
+  const status = member.disabledAt !== undefined && member.disabledAt !== null ? ('disabled' as const) : restricted;
+  // The role auth holds now and a staff member's areas (issue 41): the BFF guards console routes by them.
+  return { userId, status, version: versionOf(member), restriction, endedSessions: await services.refreshTokens.endedSessions(userId), role: member.role, areas: areasOf(member) };
 }

@@ -4,7 +4,7 @@ import { messages } from '../messages.ts';
 import type { SocialProfile } from '../security/tokens.ts';
 import { ProviderRejected, ProviderUnavailable } from '../social/provider-errors.ts';
 import type { AuthServices, RequestOrigin } from './context.ts';
-import { issueSession } from './sessions.ts';
+import { sessionOrSecondFactor } from './two-factor.ts';
 import { loadSettings } from './load-settings.ts';
 
 export type SocialProvider = 'naver' | 'kakao';
@@ -37,7 +37,7 @@ async function tokenFor(services: AuthServices, profile: SocialProfile, origin: 
   const member = await services.members.findBySocial(profile.provider, profile.providerUserId);
   if (!member) throw new SocialAccountNotRegistered(services.tokens.issueSignupToken(profile));
   services.logger.info({ userId: member._id, provider: profile.provider, correlationId: origin.correlationId }, 'login succeeded');
-  return issueSession(services, member);
+  return sessionOrSecondFactor(services, member);
 }
 
 /** Naver: the popup's authorization code is exchanged with the client id/state of the settings. */

@@ -33,6 +33,8 @@ export const seedSettings: Record<SettingKey, string> = {
   [k.naverState]: '',
   [k.naverRedirectUrl]: '',
   [k.kakaoToken]: '',
+  // Issue 41: off until an admin requires operators' second factor in 사이트 설정.
+  [k.enableOperatorTwoFactor]: 'false',
   [k.referralRatePercent]: String(defaultReferralRatePercent),
   [k.staffApprovalLimitWon]: String(countSettings[k.staffApprovalLimitWon].fallback),
   [k.topUpOpenLimit]: String(countSettings[k.topUpOpenLimit].fallback),

@@ -24,6 +24,7 @@ const Settings = lazy(() => import('./catalogue/SettingsPage.tsx'));
 const Audit = lazy(() => import('./audit/AuditPage.tsx'));
 const Profit = lazy(() => import('./profit/ProfitPage.tsx'));
 const Exports = lazy(() => import('./exports/ExportsPage.tsx'));
+const Staff = lazy(() => import('./staff/StaffPage.tsx'));
 
 /**
  * The operator console under /admin (issue 12), one lazily loaded chunk so members' bundles do not
@@ -36,7 +37,7 @@ export default function AdminApp() {
   const role = auth.profile?.role;
   if (!isOperatorRole(role)) return <Forbidden />;
   const operatorRole = role as MemberRole;
-  const first = screensFor(operatorRole)[0]?.path ?? 'top-ups';
+  const first = screensFor(operatorRole, auth.profile?.areas)[0]?.path ?? 'dashboard';
   return (
     <Routes>
       <Route element={<ConsoleLayout role={operatorRole} />}>
@@ -55,6 +56,7 @@ export default function AdminApp() {
         {operatorRole === 'admin' && <Route path="content" element={<Content />} />}
         {operatorRole === 'admin' && <Route path="settings" element={<Settings />} />}
         {operatorRole === 'admin' && <Route path="audit" element={<Audit />} />}
+        {operatorRole === 'admin' && <Route path="staff" element={<Staff />} />}
         {/* Absolute: relative to a splat route, "top-ups" would resolve under the unknown path and loop. */}
         <Route path="*" element={<Navigate to={`/admin/${first}`} replace />} />
       </Route>
@@ -66,7 +68,7 @@ function ConsoleLayout({ role }: { role: MemberRole }) {
   const auth = useAuth();
   const theme = useTheme();
   const { pathname } = useLocation();
-  const screens = screensFor(role);
+  const screens = screensFor(role, auth.profile?.areas);
   useEffect(() => {
     const screen = screens.find((x) => pathname.startsWith(`/admin/${x.path}`));
     document.title = screen ? `${screen.label} · ${t.consoleName}` : t.consoleName;

@@ -17,6 +17,7 @@ import type { SocialResult } from './social.ts';
 import { useSubmitOnce } from '../../ui/use-submit-once.ts';
 import { roleOfToken } from '../../auth/token-role.ts';
 import { isOperatorRole } from '../../lib/contracts.ts';
+import { type TwoFactorChallenge, TwoFactorStep, isTwoFactorChallenge } from './TwoFactorStep.tsx';
 
 export default function LoginPage() {
   const submitting = useSubmitOnce();
@@ -29,6 +30,8 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [saveId, setSaveId] = useState(saved !== null);
   const [problem, setProblem] = useState<Problem<LoginField>>(null);
+  // Issue 41: an operator's second factor after the password.
+  const [twoFactor, setTwoFactor] = useState<TwoFactorChallenge | null>(null);
   const idField = useId();
   const passwordField = useId();
   const refs = { id: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
@@ -51,9 +54,12 @@ export default function LoginPage() {
     }
     await submitting.run(async () => {
       try {
-        const answer = await post<BrowserSessionBody>('/auth/login', { id: id.trim(), password });
+        const answer = await post<BrowserSessionBody | TwoFactorChallenge>('/auth/login', { id: id.trim(), password });
         storage.setSavedId(saveId ? id.trim() : null);
-        finish(answer.accessToken);
+        if (isTwoFactorChallenge(answer)) {
+          setPassword('');
+          setTwoFactor(answer);
+        } else finish(answer.accessToken);
       } catch (error) {
         const status = error instanceof ApiError ? error.status : 0;
         // Too many attempts and a restriction (level, reason, end: issue 12) are told as the server says.
@@ -67,12 +73,30 @@ export default function LoginPage() {
 
   function onSocial(result: SocialResult) {
     if (result.kind === 'signedIn') finish(result.accessToken);
+    else if (result.kind === 'twoFactor') setTwoFactor(result.step);
     else if (result.kind === 'register') navigate(`/register/${result.provider}`, { state: { accessToken: result.accessToken } });
     else if (result.message) toast.error(result.message);
   }
 
   const naverOn = settings.enabled(keys.enableNaverLogin);
   const kakaoOn = settings.enabled(keys.enableKakaoLogin);
+
+  if (twoFactor) {
+    return (
+      <div className={s.wrap}>
+        <section className={s.card} aria-labelledby="login-title">
+          <TwoFactorStep
+            step={twoFactor}
+            onSignedIn={finish}
+            onRestart={(message) => {
+              setTwoFactor(null);
+              if (message) setProblem({ field: 'password', message });
+            }}
+          />
+        </section>
+      </div>
+    );
+  }
 
   return (
     <div className={s.wrap}>

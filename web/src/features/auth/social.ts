@@ -1,6 +1,7 @@
 import type { BrowserSessionBody } from '@smm/contracts/http';
 import { ApiError, post } from '../../lib/api.ts';
 import { authText as t } from './messages.ts';
+import { type TwoFactorChallenge, isTwoFactorChallenge } from './TwoFactorStep.tsx';
 
 /** The message the /auth/naver pop-up posts to its opener (spec §2, §7). */
 export const naverAuthSource = 'naver-auth';
@@ -12,12 +13,15 @@ export function isNaverAuthMessage(data: unknown): data is NaverAuthMessage {
 
 export type SocialResult =
   | { kind: 'signedIn'; accessToken: string }
+  /** An operator's second factor comes first (issue 41). */
+  | { kind: 'twoFactor'; step: TwoFactorChallenge }
   | { kind: 'register'; provider: 'naver' | 'kakao'; accessToken: string }
   | { kind: 'failed'; message: string };
 
 async function socialLogin(provider: 'naver' | 'kakao', body: Record<string, string>): Promise<SocialResult> {
   try {
-    const answer = await post<BrowserSessionBody>(`/auth/login/${provider}`, body);
+    const answer = await post<BrowserSessionBody | TwoFactorChallenge>(`/auth/login/${provider}`, body);
+    if (isTwoFactorChallenge(answer)) return { kind: 'twoFactor', step: answer };
     return { kind: 'signedIn', accessToken: answer.accessToken };
   } catch (error) {
     // Spec §8: 404 = not registered yet; its body carries the token that continues sign-up.

@@ -1,4 +1,5 @@
-import type { AuditAction, AuditTargetType } from '../../../lib/contracts.ts';
+import { type AuditAction, type AuditTargetType, restrictionLevelLabels } from '../../../lib/contracts.ts';
+import { adminText as admin } from '../messages.ts';
 
 /** Korean text of the audit log screen (issue 12). */
 export const auditText = {
@@ -54,6 +55,12 @@ export const auditText = {
     'catalog.setting.change': '설정 변경',
     'auth.member.role': '회원 권한 변경',
     'auth.member.restriction': '회원 이용 제한',
+    'auth.operator.create': '운영자 추가',
+    'auth.operator.access': '운영자 권한·메뉴 변경',
+    'auth.operator.disable': '운영자 사용 중지',
+    'auth.operator.enable': '운영자 사용 재개',
+    'auth.operator.two-factor-reset': '운영자 2단계 인증 초기화',
+    'auth.two-factor.enrol': '2단계 인증 설정',
     'fulfillment.provider.create': '공급처 추가',
     'fulfillment.provider.update': '공급처 수정',
     'fulfillment.provider.delete': '공급처 삭제',
@@ -75,6 +82,7 @@ export const auditText = {
     member: '회원',
     provider: '공급처',
     mapping: '상품 연결',
+    operator: '운영자',
   } satisfies Record<AuditTargetType, string>,
   /** Field names as an operator reads them; an unknown field shows its own name. */
   fields: {
@@ -111,7 +119,7 @@ export const auditText = {
     name: '이름',
     url: '주소',
     currency: '통화',
-    wonDeciPerUnit: '환율(원)',
+    wonDeciPerUnit: '환율 (1단위당)',
     lowBalanceThreshold: '잔액 경고 기준',
     keyReplaced: 'API 키',
     mode: '방식',
@@ -123,7 +131,23 @@ export const auditText = {
     providerOrderId: '공급처 주문 번호',
     decision: '처리',
     order: '순서',
+    level: '제재 단계',
+    until: '정지 종료',
+    loginId: '아이디',
+    areas: '담당 메뉴',
+    disabled: '사용 중지',
+    twoFactor: '2단계 인증',
+    kind: '종류',
+    source: '입력 경로',
   } as Record<string, string>,
+  /** Values recorded as codes, by field (issue 41: the log shows no English). */
+  values: {
+    level: restrictionLevelLabels,
+    // A deposit's status is text (a top-up's and an order's are numbers, read by their own labels).
+    status: { matched: admin.depositMatched, attached: admin.depositAttached, unmatched: admin.depositUnmatched, ambiguous: admin.depositAmbiguous },
+    areas: { 'top-ups': admin.topUps, deposits: admin.deposits, orders: admin.orders, members: admin.members, review: admin.review },
+    state: admin.forwardStates,
+  } as Record<string, Record<string, string>>,
   keyReplaced: '새 키로 교체',
   decisions: { resend: '다시 전달', link: '주문 번호 연결', cancel: '취소·환불' } as Record<string, string>,
   page: '감사 기록',

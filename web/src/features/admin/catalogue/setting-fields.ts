@@ -41,6 +41,7 @@ export const settingFields: Record<SettingKey, SettingField> = {
   [k.naverRedirectUrl]: { label: '네이버 Redirect URL', kind: 'url' },
   [k.enableKakaoLogin]: { label: '카카오 로그인', kind: 'flag' },
   [k.kakaoToken]: { label: '카카오 JavaScript 키', kind: 'text' },
+  [k.enableOperatorTwoFactor]: { label: '운영자 2단계 인증 필수 (미설정 운영자는 다음 로그인 때 설정)', kind: 'flag' },
 };
 
 /** Groups in the order an operator sets a site up; every key appears in exactly one. */
@@ -52,5 +53,6 @@ export const settingGroups: ReadonlyArray<{ title: string; keys: readonly Settin
   { title: '기능 사용', keys: [k.enableServiceCheck, k.enablePaymentType, k.enablePaymentFee, k.enableTossPayment, k.enablePhoneVerification, k.enableQna, k.enablePriceList] },
   { title: '추천인', keys: [k.enableReferral, k.referralRatePercent] },
   { title: '충전·승인 보호', keys: [k.staffApprovalLimitWon, k.topUpOpenLimit, k.topUpHourlyLimit] },
+  { title: '운영자 보안', keys: [k.enableOperatorTwoFactor] },
   { title: '소셜 로그인', keys: [k.enableNaverLogin, k.enableKakaoLogin, k.kakaoToken, k.naverClientId, k.naverState, k.naverRedirectUrl] },
 ];
