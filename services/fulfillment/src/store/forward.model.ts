@@ -1,5 +1,6 @@
 import { Schema } from 'mongoose';
 import type { Connection, Model } from 'mongoose';
+import { type OrderDetails, type ServiceType, serviceTypes } from '@smm/contracts';
 import { modelOn } from '@smm/platform';
 import { type ForwardState, forwardStates } from '../domain/forward-state.ts';
 
@@ -45,6 +46,9 @@ export type Forward = {
   /** When the member's cancel was accepted by the provider; the refund follows its Canceled status. */
   cancelRequestedAt?: Date | null;
   correlationId: string;
+  /** The product's type when the order was placed and what the member gave for it (sent with `add`); absent: default. */
+  serviceType?: ServiceType;
+  details?: OrderDetails;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -78,6 +82,8 @@ const forwardSchema = new Schema<Forward>(
     patchPending: { type: Boolean },
     cancelRequestedAt: { type: Date, default: null },
     correlationId: { type: String, required: true },
+    serviceType: { type: String, enum: serviceTypes },
+    details: { type: Schema.Types.Mixed, default: undefined },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },
