@@ -7,6 +7,8 @@ import * as s from './order.css.ts';
 type Props = {
   productName: string | undefined;
   unitPriceDeci: number | undefined;
+  /** The unit price is a package's (issue 40). */
+  perPackage?: boolean;
   quantity: number;
   balanceDeci: number;
   priceDeci: number;
@@ -21,7 +23,7 @@ type Props = {
 };
 
 /** The order's summary beside the form: product, unit price, quantity, balance, total and the submit button. */
-export function OrderSummary({ productName, unitPriceDeci, quantity, balanceDeci, priceDeci, serviceCheck, balanceProblem, disabled, busy, submitRef }: Props) {
+export function OrderSummary({ productName, unitPriceDeci, perPackage = false, quantity, balanceDeci, priceDeci, serviceCheck, balanceProblem, disabled, busy, submitRef }: Props) {
   return (
     <aside className={s.summary} aria-label="결제 요약">
       <section className={ui.card}>
@@ -33,7 +35,7 @@ export function OrderSummary({ productName, unitPriceDeci, quantity, balanceDeci
           </div>
           <div className={s.summaryRow}>
             <span>단가</span>
-            <span className={s.summaryValue}>{unitPriceDeci === undefined ? '—' : t.perUnit(won(unitPriceDeci))}</span>
+            <span className={s.summaryValue}>{unitPriceDeci === undefined ? '—' : perPackage ? t.perPackage(won(unitPriceDeci)) : t.perUnit(won(unitPriceDeci))}</span>
           </div>
           <div className={s.summaryRow}>
             <span>{t.totalQuantity}</span>
