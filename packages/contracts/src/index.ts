@@ -20,4 +20,5 @@ export * from './auto-order.ts';
 export * from './service-types.ts';
 export * from './audit-actions.ts';
 export * from './events/audit.ts';
+export * from './member-rates.ts';
 export * from './http/reseller.ts';

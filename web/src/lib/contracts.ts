@@ -18,3 +18,4 @@ export type { Restriction, RestrictionLevel } from '../../../packages/contracts/
 export type { MemberRole } from '../../../packages/contracts/src/roles.ts';
 export { auditActions } from '../../../packages/contracts/src/audit-actions.ts';
 export type { AuditAction, AuditTargetType } from '../../../packages/contracts/src/audit-actions.ts';
+export { memberRateLimits, ratedUnitPriceDeci } from '../../../packages/contracts/src/member-rates.ts';

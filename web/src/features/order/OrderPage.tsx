@@ -180,6 +180,7 @@ export default function OrderPage() {
                       return (
                         <option key={x.id} value={String(x.id)}>
                           {full?.text} — {typeOf(x) === 'package' ? t.perPackage(won(x.unitPriceDeci)) : t.perUnit(won(x.unitPriceDeci))}
+                          {full?.listUnitPriceDeci !== undefined ? t.memberPriceOption : ''}
                           {x.isReadOnly ? ' (주문 중지)' : ''}
                         </option>
                       );
@@ -294,6 +295,7 @@ export default function OrderPage() {
           productName={fullService?.text}
           unitPriceDeci={service?.unitPriceDeci}
           perPackage={type === 'package'}
+          listUnitPriceDeci={fullService?.listUnitPriceDeci}
           quantity={totalQuantity(form, service)}
           balanceDeci={balanceDeci}
           priceDeci={priceDeci}

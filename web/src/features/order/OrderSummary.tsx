@@ -9,6 +9,8 @@ type Props = {
   unitPriceDeci: number | undefined;
   /** The unit price is a package's (issue 40). */
   perPackage?: boolean;
+  /** The catalogue's price when the member's rate changed it (issue 40). */
+  listUnitPriceDeci?: number | undefined;
   quantity: number;
   balanceDeci: number;
   priceDeci: number;
@@ -23,7 +25,7 @@ type Props = {
 };
 
 /** The order's summary beside the form: product, unit price, quantity, balance, total and the submit button. */
-export function OrderSummary({ productName, unitPriceDeci, perPackage = false, quantity, balanceDeci, priceDeci, serviceCheck, balanceProblem, disabled, busy, submitRef }: Props) {
+export function OrderSummary({ productName, unitPriceDeci, perPackage = false, listUnitPriceDeci, quantity, balanceDeci, priceDeci, serviceCheck, balanceProblem, disabled, busy, submitRef }: Props) {
   return (
     <aside className={s.summary} aria-label="결제 요약">
       <section className={ui.card}>
@@ -37,6 +39,12 @@ export function OrderSummary({ productName, unitPriceDeci, perPackage = false, q
             <span>단가</span>
             <span className={s.summaryValue}>{unitPriceDeci === undefined ? '—' : perPackage ? t.perPackage(won(unitPriceDeci)) : t.perUnit(won(unitPriceDeci))}</span>
           </div>
+          {listUnitPriceDeci !== undefined && (
+            <div className={s.summaryRow} data-testid="member-price">
+              <span className={ui.badge.success}>{t.memberPrice}</span>
+              <del className={ui.muted}>{t.listPrice(won(listUnitPriceDeci))}</del>
+            </div>
+          )}
           <div className={s.summaryRow}>
             <span>{t.totalQuantity}</span>
             <span className={s.summaryValue}>{count(quantity)}개</span>
