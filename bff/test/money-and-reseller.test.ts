@@ -181,8 +181,8 @@ describe('public reseller API', () => {
     catalogue();
     const res = await call(h.url, 'GET', '/api/services', { headers: { 'api-key': 'key-a' } });
     expect(res.body).toEqual([
-      { id: 1, text: '인스타그램 한국인 좋아요', min: 10, max: 10000, point: 2.5, platform: '인스타그램', category: '좋아요', enableAuto: true },
-      { id: 2, text: '유튜브 조회수', min: 100, max: 30000, point: 1, platform: '유튜브', category: '조회수', enableAuto: false },
+      { id: 1, text: '인스타그램 한국인 좋아요', min: 10, max: 10000, point: 2.5, platform: '인스타그램', category: '좋아요', enableAuto: true, type: 'default' },
+      { id: 2, text: '유튜브 조회수', min: 100, max: 30000, point: 1, platform: '유튜브', category: '조회수', enableAuto: false, type: 'default' },
     ]);
   });
 

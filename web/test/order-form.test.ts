@@ -26,7 +26,7 @@ const catalog: Catalog = {
   services: [likes, global, followers, views],
 };
 
-const valid: OrderForm = { platformId: 1, categoryId: 'c1', serviceId: 's1', link: 'https://www.instagram.com/p/abc', amount: '100', auto: false, runs: '0', interval: '0' };
+const valid: OrderForm = { platformId: 1, categoryId: 'c1', serviceId: 's1', link: 'https://www.instagram.com/p/abc', amount: '100', auto: false, runs: '0', interval: '0', comments: '', usernames: '', username: '' };
 const rich = 1_000_000;
 
 describe('order form resets (spec §4)', () => {
@@ -143,5 +143,43 @@ describe('order payload (spec §3)', () => {
   it('sends runs and interval 0 for a one-off order and numbers for an automatic one, with the unit price shown', () => {
     expect(orderPayload({ ...valid, link: ' https://x.com/a ' }, likes)).toEqual({ serviceId: 's1', link: 'https://x.com/a', amount: 100, runs: 0, interval: 0, unitPriceDeci: 25 });
     expect(orderPayload({ ...valid, auto: true, runs: '3', interval: '90' }, likes)).toEqual({ serviceId: 's1', link: valid.link, amount: 100, runs: 3, interval: 90, unitPriceDeci: 25 });
+  });
+});
+
+describe('typed products (issue 40)', () => {
+  const comments: CatalogService = { id: 't1', categoryId: 'c9', min: 2, max: 5, unitPriceDeci: 1000, enableAuto: false, isReadOnly: false, type: 'custom-comments' };
+  const pack: CatalogService = { id: 't2', categoryId: 'c9', min: 1000, max: 1000, unitPriceDeci: 22_000, enableAuto: false, isReadOnly: false, type: 'package' };
+  const mentions: CatalogService = { id: 't3', categoryId: 'c9', min: 1, max: 3, unitPriceDeci: 500, enableAuto: false, isReadOnly: false, type: 'mentions-custom-list' };
+  const likesOf: CatalogService = { id: 't4', categoryId: 'c9', min: 10, max: 100, unitPriceDeci: 30, enableAuto: false, isReadOnly: false, type: 'comment-likes' };
+  const form = (fields: Partial<OrderForm>): OrderForm => ({ ...valid, ...fields });
+
+  it('counts comment lines as the quantity and prices them; a package is one package at its price', () => {
+    const f = form({ comments: '좋아요\n\n  최고  \n멋져요' });
+    expect(totalQuantity(f, comments)).toBe(3);
+    expect(totalPriceDeci(comments, f)).toBe(3000);
+    expect(orderPayload(f, comments)).toMatchObject({ amount: 3, comments: f.comments });
+    expect(totalQuantity(form({ amount: '' }), pack)).toBe(1000);
+    expect(totalPriceDeci(pack, form({ amount: '' }))).toBe(22_000);
+    expect(orderPayload(form({}), pack)).toMatchObject({ amount: 1000, unitPriceDeci: 22_000 });
+    expect(orderPayload(form({}), pack)).not.toHaveProperty('comments');
+  });
+
+  it('checks each type after the link, in Korean, and the counted quantity against min/max', () => {
+    expect(validateOrder(form({ link: '' }), comments, rich)).toEqual({ field: 'link', message: t.linkRequired });
+    expect(validateOrder(form({ comments: ' \n' }), comments, rich)).toEqual({ field: 'comments', message: '댓글을 한 줄에 하나씩 입력해 주세요.' });
+    expect(validateOrder(form({ comments: 'a' }), comments, rich)).toEqual({ field: 'comments', message: '입력한 줄 수가 최소 주문 수량보다 적습니다. (최소 2개)' });
+    expect(validateOrder(form({ comments: 'a\nb\nc\nd\ne\nf' }), comments, rich)?.field).toBe('comments');
+    expect(validateOrder(form({ comments: 'a\nb' }), comments, rich)).toBeNull();
+    expect(validateOrder(form({ usernames: 'kim\n@kim' }), mentions, rich)).toEqual({ field: 'usernames', message: '같은 아이디가 두 번 들어 있습니다: kim' });
+    expect(validateOrder(form({ usernames: 'kim\nno way' }), mentions, rich)?.message).toMatch(/^아이디 형식이 올바르지 않습니다: no way/);
+    expect(validateOrder(form({ amount: '20' }), likesOf, rich)).toEqual({ field: 'username', message: '댓글 작성자의 아이디를 입력해 주세요.' });
+    expect(validateOrder(form({ amount: '5', username: 'writer' }), likesOf, rich)).toEqual({ field: 'amount', message: t.belowMin });
+    expect(validateOrder(form({}), pack, 21_999)).toEqual({ field: 'balance', message: t.insufficient });
+    expect(validateOrder(form({}), pack, 22_000)).toBeNull();
+  });
+
+  it('a new product clears the typed fields', () => {
+    const next = selectService(form({ comments: 'x', usernames: 'y', username: 'z' }), { categories: [], services: [comments, pack] }, 't2');
+    expect(next).toMatchObject({ serviceId: 't2', comments: '', usernames: '', username: '', amount: '1000' });
   });
 });

@@ -1,4 +1,4 @@
-import { AutoOrderStatus, OrderStatus, orderStatusApiNames } from '@smm/contracts';
+import { AutoOrderStatus, OrderStatus, type ServiceType, orderStatusApiNames } from '@smm/contracts';
 
 /**
  * The de-facto panel-standard API v2 (what resellers' tools speak): English error texts, money as
@@ -11,6 +11,9 @@ export const v2Errors = {
   incorrectServiceId: 'Incorrect service ID',
   incorrectLink: 'Incorrect link',
   incorrectQuantity: 'Incorrect quantity',
+  incorrectComments: 'Incorrect comments: one comment per line, 300 characters at most',
+  incorrectUsernames: 'Incorrect usernames: one username per line, no duplicates',
+  incorrectUsername: 'Incorrect username',
   notEnoughFunds: 'Not enough funds on balance',
   incorrectRuns: 'Incorrect runs: 2 to 1000 whole runs',
   incorrectInterval: 'Incorrect interval: 60 to 43200 whole minutes',
@@ -33,9 +36,14 @@ export function wonString(deci: number): string {
   return `${sign}${Math.trunc(abs / 10)}.${abs % 10}`;
 }
 
-/** Panel rate: the price of 1,000 units, exact (unit price in deci-won × 1,000). */
-export function ratePer1000(unitPriceDeci: number): string {
-  return wonString(unitPriceDeci * 1000);
+/** Panel rate: the price of 1,000 units, exact (unit price in deci-won × 1,000); a Package's is the price of one package. */
+export function ratePer1000(unitPriceDeci: number, type: ServiceType = 'default'): string {
+  return wonString(type === 'package' ? unitPriceDeci : unitPriceDeci * 1000);
+}
+
+/** Types whose `add` needs a quantity: the others count their lines (comments, usernames) or are one package. */
+export function typeTakesQuantity(type: ServiceType): boolean {
+  return type === 'default' || type === 'comment-likes';
 }
 
 /** Quantity limits in the words resellers' tools show. */
@@ -53,6 +61,15 @@ export function v2ErrorFor(code: string, limits: { min?: number | undefined; max
       return { error: v2Errors.incorrectServiceId, status: 400 };
     case 'LINK_REQUIRED':
       return { error: v2Errors.incorrectLink, status: 400 };
+    case 'COMMENTS_REQUIRED':
+    case 'COMMENT_TOO_LONG':
+      return { error: v2Errors.incorrectComments, status: 400 };
+    case 'USERNAMES_REQUIRED':
+    case 'USERNAMES_DUPLICATE':
+      return { error: v2Errors.incorrectUsernames, status: 400 };
+    case 'USERNAME_REQUIRED':
+    case 'USERNAME_INVALID':
+      return { error: v2Errors.incorrectUsername, status: 400 };
     case 'AMOUNT_INVALID':
     case 'PRICE_OUT_OF_RANGE':
       return { error: v2Errors.incorrectQuantity, status: 400 };

@@ -167,12 +167,14 @@ export function resellerRoutes(router: Router, reseller: Reseller): void {
     const ctx = callContext(req);
     // The member's own prices (issue 40), as they will be charged.
     const items = await reseller.prices.price(ctx, await reseller.catalogue.items(ctx));
-    res.json(items.map((s) => ({ id: s.id, text: s.text, min: s.min, max: s.max, point: s.point, platform: s.platform, category: s.category, enableAuto: s.enableAuto })));
+    res.json(items.map((s) => ({ id: s.id, text: s.text, min: s.min, max: s.max, point: s.point, platform: s.platform, category: s.category, enableAuto: s.enableAuto, type: s.type })));
   });
 
   router.post('/order', keyed, async (req: Request, res: Response) => {
-    const { serviceId, link, amount } = parseInput(orderBody, req.body ?? {});
-    const input = { serviceId, link, amount };
+    const { serviceId, link, amount, comments, usernames, username } = parseInput(orderBody, req.body ?? {});
+    // Typed products' fields only when sent, so a plain order's request (and its Idempotency-Key hash) is as before.
+    const typed = Object.fromEntries(Object.entries({ comments, usernames, username }).filter(([, v]) => v !== undefined));
+    const input = { serviceId, link, amount, ...typed };
     const answer = await withIdempotency(req, res, reseller.idempotency, 'POST /api/order', input, async (request) => {
       const placed = await placeOrder(reseller.order, callContext(req), input, 'api', reseller.orderWaitMs, request);
       return placed.orderId === undefined ? placed : { status: placed.status, body: { wId: placed.orderId } };

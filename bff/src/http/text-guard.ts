@@ -7,7 +7,7 @@ import { messages } from '../messages.ts';
  * Fields whose text may run over several lines (a rejection reason, a notice's content, an FAQ
  * answer, a product's notice, comments): line breaks and tabs are allowed there, nowhere else.
  */
-const multilineFields = new Set(['reason', 'content', 'answer', 'notice', 'note', 'memo', 'comments', 'message', 'description']);
+const multilineFields = new Set(['reason', 'content', 'answer', 'notice', 'note', 'memo', 'comments', 'usernames', 'message', 'description']);
 /** Secrets are compared, never shown: their characters are their owners' business. */
 const secretField = /password|token|secret|signature/i;
 

@@ -1,10 +1,10 @@
 import express from 'express';
 import multer from 'multer';
 import type { Express, NextFunction, Request, Response } from 'express';
-import { isV2Action } from '@smm/contracts';
+import { isV2Action, serviceTypeApiNames } from '@smm/contracts';
 import { anyOrderView, balance, errorBody, orderList } from '@smm/contracts/http';
 import { HttpError } from '@smm/platform';
-import { type OrderView, parseOrderIds, ratePer1000, v2ErrorFor, v2Errors, v2Status, wonString } from '../domain/panel-v2.ts';
+import { type OrderView, parseOrderIds, ratePer1000, typeTakesQuantity, v2ErrorFor, v2Errors, v2Status, wonString } from '../domain/panel-v2.ts';
 import { RateLimited } from '../reseller/rate-limiter.ts';
 import type { Reseller } from '../reseller/reseller.ts';
 import { readAnswer } from '../upstream/read-answer.ts';
@@ -85,17 +85,21 @@ export function v2Routes(app: Express, reseller: Reseller, fulfillment: ServiceC
         // Rates per member (issue 40): `rate` is the price this key's member is charged.
         const [items, flags] = await Promise.all([reseller.catalogue.items(member).then((list) => reseller.prices.price(member, list)), productFlags(member, fulfillment)]);
         res.json(
-          items.map((s) => ({ service: s.id, name: s.text, type: 'Default', category: s.category, rate: ratePer1000(s.unitPriceDeci), min: s.min, max: s.max, refill: flags.get(s.id)?.refill ?? false, cancel: flags.get(s.id)?.cancel ?? false, dripfeed: s.enableAuto })),
+          items.map((s) => ({ service: s.id, name: s.text, type: serviceTypeApiNames[s.type], category: s.category, rate: ratePer1000(s.unitPriceDeci, s.type), min: s.min, max: s.max, refill: flags.get(s.id)?.refill ?? false, cancel: flags.get(s.id)?.cancel ?? false, dripfeed: s.enableAuto })),
         );
         return;
       }
       case 'add': {
-        const parsed = orderBody.safeParse({ serviceId: body.service, link: body.link, amount: body.quantity, runs: body.runs, interval: body.interval });
+        const typed = { comments: body.comments, usernames: body.usernames, username: body.username };
+        const parsed = orderBody.safeParse({ serviceId: body.service, link: body.link, amount: body.quantity, runs: body.runs, interval: body.interval, ...typed });
         if (!parsed.success) throw new V2Error(400, v2Errors.incorrectRequest);
         const input = parsed.data;
         if (typeof input.serviceId !== 'number' || !Number.isSafeInteger(input.serviceId) || input.serviceId < 1) throw new V2Error(400, v2Errors.incorrectServiceId);
-        if (typeof input.amount !== 'number' || !Number.isSafeInteger(input.amount)) throw new V2Error(400, v2Errors.incorrectQuantity);
         const serviceId = input.serviceId;
+        // Custom Comments, Mentions Custom List and Package send no quantity (the standard's add); the others must.
+        const listed = await reseller.catalogue.find(member, serviceId).catch(() => undefined);
+        const needsQuantity = listed === undefined || typeTakesQuantity(listed.type);
+        if (needsQuantity && (typeof input.amount !== 'number' || !Number.isSafeInteger(input.amount))) throw new V2Error(400, v2Errors.incorrectQuantity);
         // The key may also come as a form field, for tools that can set fields but not headers.
         const answer = await withIdempotency(req, res, reseller.idempotency, 'POST /api/v2 add', input, async (request) => {
           const placed = await placeOrder(reseller.order, member, input, 'api', reseller.orderWaitMs, request);

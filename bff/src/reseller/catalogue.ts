@@ -1,3 +1,4 @@
+import type { ServiceType } from '@smm/contracts';
 import { categoryList, platformList, serviceList } from '@smm/contracts/http';
 import { HttpError } from '@smm/platform';
 import { messages } from '../messages.ts';
@@ -15,6 +16,7 @@ export type CatalogueItem = {
   unitPriceDeci: number;
   enableAuto: boolean;
   isReadOnly: boolean;
+  type: ServiceType;
   category: string;
   platform: string;
 };
@@ -66,6 +68,7 @@ export class ResellerCatalogue {
       unitPriceDeci: s.unitPriceDeci,
       enableAuto: s.enableAuto,
       isReadOnly: s.isReadOnly,
+      type: s.type ?? 'default',
       category: categoryNames.get(s.categoryId) ?? '',
       platform: platformNames.get(s.platformId) ?? '',
     }));

@@ -32,7 +32,7 @@ describe.runIf(orderServiceUp())('public reseller API (api-key header)', () => {
   it('lists the visible services with names', async () => {
     const list = await eventually(() => keyed<Array<Record<string, unknown>>>('GET', '/services', key), (r) => r.body.some((s) => s.id === p.id), 5000);
     expect(list.status).toBe(200);
-    expect(list.body.find((s) => s.id === p.id)).toEqual({ id: p.id, text: p.text, min: 10, max: 20_000, point: 2.5, platform: expect.any(String), category: expect.stringMatching(/^e2e /), enableAuto: true });
+    expect(list.body.find((s) => s.id === p.id)).toEqual({ id: p.id, text: p.text, min: 10, max: 20_000, point: 2.5, platform: expect.any(String), category: expect.stringMatching(/^e2e /), enableAuto: true, type: 'default' });
   });
 
   it('places an order → {wId}, whose status only its owner can read', async () => {

@@ -41,6 +41,8 @@ export const orderViewBody = (fields: Partial<OrderViewBody> & Pick<OrderViewBod
   refundedDeci: 0,
   source: 'api',
   reason: null,
+  serviceType: 'default',
+  details: null,
   ...fields,
 });
 

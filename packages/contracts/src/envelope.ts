@@ -35,19 +35,22 @@ export type EventOrigin = {
 };
 
 /** A typed event definition: its name, schema version and payload schema. */
-export type EventDefinition<TType extends string, TData> = {
+export type EventDefinition<TType extends string, TData, TInput = TData> = {
   type: TType;
   version: number;
-  data: z.ZodType<TData>;
-  /** Builds a complete envelope; the payload is validated so a producer cannot emit a bad event. */
-  create(aggregateId: string, data: TData, origin: EventOrigin, now?: Date): EventEnvelope<TType, TData>;
+  data: z.ZodType<TData, TInput>;
+  /**
+   * Builds a complete envelope; the payload is validated so a producer cannot emit a bad event.
+   * It takes the schema's input: a field with a default (added later, so older events still parse) may be left out.
+   */
+  create(aggregateId: string, data: TInput, origin: EventOrigin, now?: Date): EventEnvelope<TType, TData>;
 };
 
-export function defineEvent<TType extends string, TData>(
+export function defineEvent<TType extends string, TData, TInput = TData>(
   type: TType,
   version: number,
-  data: z.ZodType<TData>,
-): EventDefinition<TType, TData> {
+  data: z.ZodType<TData, TInput>,
+): EventDefinition<TType, TData, TInput> {
   return {
     type,
     version,

@@ -17,6 +17,7 @@ export * from './events/fulfillment.ts';
 export * from './text-safety.ts';
 export * from './restriction.ts';
 export * from './auto-order.ts';
+export * from './service-types.ts';
 export * from './audit-actions.ts';
 export * from './events/audit.ts';
 export * from './member-rates.ts';

@@ -70,14 +70,16 @@ describe("catalog's and fulfillment's operator bodies: the shapes here, the serv
   const words = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, `msg:${k}`])) as Record<K, string>;
 
   it('catalog: each broken rule answers with the message catalog passed in', () => {
-    const m = words(['textRequired', 'textTooLong', 'flagInvalid', 'idInvalid', 'colorInvalid', 'platformIdRange', 'visibleInvalid', 'nothingToUpdate', 'priceInvalid', 'minInvalid', 'maxInvalid', 'noticeTooLong', 'noticeContentRequired', 'noticeContentTooLong', 'faqTitleRequired', 'faqAnswerRequired', 'faqTooLong', 'reorderEmpty', 'settingsEmpty', 'settingValueInvalid'] as const);
+    const m = words(['textRequired', 'textTooLong', 'flagInvalid', 'idInvalid', 'colorInvalid', 'platformIdRange', 'visibleInvalid', 'nothingToUpdate', 'priceInvalid', 'minInvalid', 'maxInvalid', 'noticeTooLong', 'noticeContentRequired', 'noticeContentTooLong', 'faqTitleRequired', 'faqAnswerRequired', 'faqTooLong', 'reorderEmpty', 'settingsEmpty', 'settingValueInvalid', 'typeInvalid'] as const);
     const r = catalogRequests(m, { minPlatformId: 1, maxPlatformId: 14, isColour: (v) => v.startsWith('#') });
     const issue = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => result.error?.issues[0]?.message;
     expect(issue(r.platformCreate.safeParse({ id: 15, text: '틱톡', background: '#000' }))).toBe('msg:platformIdRange');
     expect(issue(r.platformCreate.safeParse({ id: 3, text: '틱톡', background: 'black' }))).toBe('msg:colorInvalid');
     expect(issue(r.servicePatch.safeParse({}))).toBe('msg:nothingToUpdate');
     expect(issue(r.serviceCreate.safeParse({ text: '좋아요', categoryId: 1, min: 0, max: 10, point: 1 }))).toBe('msg:minInvalid');
-    expect(r.serviceCreate.parse({ text: ' 좋아요 ', categoryId: 1, min: 1, max: 10, point: '2.5' })).toEqual({ text: '좋아요', categoryId: 1, min: 1, max: 10, point: '2.5', notice: '', enableAuto: false, isReadOnly: false, visible: true });
+    expect(r.serviceCreate.parse({ text: ' 좋아요 ', categoryId: 1, min: 1, max: 10, point: '2.5' })).toEqual({ text: '좋아요', categoryId: 1, min: 1, max: 10, point: '2.5', notice: '', enableAuto: false, isReadOnly: false, visible: true, type: 'default' });
+    expect(issue(r.servicePatch.safeParse({ type: 'poll' }))).toBe('msg:typeInvalid');
+    expect(r.servicePatch.parse({ type: 'custom-comments' })).toEqual({ type: 'custom-comments' });
     expect(issue(r.reorder.safeParse({ ids: [] }))).toBe('msg:reorderEmpty');
   });
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it, onTestFailed } from 'vitest';
+import { formatReport, reconcile } from '@smm/reconcile';
 import { eventually } from './support.ts';
 import { testServiceEnv } from '@smm/testkit';
 
@@ -174,4 +175,75 @@ it('an order on panel A reaches panel B through its /api/v2 and follows B’s op
   expect(await eventually(() => orderOnA(third.orderId), (o) => o?.status === 2, 30_000)).toMatchObject({ status: 2, remains: 0 });
   // By now order's catalogue has the mapped price (markup on B's cost).
   expect(third.unitDeci).toBe(unit);
+}, 400_000);
+
+type TypedOrder = { id: number; amount: number; pointDeci: number; status: number; serviceType?: string; details?: { comments?: string[]; username?: string } | null };
+
+it('typed products (issue 40) go to panel B with their standard fields: custom comments, a package, comment likes', async () => {
+  onTestFailed(() => {
+    for (const [name, panel] of [['A', a], ['B', b]] as const) console.error(`panel ${name} output (last 8000 characters):\n${panel?.log().slice(-8000) ?? '(not started)'}`);
+  });
+  const tokenB = await operator(b!);
+  const keyB = (await api<{ apiKey: string }>(b!.url, 'POST', '/api/auth/api-key', await fundedMember(b!, tokenB, 'panelt'))).body.apiKey;
+  const tokenA = await operator(a!);
+  const memberA = await fundedMember(a!, tokenA, 'typed');
+  const provider = await api<{ id: number }>(a!.url, 'POST', '/api/admin/fulfillment/providers', tokenA, { name: '패널 B (유형)', url: `${b!.url}/api/v2`, key: keyB, currency: 'KRW', wonDeciPerUnit: 10 });
+  expect(provider.status).toBe(201);
+  await api(a!.url, 'POST', `/api/admin/fulfillment/providers/${provider.body.id}/import`, tokenA);
+  // B's seeded typed products, as A imported them: the standard's type names.
+  const remote = (await api<Array<{ service: string; name: string; type: string; rate: string }>>(a!.url, 'GET', `/api/admin/fulfillment/providers/${provider.body.id}/services`, tokenA)).body;
+  const remoteOf = (type: string) => remote.find((s) => s.type === type)!;
+  expect(remoteOf('Custom Comments')).toMatchObject({ name: '인스타그램 한국인 댓글 직접 입력', rate: '250000.0' });
+  expect(remoteOf('Package')).toMatchObject({ rate: '2200.0' });
+  expect(remoteOf('Comment Likes')).toBeDefined();
+
+  // A's products of the same kinds, mapped to B's (mapping gives A's product the provider's type, price and limits).
+  const ours = (await api<Array<{ id: number; text: string }>>(a!.url, 'GET', '/api/admin/services', tokenA)).body;
+  const ourId = (text: string) => ours.find((p) => p.text === text)!.id;
+  const map = (productId: number, type: string) =>
+    api<{ unitPriceDeci: number; min: number; max: number }>(a!.url, 'PUT', `/api/admin/fulfillment/mappings/${productId}`, tokenA, { mode: 'provider', providerId: provider.body.id, providerServiceId: remoteOf(type).service, rule: { kind: 'markup', percent: 10 } });
+  const comments = ourId('인스타그램 한국인 댓글 직접 입력');
+  const pack = ourId('인스타그램 한국인 좋아요 1,000개 패키지');
+  const likes = ourId('인스타그램 댓글 좋아요');
+  expect((await map(comments, 'Custom Comments')).body).toMatchObject({ unitPriceDeci: 2750 }); // 250 won + 10 %
+  expect((await map(pack, 'Package')).body).toMatchObject({ unitPriceDeci: 24_200, min: 1000, max: 1000 }); // one package: 2,200 won + 10 %
+  expect((await map(likes, 'Comment Likes')).status).toBe(200);
+  // A Subscriptions or Poll service cannot be mapped: this product cannot take its fields.
+  const product = (await api<{ type: string; enableAuto: boolean }>(a!.url, 'GET', `/api/admin/services/${pack}`, tokenA)).body;
+  expect(product).toMatchObject({ type: 'package', enableAuto: false });
+
+  const before = await api<{ pointDeci: number }>(a!.url, 'GET', '/api/auth/profile', memberA).then((r) => r.body.pointDeci);
+  const place = (body: Record<string, unknown>) =>
+    eventually(() => api<{ order: TypedOrder }>(a!.url, 'POST', '/api/service/order', memberA, { link: 'https://www.instagram.com/p/two-panels-typed', ...body }), (r) => r.status === 201, 30_000);
+  const lines = ['첫 번째 댓글', '두 번째 댓글', '세 번째 댓글', '네 번째 댓글', '다섯 번째 댓글'];
+  const c = (await place({ serviceId: comments, comments: lines.join('\n'), unitPriceDeci: 2750 })).body.order;
+  const p = (await place({ serviceId: pack, unitPriceDeci: 24_200 })).body.order;
+  const l = (await place({ serviceId: likes, username: '@writer.kim', amount: 20 })).body.order;
+  expect([c.amount, c.pointDeci, p.amount, p.pointDeci]).toEqual([5, 13_750, 1000, 24_200]);
+
+  // Each reaches B with its type's fields, as B's operator sees the order.
+  const onB = async (orderId: number) => {
+    const forward = await eventually(() => api<{ state: string; providerOrderId: string }>(a!.url, 'GET', `/api/admin/fulfillment/forwards/${orderId}`, tokenA).then((r) => r.body), (f) => f?.state === 'accepted', 60_000);
+    return { providerOrderId: forward.providerOrderId, order: (await api<TypedOrder>(b!.url, 'GET', `/api/admin/orders/${forward.providerOrderId}`, tokenB)).body };
+  };
+  const cb = await onB(c.id);
+  expect(cb.order).toMatchObject({ serviceType: 'custom-comments', amount: 5, details: { comments: lines } });
+  const pb = await onB(p.id);
+  expect(pb.order).toMatchObject({ serviceType: 'package', amount: 1000, pointDeci: 22_000 });
+  expect((await onB(l.id)).order).toMatchObject({ serviceType: 'comment-likes', amount: 20, details: { username: 'writer.kim' } });
+
+  // Partial on B for the package: A refunds the unworked share of one package's price (250 of 1,000).
+  const balanceA = () => api<{ pointDeci: number }>(a!.url, 'GET', '/api/auth/profile', memberA).then((r) => r.body.pointDeci);
+  const charged = c.pointDeci + p.pointDeci + l.pointDeci;
+  expect(await balanceA()).toBe(before - charged);
+  expect((await api(b!.url, 'PATCH', `/api/admin/orders/${pb.providerOrderId}`, tokenB, { status: 3, remains: 250 })).status).toBe(200);
+  await api(a!.url, 'POST', '/api/admin/fulfillment/sync/statuses', tokenA);
+  await eventually(balanceA, (v) => v === before - charged + 6050, 30_000); // 24,200 × 250 / 1,000 deci-won
+
+  // Both panels' money pairs up (debits, refunds, forwards).
+  for (const panel of [a!, b!]) {
+    const mongo = /MongoDB: embedded server ready at (\S+)/.exec(panel.log())![1]!;
+    const report = await reconcile({ url: mongo, readPreference: 'primary' });
+    expect(report.total, formatReport(report).join('\n')).toBe(0);
+  }
 }, 400_000);

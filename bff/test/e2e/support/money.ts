@@ -1,3 +1,4 @@
+import type { ServiceType } from '@smm/contracts';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { callerHeaders, eventually } from '@smm/testkit';
@@ -58,7 +59,7 @@ async function category(): Promise<number> {
   return categoryId;
 }
 
-export type ProductSpec = { min?: number; max?: number; point?: number; enableAuto?: boolean; isReadOnly?: boolean };
+export type ProductSpec = { min?: number; max?: number; point?: number; enableAuto?: boolean; isReadOnly?: boolean; type?: ServiceType };
 
 /**
  * A product of the test's own (so prices and limits are known), once the order service's replica
@@ -66,13 +67,14 @@ export type ProductSpec = { min?: number; max?: number; point?: number; enableAu
  */
 export async function product(spec: ProductSpec = {}, probe?: Member): Promise<{ id: number; text: string; min: number; max: number; unitPriceDeci: number }> {
   const admin = await asAdmin();
-  const body = { text: `e2e 상품 ${uniqueId('p')}`, categoryId: await category(), min: spec.min ?? 10, max: spec.max ?? 10_000, point: spec.point ?? 2.5, enableAuto: spec.enableAuto ?? true, isReadOnly: spec.isReadOnly ?? false, notice: '' };
+  const body = { text: `e2e 상품 ${uniqueId('p')}`, categoryId: await category(), min: spec.min ?? 10, max: spec.max ?? 10_000, point: spec.point ?? 2.5, enableAuto: spec.enableAuto ?? true, isReadOnly: spec.isReadOnly ?? false, notice: '', ...(spec.type ? { type: spec.type } : {}) };
   const made = await api<{ id: number; unitPriceDeci: number }>('POST', '/admin/services', { token: admin, body });
   if (made.status !== 201) throw new Error(`service answered ${made.status} ${JSON.stringify(made.body)}`);
   if (probe && !body.isReadOnly) {
     await eventually(
-      async () => (await api('POST', '/service/order', { token: probe.token, body: { serviceId: made.body.id, link: 'probe', amount: 0 } })).body.code,
-      (code) => code === 'AMOUNT_BELOW_MIN',
+      // A typed product is probed with an empty link (a package would otherwise be ordered): LINK_REQUIRED also says the replica knows it.
+      async () => (await api('POST', '/service/order', { token: probe.token, body: { serviceId: made.body.id, link: spec.type ? '' : 'probe', amount: 0 } })).body.code,
+      (code) => code === (spec.type ? 'LINK_REQUIRED' : 'AMOUNT_BELOW_MIN'),
       20_000,
     );
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deciWonSchema } from '../money.ts';
 import { defineEvent } from '../envelope.ts';
+import { serviceTypes } from '../service-types.ts';
 
 /**
  * A product was created or changed: everything other services replicate (order validates min, max,
@@ -25,6 +26,8 @@ export const ServiceUpserted = defineEvent(
      * showing a platform, or moving a category to another platform, re-announces its products.
      */
     visible: z.boolean(),
+    /** What the member gives besides the link (service-types.ts); events from before types read as default. */
+    type: z.enum(serviceTypes).default('default'),
   }),
 );
 

@@ -2,11 +2,18 @@ import { z } from 'zod';
 import { deciWonSchema } from '../money.ts';
 import { defineEvent } from '../envelope.ts';
 import { paymentKindSchema } from './wallet.ts';
+import { serviceTypes } from '../service-types.ts';
 
 const userId = z.string().min(1);
 /** Orders and auto orders share one id sequence, so an id names exactly one of them. */
 const orderId = z.number().int().positive();
 const statusValue = z.number().int().min(0).max(5);
+/** What an order of a typed product carries (service-types.ts `OrderDetails`), as the order service checked it. */
+export const orderDetailsSchema = z.object({
+  comments: z.array(z.string().min(1)).min(1).optional(),
+  usernames: z.array(z.string().min(1)).min(1).optional(),
+  username: z.string().min(1).optional(),
+});
 
 /**
  * An order or auto order was stored and awaits payment: wallet debits `chargeDeci`
@@ -46,6 +53,9 @@ export const OrderAccepted = defineEvent(
     serviceId: z.number().int().positive().optional(),
     link: z.string().min(1).optional(),
     amount: z.number().int().positive().optional(),
+    /** The product's type and what the member gave for it (service-types.ts), for the provider; absent for default products. */
+    serviceType: z.enum(serviceTypes).optional(),
+    details: orderDetailsSchema.optional(),
   }),
 );
 

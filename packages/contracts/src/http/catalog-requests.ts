@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serviceTypes } from '../service-types.ts';
 
 /*
  * Catalog's operator request bodies (the console sends them through the BFF, which passes them on).
@@ -29,6 +30,7 @@ export type CatalogRequestMessages = {
   reorderEmpty: string;
   settingsEmpty: string;
   settingValueInvalid: string;
+  typeInvalid: string;
 };
 
 /** Catalog's own rules the shapes use: the platform numbers that have an icon, the colour form. */
@@ -68,6 +70,8 @@ export function catalogRequests(m: CatalogRequestMessages, rules: CatalogRequest
     enableAuto: flag(),
     isReadOnly: flag(),
     visible: flag(m.visibleInvalid),
+    /** What the member gives besides the link (service-types.ts). */
+    type: z.enum(serviceTypes, { error: m.typeInvalid }),
   };
   const serviceCreate = z.strictObject({
     ...serviceFields,
@@ -75,6 +79,7 @@ export function catalogRequests(m: CatalogRequestMessages, rules: CatalogRequest
     enableAuto: serviceFields.enableAuto.default(false),
     isReadOnly: serviceFields.isReadOnly.default(false),
     visible: serviceFields.visible.default(true),
+    type: serviceFields.type.default('default'),
   });
   const servicePatch = z.strictObject(serviceFields).partial().refine(somethingToUpdate, { error: m.nothingToUpdate });
 

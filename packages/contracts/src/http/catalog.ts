@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serviceTypes } from '../service-types.ts';
 
 /** Catalog service public answers (services/catalog/src/use-cases/views.ts): spec §3 field names. */
 
@@ -20,6 +21,8 @@ export const serviceView = z.looseObject({
   notice: z.string(),
   enableAuto: z.boolean(),
   isReadOnly: z.boolean(),
+  /** service-types.ts; absent (a catalog from before types) means default. */
+  type: z.enum(serviceTypes).optional(),
 });
 export type ServiceViewBody = z.infer<typeof serviceView>;
 export const noticeView = z.looseObject({ id: z.number().int(), content: z.string(), isTop: z.boolean() });

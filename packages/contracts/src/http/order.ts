@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isoDateText, itemList, page, requestNumber } from './common.ts';
+import { orderDetailsSchema } from '../events/order.ts';
+import { serviceTypes } from '../service-types.ts';
 
 /** Order service answers (services/order/src/use-cases/views.ts and http/*.ts). */
 
@@ -33,6 +35,9 @@ export const orderView = z.looseObject({
   refundedDeci: z.number().int(),
   source: orderSource,
   reason: z.string().nullable(),
+  /** The product's type when it was placed (service-types.ts) and what the member gave for it: comments, usernames, a username; null for default orders (absent from an order service that predates types). */
+  serviceType: z.enum(serviceTypes).optional(),
+  details: orderDetailsSchema.nullable().optional(),
 });
 export type OrderViewBody = z.infer<typeof orderView>;
 
@@ -101,6 +106,14 @@ export const placeOrderRequest = z.object({
    */
   unitPriceDeci: requestNumber(),
   source: orderSource.default('web'),
+  /**
+   * A typed product's fields (service-types.ts), as sent (API v2 names): comments one per line,
+   * usernames one per line (or comma-separated), the comment author's username. Text of another
+   * type reads as absent, which the product's own rule then refuses.
+   */
+  comments: z.string().max(200_000).nullish().catch(undefined),
+  usernames: z.string().max(200_000).nullish().catch(undefined),
+  username: z.string().max(200).nullish().catch(undefined),
   /**
    * The caller's Idempotency-Key with a hash of what it asked (the BFF's): the order service places
    * at most one order per member and key, so a retry after an answer that never arrived (a timeout,

@@ -31,7 +31,10 @@ export const v2Requests = {
   add: action('add', {
     service: id.describe('Service id (`services`)'),
     link: z.string().max(2048),
-    quantity: z.string().regex(/^\d+$/),
+    quantity: z.string().regex(/^\d+$/).optional().describe('Default and Comment Likes; Custom Comments and Mentions Custom List count their lines; a Package has none'),
+    comments: z.string().max(200_000).optional().describe('Custom Comments: one comment per line (\\n or \\r\\n)'),
+    usernames: z.string().max(200_000).optional().describe('Mentions Custom List: one username per line (or comma-separated)'),
+    username: z.string().max(200).optional().describe("Comment Likes: the comment author's username"),
     runs: z.string().regex(/^\d+$/).optional().describe('Drip-feed runs'),
     interval: z.string().regex(/^\d+$/).optional().describe('Minutes between drip-feed runs'),
     idempotency_key: z.string().max(255).optional().describe('Same as the Idempotency-Key header'),

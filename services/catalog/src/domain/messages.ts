@@ -30,6 +30,9 @@ export const messages = {
   priceTooHigh: '단가는 1,000,000원 이하로 입력해 주세요.',
   noticeTooLong: '안내 문구는 5,000자 이하로 입력해 주세요.',
   flagInvalid: '사용 여부는 true 또는 false로 입력해 주세요.',
+  typeInvalid: '상품 유형은 기본, 댓글 직접 입력, 패키지, 멘션(아이디 목록), 댓글 좋아요 중 하나여야 합니다.',
+  autoNeedsDefaultType: '자동 주문은 기본 유형(링크 + 수량) 상품에만 켤 수 있습니다.',
+  packageQuantity: '패키지 상품은 최소 수량과 최대 수량을 같은 값(패키지 하나의 수량)으로 입력해 주세요.',
 
   noticeContentRequired: '공지 내용을 입력해 주세요.',
   noticeContentTooLong: '공지 내용은 5,000자 이하로 입력해 주세요.',

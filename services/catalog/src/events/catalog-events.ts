@@ -25,6 +25,7 @@ export function serviceUpserted(
       enableAuto: service.enableAuto,
       isReadOnly: service.isReadOnly,
       visible: effectiveVisible(service.visible, platform.visible),
+      type: service.type ?? 'default',
     },
     origin,
   );

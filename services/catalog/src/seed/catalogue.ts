@@ -1,3 +1,5 @@
+import type { ServiceType } from '@smm/contracts';
+
 /**
  * The catalogue a fresh installation starts with. Each item has a stable seed key: once seeded,
  * the operator owns it (edits and deletions are never undone by a later start). Prices are won
@@ -5,6 +7,8 @@
  */
 export type SeedService = {
   key: string;
+  /** Default when absent (service-types.ts). */
+  type?: ServiceType;
   text: string;
   min: number;
   max: number;
@@ -28,6 +32,7 @@ export const seedPlatforms: SeedPlatform[] = [
         key: 'instagram/likes', text: '좋아요', services: [
           { key: 'instagram/likes/korean', text: '인스타그램 한국인 좋아요', min: 10, max: 10000, price: '2.5', enableAuto: true, notice: `실제 한국인 계정이 누르는 좋아요입니다. ${start} 게시물 링크(https://www.instagram.com/p/...)를 입력해 주세요. ${publicOnly}` },
           { key: 'instagram/likes/global', text: '인스타그램 외국인 좋아요', min: 50, max: 50000, price: '0.8', enableAuto: true, notice: `해외 계정 좋아요입니다. 빠른 속도로 유입되며 일부 이탈이 있을 수 있습니다. ${publicOnly}` },
+          { key: 'instagram/likes/korean-package-1000', type: 'package', text: '인스타그램 한국인 좋아요 1,000개 패키지', min: 1000, max: 1000, price: '2200', notice: `한국인 좋아요 1,000개를 한 번에 주문하는 패키지 상품입니다. 가격은 패키지 1개 가격입니다. ${publicOnly}` },
         ],
       },
       {
@@ -44,6 +49,8 @@ export const seedPlatforms: SeedPlatform[] = [
       {
         key: 'instagram/comments', text: '댓글', services: [
           { key: 'instagram/comments/korean-random', text: '인스타그램 한국인 랜덤 댓글', min: 5, max: 500, price: '120', notice: '게시물 분위기에 맞는 한국어 댓글이 자연스럽게 달립니다. 댓글 내용은 지정할 수 없습니다.' },
+          { key: 'instagram/comments/korean-custom', type: 'custom-comments', text: '인스타그램 한국인 댓글 직접 입력', min: 5, max: 200, price: '250', notice: '입력한 댓글이 한 줄에 하나씩 그대로 달립니다. 주문 수량은 입력한 댓글 줄 수입니다. 욕설·광고성 문구는 작업되지 않습니다.' },
+          { key: 'instagram/comments/comment-likes', type: 'comment-likes', text: '인스타그램 댓글 좋아요', min: 20, max: 5000, price: '3', notice: '게시물 링크와 좋아요를 받을 댓글 작성자의 아이디를 입력해 주세요. 해당 작성자의 가장 최근 댓글에 좋아요가 달립니다.' },
         ],
       },
     ],

@@ -1,4 +1,5 @@
 import { Schema } from 'mongoose';
+import { type ServiceType, serviceTypes } from '@smm/contracts';
 
 /** Platform ids are the fixed 1–14 of spec §3; the icon follows from the id (domain/platform-icons). */
 export type Platform = { _id: number; text: string; background: string; visible: boolean; sortOrder: number };
@@ -16,6 +17,8 @@ export type Service = {
   isReadOnly: boolean;
   visible: boolean;
   sortOrder: number;
+  /** What the member gives besides the link; products stored before types have none and are default. */
+  type?: ServiceType;
 };
 
 const options = { versionKey: false, timestamps: true } as const;
@@ -54,6 +57,7 @@ export const serviceSchema = new Schema<Service>(
     isReadOnly: { type: Boolean, required: true },
     visible: { type: Boolean, required: true },
     sortOrder: { type: Number, required: true },
+    type: { type: String, enum: serviceTypes, default: 'default' },
   },
   { ...options, collection: 'services' },
 );

@@ -3,13 +3,14 @@ import { sequences } from '../store/store.ts';
 import { messages } from '../domain/messages.ts';
 import { problem } from '../domain/problem.ts';
 import { checkQuantityRange } from '../domain/quantity.ts';
+import { checkServiceType } from '../domain/service-type.ts';
 import { serviceRemoved, serviceUpserted } from '../events/catalog-events.ts';
 import { type Actor, type CatalogDeps, commit, invalid, missing } from './context.ts';
 import { claimPlacement, placementOf } from './placement.ts';
 import { adminServiceView } from './views.ts';
 import { auditDiff, auditFields } from '@smm/platform';
 
-const audited = ['text', 'categoryId', 'min', 'max', 'unitPriceDeci', 'notice', 'enableAuto', 'isReadOnly', 'visible'] as const;
+const audited = ['text', 'categoryId', 'min', 'max', 'unitPriceDeci', 'notice', 'enableAuto', 'isReadOnly', 'visible', 'type'] as const;
 
 /** What an operator writes: a product without its id and list position. */
 export type ServiceInput = Omit<Service, '_id' | 'sortOrder'>;
@@ -17,7 +18,7 @@ export type ServiceInput = Omit<Service, '_id' | 'sortOrder'>;
 const unknownCategory = () => invalid(problem('UNKNOWN_CATEGORY', messages.unknownCategory));
 
 export function createService(deps: CatalogDeps, actor: Actor, input: ServiceInput) {
-  const range = checkQuantityRange(input.min, input.max);
+  const range = checkQuantityRange(input.min, input.max) ?? checkServiceType({ ...input, type: input.type ?? 'default' });
   if (range) throw invalid(range);
   return commit(deps, async (session, emit, audit) => {
     const placement = await claimPlacement(deps.store, input.categoryId, session);
@@ -37,7 +38,8 @@ export function updateService(deps: CatalogDeps, actor: Actor, id: number, patch
   return commit(deps, async (session, emit, audit) => {
     const before = await deps.store.services.findById(id).session(session).lean<Service>();
     if (!before) throw missing(messages.serviceNotFound, 'SERVICE_NOT_FOUND');
-    const range = checkQuantityRange(patch.min ?? before.min, patch.max ?? before.max);
+    const merged = { type: patch.type ?? before.type ?? 'default', min: patch.min ?? before.min, max: patch.max ?? before.max, enableAuto: patch.enableAuto ?? before.enableAuto };
+    const range = checkQuantityRange(merged.min, merged.max) ?? checkServiceType(merged);
     if (range) throw invalid(range);
     const placement = await claimPlacement(deps.store, patch.categoryId ?? before.categoryId, session);
     if (!placement) throw unknownCategory();

@@ -85,6 +85,7 @@ function platformGroup(deps: CatalogDeps, platform: SeedPlatform, actor: Actor):
             isReadOnly: service.isReadOnly ?? false,
             visible: service.visible ?? true,
             sortOrder,
+            type: service.type ?? 'default',
           };
           await deps.store.services.create([doc], { session });
           emit(serviceUpserted(doc, placement.category, placement.platform, actor));

@@ -44,6 +44,7 @@ export function serviceView(s: Service, platformId: number) {
     notice: s.notice,
     enableAuto: s.enableAuto,
     isReadOnly: s.isReadOnly,
+    type: s.type ?? 'default',
   } satisfies ServiceViewBody;
 }
 export function adminServiceView(s: Service, platformId: number) {

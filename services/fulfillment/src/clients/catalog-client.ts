@@ -1,3 +1,4 @@
+import type { ServiceType } from '@smm/contracts';
 import { operatorHeaders } from './internal-headers.ts';
 
 /** A product as the catalog's admin API shows it. */
@@ -29,7 +30,7 @@ export function catalogClient(baseUrl: string, serviceAuthSecret: string, timeou
       return json as CatalogProduct;
     },
     /** Sets the products' price, limits or read-only flag; throws unless the catalog took it. */
-    async update(id: number, change: { unitPriceDeci?: number; min?: number; max?: number; isReadOnly?: boolean }): Promise<CatalogProduct> {
+    async update(id: number, change: { unitPriceDeci?: number; min?: number; max?: number; isReadOnly?: boolean; type?: ServiceType; enableAuto?: boolean }): Promise<CatalogProduct> {
       const { unitPriceDeci, ...rest } = change;
       const body = unitPriceDeci === undefined ? rest : { ...rest, point: pointText(unitPriceDeci) };
       const { status, json } = await call('PATCH', `/admin/services/${id}`, body);

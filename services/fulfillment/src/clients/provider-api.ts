@@ -1,3 +1,4 @@
+import type { OrderDetails, ServiceType } from '@smm/contracts';
 import type { AddAnswer } from '../domain/add-outcome.ts';
 import { privateTarget } from './address-guard.ts';
 
@@ -53,12 +54,37 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const errorOf = (body: unknown): string | undefined => (isRecord(body) && typeof body.error === 'string' ? body.error : undefined);
 const idText = (v: unknown): string | undefined => (typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : typeof v === 'string' && /^[\w-]{1,64}$/.test(v) ? v : undefined);
 
+/** One order as `add` sends it: the product's type decides the fields (the panel standard's per type). */
+export type AddRequest = { service: string; link: string; quantity: number; reference: string; serviceType?: ServiceType; details?: OrderDetails | undefined };
+
+/**
+ * The standard's `add` fields for a type: Default `quantity`; Custom Comments `comments` one per line
+ * (the provider counts them); Package nothing more; Mentions Custom List `usernames` one per line;
+ * Comment Likes `quantity` and `username`.
+ */
+export function addFields(order: AddRequest): Record<string, string> {
+  const base = { service: order.service, link: order.link };
+  const quantity = String(order.quantity);
+  switch (order.serviceType ?? 'default') {
+    case 'custom-comments':
+      return { ...base, comments: (order.details?.comments ?? []).join('\n') };
+    case 'package':
+      return base;
+    case 'mentions-custom-list':
+      return { ...base, usernames: (order.details?.usernames ?? []).join('\n') };
+    case 'comment-likes':
+      return { ...base, quantity, username: order.details?.username ?? '' };
+    default:
+      return { ...base, quantity };
+  }
+}
+
 /**
  * `add`, with our reference as `Idempotency-Key` (a header, so panels that do not know it are not
  * disturbed by an unknown form field; this product's own /api/v2 replays the first answer for it).
  */
-export async function addOrder(endpoint: ProviderEndpoint, order: { service: string; link: string; quantity: number; reference: string }, timeoutMs: number): Promise<AddAnswer> {
-  const raw = await callProvider(endpoint, { action: 'add', service: order.service, link: order.link, quantity: String(order.quantity) }, timeoutMs, { 'idempotency-key': order.reference });
+export async function addOrder(endpoint: ProviderEndpoint, order: AddRequest, timeoutMs: number): Promise<AddAnswer> {
+  const raw = await callProvider(endpoint, { action: 'add', ...addFields(order) }, timeoutMs, { 'idempotency-key': order.reference });
   if (raw.kind === 'fault') return raw;
   const error = errorOf(raw.body);
   if (error !== undefined) return { kind: 'error', message: error };

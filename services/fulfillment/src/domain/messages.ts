@@ -15,6 +15,7 @@ export const messages = {
   providerInUse: '상품에 연결된 공급처는 삭제할 수 없습니다. 먼저 연결을 해제해 주세요.',
   providerUnreachable: (detail: string) => `공급처에 연결할 수 없습니다: ${faultText(detail)}`,
   providerRefused: (detail: string) => `공급처가 요청을 거부했습니다: ${faultText(detail)}`,
+  providerServiceTypeUnsupported: (type: string) => `이 공급처 서비스의 유형(${type})은 판매할 수 없습니다. 기본, 댓글 직접 입력(Custom Comments), 패키지(Package), 멘션 아이디 목록(Mentions Custom List), 댓글 좋아요(Comment Likes) 유형만 연결할 수 있습니다.`,
   providerServiceNotFound: '공급처 서비스를 찾을 수 없습니다. 서비스 목록을 다시 가져와 주세요.',
   productNotFound: '상품을 찾을 수 없습니다.',
   mappingNotFound: '이 상품에는 공급처 연결이 없습니다.',

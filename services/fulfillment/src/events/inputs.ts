@@ -18,8 +18,8 @@ function paidOrder(event: InputEvent): Paid | null {
   switch (event.type) {
     case 'OrderAccepted': {
       if (event.data.kind !== 'order') return null;
-      const { orderId, userId, serviceId, link, amount } = event.data;
-      return { event, orderId, userId, productId: serviceId, link, amount, source: 'order' };
+      const { orderId, userId, serviceId, link, amount, serviceType, details } = event.data;
+      return { event, orderId, userId, productId: serviceId, link, amount, source: 'order', serviceType, details };
     }
     case 'AutoOrderRunPlaced': {
       const { childOrderId, userId, serviceId, link, amount } = event.data;

@@ -1,4 +1,4 @@
-import { type EventEnvelope, Topics, causedBy } from '@smm/contracts';
+import { type EventEnvelope, type OrderDetails, type ServiceType, Topics, causedBy } from '@smm/contracts';
 import { type Logger, appendToOutbox, inTransaction, isDuplicateKeyError } from '@smm/platform';
 import type { Forward } from '../store/forward.model.ts';
 import { forwards } from '../store/forward.model.ts';
@@ -15,6 +15,9 @@ export type Paid = {
   link: string | undefined;
   amount: number | undefined;
   source: 'order' | 'run';
+  /** A typed product's type and fields (OrderAccepted); absent for default products and auto-order runs. */
+  serviceType?: ServiceType | undefined;
+  details?: OrderDetails | undefined;
 };
 
 /** The forward record of a paid order as it enters fulfillment (state `manual` until decided). */
@@ -46,6 +49,8 @@ function newForward(paid: Paid, now: Date): Forward {
     orderPatch: null,
     cancelRequestedAt: null,
     correlationId: paid.event.correlationId,
+    ...(paid.serviceType && paid.serviceType !== 'default' ? { serviceType: paid.serviceType } : {}),
+    ...(paid.details ? { details: paid.details } : {}),
     createdAt: now,
     updatedAt: now,
   };

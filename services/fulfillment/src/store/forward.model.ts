@@ -1,5 +1,6 @@
 import { Schema } from 'mongoose';
 import type { Connection, Model } from 'mongoose';
+import { type OrderDetails, type ServiceType, serviceTypes } from '@smm/contracts';
 import { modelOn } from '@smm/platform';
 import { type ForwardState, forwardStates } from '../domain/forward-state.ts';
 
@@ -48,6 +49,9 @@ export type Forward = {
   providerCharge?: string | null;
   costDeci?: number | null;
   correlationId: string;
+  /** The product's type when the order was placed and what the member gave for it (sent with `add`); absent: default. */
+  serviceType?: ServiceType;
+  details?: OrderDetails;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -83,6 +87,8 @@ const forwardSchema = new Schema<Forward>(
     providerCharge: { type: String, default: null },
     costDeci: { type: Number, default: null },
     correlationId: { type: String, required: true },
+    serviceType: { type: String, enum: serviceTypes },
+    details: { type: Schema.Types.Mixed, default: undefined },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },

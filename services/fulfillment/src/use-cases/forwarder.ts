@@ -112,7 +112,8 @@ export class Forwarder {
       return;
     }
     const started = Date.now();
-    const answer = await addOrder(endpointOf(deps, provider), { service: record.providerServiceId, link: record.link, quantity: record.amount, reference }, deps.providerTimeoutMs);
+    const order = { service: record.providerServiceId, link: record.link, quantity: record.amount, reference, serviceType: record.serviceType ?? 'default', details: record.details };
+    const answer = await addOrder(endpointOf(deps, provider), order, deps.providerTimeoutMs);
     const outcome = classifyAdd(answer);
     // The answer exists only in memory now: a passing database error must not turn a clear answer
     // into a review item, so recording it is retried a few times before giving up to the recovery.

@@ -1,3 +1,4 @@
+import { serviceTypeFromApiName } from '@smm/contracts';
 import type { MappingViewBody } from '@smm/contracts/http';
 import { auditDiff, auditFields, badRequest, inTransaction, notFound, recordOperatorAction } from '@smm/platform';
 import { parseDecimal } from '../domain/decimal.ts';
@@ -39,13 +40,19 @@ export function mappingView(m: Mapping) {
   } satisfies MappingViewBody;
 }
 
-/** Price and limits a provider mapping gives the product; refuses a price below cost without the operator's override. */
+/**
+ * Price, limits and type a provider mapping gives the product; refuses a price below cost without the
+ * operator's override. The provider's `type` is read as ours (null: one we cannot sell). A Package's
+ * rate is the price of one package, so its cost is the rate itself and its quantity the provider's min.
+ */
 export function pricedMapping(provider: Provider, service: ProviderService, rule: PriceRule, allowBelowCost: boolean) {
   const rate = parseDecimal(service.rate);
   if (!rate) throw new Error(`stored rate ${service.rate} is not a decimal`);
-  const costDeci = unitCostDeci(rate, provider.wonDeciPerUnit);
+  const type = serviceTypeFromApiName(service.type);
+  const costDeci = unitCostDeci(type === 'package' ? { ...rate, units: rate.units * 1000n } : rate, provider.wonDeciPerUnit);
   const verdict = priceFor(rule, costDeci, allowBelowCost);
-  return { costDeci, verdict, min: Math.min(service.min, catalogQuantityLimit), max: Math.min(service.max, catalogQuantityLimit) };
+  const min = Math.min(service.min, catalogQuantityLimit);
+  return { costDeci, verdict, type, min, max: type === 'package' ? min : Math.min(service.max, catalogQuantityLimit) };
 }
 
 /**
@@ -64,9 +71,11 @@ export async function mapProduct(deps: FulfillmentDeps, productId: number, input
     const provider = await requireProvider(deps, input.providerId);
     const service = await providerServices(deps.connection).findById(providerServiceId(provider._id, input.providerServiceId)).lean<ProviderService>();
     if (!service || !service.listed) throw notFound(messages.providerServiceNotFound, 'PROVIDER_SERVICE_NOT_FOUND');
-    const { costDeci, verdict, min, max } = pricedMapping(provider, service, input.rule, input.allowBelowCost);
+    const { costDeci, verdict, min, max, type } = pricedMapping(provider, service, input.rule, input.allowBelowCost);
+    if (type === null) throw badRequest(messages.providerServiceTypeUnsupported(service.type), undefined, 'PROVIDER_SERVICE_TYPE_UNSUPPORTED');
     if (!verdict.ok) throw badRequest(messages.belowCost(wonText(verdict.unitPriceDeci), wonText(verdict.costDeci)), { costDeci, unitPriceDeci: verdict.unitPriceDeci }, 'BELOW_COST');
-    await deps.catalog.update(productId, { unitPriceDeci: verdict.unitPriceDeci, min, max, isReadOnly: false });
+    // The product takes the provider's type (its order fields follow); only default products keep auto orders.
+    await deps.catalog.update(productId, { unitPriceDeci: verdict.unitPriceDeci, min, max, isReadOnly: false, type, ...(type === 'default' ? {} : { enableAuto: false }) });
     doc = {
       _id: productId,
       mode: 'provider',

@@ -1,4 +1,4 @@
-import { autoOrderLimits } from '@smm/contracts';
+import { autoOrderLimits, orderDetailLimits } from '@smm/contracts';
 
 /**
  * Every Korean text this service answers with, in one place (house rule 7). The BFF shows
@@ -8,8 +8,22 @@ export const messages = {
   serviceRequired: '서비스를 선택해 주세요.',
   linkRequired: '링크를 입력해 주세요.',
   amountInvalid: '주문 수량을 숫자로 입력해 주세요.',
-  amountBelowMin: (min: number) => `최소 주문 수량보다 적습니다. (최소 ${min.toLocaleString('ko-KR')})`,
-  amountAboveMax: (max: number) => `최대 주문 수량을 초과했습니다. (최대 ${max.toLocaleString('ko-KR')})`,
+  belowMinOf: {
+    amount: (min: number) => `최소 주문 수량보다 적습니다. (최소 ${min.toLocaleString('ko-KR')})`,
+    comments: (min: number) => `댓글 수가 최소 주문 수량보다 적습니다. (최소 ${min.toLocaleString('ko-KR')}개)`,
+    usernames: (min: number) => `아이디 수가 최소 주문 수량보다 적습니다. (최소 ${min.toLocaleString('ko-KR')}개)`,
+  },
+  aboveMaxOf: {
+    amount: (max: number) => `최대 주문 수량을 초과했습니다. (최대 ${max.toLocaleString('ko-KR')})`,
+    comments: (max: number) => `댓글 수가 최대 주문 수량을 초과했습니다. (최대 ${max.toLocaleString('ko-KR')}개)`,
+    usernames: (max: number) => `아이디 수가 최대 주문 수량을 초과했습니다. (최대 ${max.toLocaleString('ko-KR')}개)`,
+  },
+  commentsRequired: '댓글을 한 줄에 하나씩 입력해 주세요.',
+  commentTooLong: (line: number) => `댓글은 한 줄에 ${orderDetailLimits.commentMaxLength}자 이하로 입력해 주세요. (${line}번째 줄)`,
+  usernamesRequired: '멘션할 아이디를 한 줄에 하나씩 입력해 주세요.',
+  usernameRequired: '댓글 작성자의 아이디를 입력해 주세요.',
+  usernameInvalid: (name: string) => `아이디 형식이 올바르지 않습니다: ${name.slice(0, 40)} (영문·한글·숫자·마침표·밑줄 30자 이하)`,
+  usernamesDuplicate: (name: string) => `같은 아이디가 두 번 들어 있습니다: ${name}`,
   autoNotSupported: '자동 주문을 지원하지 않는 서비스입니다.',
   runsTooFew: '자동 주문 횟수는 2회 이상이어야 합니다.',
   runsNotInteger: '자동 주문 횟수는 정수로 입력해 주세요.',

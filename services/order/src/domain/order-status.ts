@@ -1,4 +1,4 @@
-import { OrderStatus, priceDeci } from '@smm/contracts';
+import { OrderStatus, type ServiceType, priceDeci } from '@smm/contracts';
 import { messages } from './messages.ts';
 import { type Problem, problem } from './problem.ts';
 
@@ -9,7 +9,7 @@ export const finalStatuses: ReadonlySet<number> = new Set([S.COMPLETED, S.PARTIA
 /** Operators (later: fulfillment) move an open order (0, 1, 4) to any of these. */
 const targets: ReadonlySet<number> = new Set([S.IN_PROGRESS, S.COMPLETED, S.PARTIAL, S.PROCESSING, S.CANCELED]);
 
-export type OrderFacts = { id: number; status: number; amount: number; unitPriceDeci: number; chargeDeci: number; startCount: number | null; remains: number };
+export type OrderFacts = { id: number; status: number; amount: number; unitPriceDeci: number; chargeDeci: number; startCount: number | null; remains: number; serviceType?: ServiceType | undefined };
 export type StatusPatch = { status?: number | undefined; startCount?: number | null | undefined; remains?: number | undefined; reason?: string | undefined };
 
 export type Refund = { refundId: string; amountDeci: number; reason: 'canceled' | 'partial' };
@@ -40,8 +40,10 @@ export function changeStatus(order: OrderFacts, patch: StatusPatch): ChangeVerdi
     refund = { refundId: `order-${order.id}-canceled`, amountDeci: order.chargeDeci, reason: 'canceled' };
   }
   if (to === S.PARTIAL && remains > 0) {
-    // Never more than was paid, whatever the unit price did since.
-    const amountDeci = Math.min(priceDeci(order.unitPriceDeci, remains), order.chargeDeci);
+    // Never more than was paid, whatever the unit price did since. A package's price is for the
+    // whole package: its unworked share is the charge × remains / amount, rounded down.
+    const amountDeci =
+      order.serviceType === 'package' ? Math.floor((order.chargeDeci * remains) / order.amount) : Math.min(priceDeci(order.unitPriceDeci, remains), order.chargeDeci);
     refund = { refundId: `order-${order.id}-partial`, amountDeci, reason: 'partial' };
   }
   return { ok: true, change: { from: order.status, to, startCount, remains, refund } };

@@ -1,4 +1,6 @@
-import { autoOrderLimits, priceDeci } from '@smm/contracts';
+import { type OrderDetails, type ServiceType, autoOrderLimits, chargedUnits, priceDeci, serviceTypeAllowsAuto } from '@smm/contracts';
+import { toNumber } from './numbers.ts';
+import { typedOrder } from './order-details.ts';
 import { messages } from './messages.ts';
 import { type Problem, problem } from './problem.ts';
 import type { Product } from './product.ts';
@@ -15,6 +17,10 @@ export type OrderRequest = {
    * that price or not placed. Absent (API callers, who see no price first): the replica's price.
    */
   unitPriceDeci?: unknown;
+  /** Typed products' fields (service-types.ts), API v2 names: checked by the product's type, ignored by a default product. */
+  comments?: unknown;
+  usernames?: unknown;
+  username?: unknown;
 };
 
 /** A request that passed every rule: what gets stored and charged. */
@@ -27,7 +33,10 @@ export type ValidOrder = {
   runs: number;
   /** Minutes between runs; 0 for a one-off order. */
   interval: number;
-  /** unit price × amount: a one-off order's charge, an auto order's share per run (exact). */
+  /** The product's type, and what the member gave for it (absent for default products). */
+  serviceType: ServiceType;
+  details: OrderDetails | undefined;
+  /** unit price × amount (a package: × 1): a one-off order's charge, an auto order's share per run (exact). */
   perRunDeci: number;
   /** unit price × amount × max(runs, 1): what the wallet debits. */
   chargeDeci: number;
@@ -43,15 +52,7 @@ export type Verdict = { ok: true; order: ValidOrder } | { ok: false; refusal: Re
 
 const invalid = (code: string, message: string): Verdict => ({ ok: false, refusal: { kind: 'invalid', problem: problem(code, message) } });
 
-/**
- * Numbers arrive as JSON numbers or decimal strings (forms); anything else is NaN. Decimal only:
- * `Number()` alone would read "0x10" as 16, "1e3" as 1000 and " " as 0.
- */
-export function toNumber(value: unknown): number {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string' && /^\s*-?\d{1,15}(\.\d{1,15})?\s*$/.test(value)) return Number(value);
-  return Number.NaN;
-}
+export { toNumber };
 
 /** Only an absent field (or null) means "not given"; "", " " or -1 are given and wrong. */
 const optional = (value: unknown): number => (value === undefined || value === null ? 0 : toNumber(value));
@@ -71,10 +72,11 @@ export function checkOrder(request: OrderRequest, product: Product | null, servi
   const link = typeof request.link === 'string' ? request.link.trim() : '';
   if (link === '') return invalid('LINK_REQUIRED', messages.linkRequired);
 
-  const amount = toNumber(request.amount);
-  if (!Number.isInteger(amount)) return invalid('AMOUNT_INVALID', messages.amountInvalid);
-  if (amount < product.min) return invalid('AMOUNT_BELOW_MIN', messages.amountBelowMin(product.min));
-  if (amount > product.max) return invalid('AMOUNT_ABOVE_MAX', messages.amountAboveMax(product.max));
+  // The type's own fields, then the quantity (typed, counted, or a package's fixed one).
+  const serviceType = product.type ?? 'default';
+  const typed = typedOrder(serviceType, request, product);
+  if (!typed.ok) return invalid(typed.problem.code, typed.problem.message);
+  const amount = typed.amount;
 
   const runs = optional(request.runs);
   const interval = optional(request.interval);
@@ -82,7 +84,8 @@ export function checkOrder(request: OrderRequest, product: Product | null, servi
   // not silently become a one-off order.
   const auto = runs !== 0 || interval !== 0;
   if (auto) {
-    if (!product.enableAuto) return invalid('AUTO_NOT_SUPPORTED', messages.autoNotSupported);
+    // Catalog allows auto orders on default products only; a replica from before that rule is held to it here too.
+    if (!product.enableAuto || !serviceTypeAllowsAuto(serviceType)) return invalid('AUTO_NOT_SUPPORTED', messages.autoNotSupported);
     if (!(runs >= autoOrderLimits.minRuns)) return invalid('RUNS_TOO_FEW', messages.runsTooFew);
     if (!Number.isInteger(runs)) return invalid('RUNS_NOT_INTEGER', messages.runsNotInteger);
     if (runs > autoOrderLimits.maxRuns) return invalid('RUNS_TOO_MANY', messages.runsTooMany);
@@ -102,13 +105,13 @@ export function checkOrder(request: OrderRequest, product: Product | null, servi
   let perRunDeci: number;
   let chargeDeci: number;
   try {
-    perRunDeci = priceDeci(product.unitPriceDeci, amount);
+    perRunDeci = priceDeci(product.unitPriceDeci, chargedUnits(serviceType, amount));
     chargeDeci = priceDeci(perRunDeci, auto ? runs : 1);
   } catch {
     return invalid('PRICE_OUT_OF_RANGE', messages.priceOutOfRange);
   }
   return {
     ok: true,
-    order: { kind: auto ? 'auto' : 'order', product, link, amount, runs: auto ? runs : 0, interval: auto ? interval : 0, perRunDeci, chargeDeci },
+    order: { kind: auto ? 'auto' : 'order', product, serviceType, details: typed.details, link, amount, runs: auto ? runs : 0, interval: auto ? interval : 0, perRunDeci, chargeDeci },
   };
 }

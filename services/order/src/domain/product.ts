@@ -1,3 +1,5 @@
+import type { ServiceType } from '@smm/contracts';
+
 /** What order keeps of a catalogue product (replicated from ServiceUpserted). */
 export type Product = {
   serviceId: number;
@@ -11,4 +13,6 @@ export type Product = {
   isReadOnly: boolean;
   /** The product's own flag and its platform's: hidden products cannot be ordered. */
   visible: boolean;
+  /** Absent in a replica written before product types: default. */
+  type?: ServiceType;
 };

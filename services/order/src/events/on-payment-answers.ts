@@ -80,10 +80,12 @@ function decideAll(answers: readonly PaymentAnswerEvent[], facts: Map<string, Pa
     } else {
       const change = paymentChange(decision.to, kind, now);
       order!.payment = change.payment;
-      const { serviceId, link, amount, runs, interval } = order!;
+      const { serviceId, link, amount, runs, interval, serviceType, details } = order!;
+      // A typed product's fields go along for the provider (fulfillment forwards them).
+      const typed = serviceType && serviceType !== 'default' ? { serviceType, ...(details ? { details } : {}) } : {};
       const answer =
         event.type === 'PointDebited'
-          ? orderAccepted({ orderId, kind, userId, runs: runs ?? 0, interval: interval ?? 0, serviceId, link, amount }, causedBy(event))
+          ? orderAccepted({ orderId, kind, userId, runs: runs ?? 0, interval: interval ?? 0, serviceId, link, amount, ...typed }, causedBy(event))
           : orderRejected({ orderId, kind, userId, reason: event.data.reason }, causedBy(event));
       settlements.push({ kind, id: orderId, guard: settleableBy({ userId, amountDeci }), set: change, event: answer });
     }

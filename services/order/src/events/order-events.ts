@@ -6,7 +6,9 @@ import {
   OrderAccepted,
   OrderRejected,
   OrderStatusChanged,
+  type OrderDetails,
   type PaymentKind,
+  type ServiceType,
   RefundRequested,
 } from '@smm/contracts';
 import type { StatusChange } from '../domain/order-status.ts';
@@ -15,7 +17,7 @@ import type { StatusChange } from '../domain/order-status.ts';
 const key = (orderId: number) => `order-${orderId}`;
 
 export const orderAccepted = (
-  o: { orderId: number; kind: PaymentKind; userId: string; runs: number; interval: number; serviceId: number; link: string; amount: number },
+  o: { orderId: number; kind: PaymentKind; userId: string; runs: number; interval: number; serviceId: number; link: string; amount: number; serviceType?: ServiceType; details?: OrderDetails },
   origin: EventOrigin,
 ) =>
   OrderAccepted.create(key(o.orderId), o, origin);

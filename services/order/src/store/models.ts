@@ -1,5 +1,6 @@
 import { type Connection, Schema } from 'mongoose';
 import { modelOn } from '@smm/platform';
+import { type OrderDetails, type ServiceType, serviceTypes } from '@smm/contracts';
 import type { PaymentState } from '../domain/payment.ts';
 
 /** The collections of one-off orders and auto orders (the outbox relay reads their kept OrderPlaced). */
@@ -34,6 +35,9 @@ export type Order = {
   statusReason?: string | null;
   /** The member's Idempotency-Key it was placed under, with the request's hash; absent without one. */
   request?: PlacementRequest;
+  /** The product's type when it was placed, and what the member gave for it; absent on default orders. */
+  serviceType?: ServiceType;
+  details?: OrderDetails;
 };
 
 /** An Idempotency-Key a placement came with: at most one live order per member and key (per kind). */
@@ -78,6 +82,7 @@ export type ProductDoc = {
   enableAuto: boolean;
   isReadOnly: boolean;
   visible: boolean;
+  type?: ServiceType;
 };
 
 export type SettingDoc = { _id: string; value: string };
@@ -120,6 +125,8 @@ export const orderSchema = new Schema<Order>(
     paidAt: { type: Date, default: null },
     statusReason: { type: String, default: null },
     request: { type: placementRequestSchema, default: undefined },
+    serviceType: { type: String, enum: serviceTypes },
+    details: { type: Schema.Types.Mixed, default: undefined },
   },
   { collection: orderCollections.order, versionKey: false, minimize: false },
 );
@@ -186,6 +193,7 @@ export const productSchema = new Schema<ProductDoc>(
     enableAuto: { type: Boolean, required: true },
     isReadOnly: { type: Boolean, required: true },
     visible: { type: Boolean, required: true },
+    type: { type: String, enum: serviceTypes },
   },
   { collection: 'products', versionKey: false },
 );

@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '@smm/contracts';
+import type { EventEnvelope, OrderDetails, ServiceType } from '@smm/contracts';
 import { type Connection, type KeptEvent, documentWriteErrors, handOverInserted, handOverKept, keepEvent, withEvent } from '@smm/platform';
 import type { ClientSession, Model } from 'mongoose';
 import type { PaymentChange, PaymentFacts } from '../domain/payment.ts';
@@ -8,14 +8,14 @@ import { type Page, type Paging, newestFirst } from './newest-first.ts';
 export type Kind = 'order' | 'auto';
 
 /** What the payment leg reads of an order: the guard's facts and what OrderAccepted carries. */
-export type PaymentRecord = PaymentFacts & { _id: number; createdAt: Date; serviceId: number; link: string; amount: number; runs?: number; interval?: number };
+export type PaymentRecord = PaymentFacts & { _id: number; createdAt: Date; serviceId: number; link: string; amount: number; runs?: number; interval?: number; serviceType?: ServiceType; details?: OrderDetails };
 
 export type PaymentWrite = { kind: Kind; id: number; guard: Record<string, unknown>; set: PaymentChange | { refundedDeci: number } };
 
 /** A payment settled on an order still awaiting it, with the event that says so (OrderAccepted or OrderRejected). */
 export type Settlement = { kind: Kind; id: number; guard: Record<string, unknown>; set: PaymentChange; event: EventEnvelope };
 
-const factsProjection = { createdAt: 1, payment: 1, abandoned: 1, userId: 1, chargeDeci: 1, refundedDeci: 1, serviceId: 1, link: 1, amount: 1, runs: 1, interval: 1 };
+const factsProjection = { createdAt: 1, payment: 1, abandoned: 1, userId: 1, chargeDeci: 1, refundedDeci: 1, serviceId: 1, link: 1, amount: 1, runs: 1, interval: 1, serviceType: 1, details: 1 };
 
 /** A placement found another of the member's orders holding its Idempotency-Key (placed meanwhile). */
 export class RequestKeyTaken extends Error {

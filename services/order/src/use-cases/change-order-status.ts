@@ -26,7 +26,7 @@ export async function changeOrderStatus(deps: OrderDeps, origin: EventOrigin, id
     // Issue 39: no operator changes their own order (a refund to themselves).
     if (actor && actor.userId === order.userId) return { ok: false, kind: 'forbidden', problem: problem('SELF_ACTION', messages.selfAction) };
     const verdict = changeStatus(
-      { id, status: order.status, amount: order.amount, unitPriceDeci: order.unitPriceDeci, chargeDeci: order.chargeDeci, startCount: order.startCount, remains: order.remains },
+      { id, status: order.status, amount: order.amount, unitPriceDeci: order.unitPriceDeci, chargeDeci: order.chargeDeci, startCount: order.startCount, remains: order.remains, serviceType: order.serviceType },
       patch,
     );
     if (!verdict.ok) return { ok: false, kind: verdict.kind, problem: verdict.problem };

@@ -77,7 +77,16 @@ export async function placeOrder(deps: OrderDeps, origin: EventOrigin, input: Pl
   const order: Order | AutoOrder =
     valid.kind === 'auto'
       ? { ...common, runs: valid.runs, interval: valid.interval, perRunDeci: valid.perRunDeci, completed: 0, refundedDeci: 0, canceledAt: null }
-      : { ...common, startCount: null, remains: valid.amount, refundedDeci: 0, autoOrderId: null, run: null };
+      : {
+          ...common,
+          startCount: null,
+          remains: valid.amount,
+          refundedDeci: 0,
+          autoOrderId: null,
+          run: null,
+          ...(valid.serviceType === 'default' ? {} : { serviceType: valid.serviceType }),
+          ...(valid.details ? { details: valid.details } : {}),
+        };
   const placed = OrderPlaced.create(
     `order-${id}`,
     { orderId: id, kind: valid.kind, userId: input.userId, serviceId: valid.product.serviceId, amount: valid.amount, runs: valid.runs, interval: valid.interval, chargeDeci: valid.chargeDeci },

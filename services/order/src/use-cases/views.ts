@@ -27,6 +27,8 @@ export function orderView(order: Order) {
     source: order.source,
     /** Korean text for the member when a status change came with a reason; otherwise null. */
     reason: order.statusReason ?? null,
+    serviceType: order.serviceType ?? 'default',
+    details: order.details ?? null,
   };
 }
 

@@ -4,7 +4,7 @@ import type { OrderItem } from '../../lib/types.ts';
 import * as ui from '../../ui/ui.css.ts';
 import { type Column, HistoryTable, useHistory } from './HistoryTable.tsx';
 import { OrderActions, useFulfillmentFlags } from './OrderActions.tsx';
-import { LinkText, money, shortId } from './cells.tsx';
+import { LinkText, OrderDetailsText, money, shortId } from './cells.tsx';
 import { historyText as t } from './messages.ts';
 
 const tones: Record<number, keyof typeof ui.badge> = {
@@ -29,7 +29,16 @@ const filters = [{ value: null, label: t.all }, ...Object.entries(OrderStatus.la
 const columns: ReadonlyArray<Column<OrderItem>> = [
   { head: t.orderNo, cell: (o) => <span title={String(o.id)}>{shortId(o.id)}</span> },
   { head: t.date, cell: (o) => dateTime(o.createdAt) },
-  { head: t.product, cell: (o) => o.serviceText, wrap: true },
+  {
+    head: t.product,
+    cell: (o) => (
+      <>
+        {o.serviceText}
+        <OrderDetailsText order={o} />
+      </>
+    ),
+    wrap: true,
+  },
   { head: t.link, cell: (o) => <LinkText link={o.link} linkUrl={o.linkUrl} /> },
   { head: t.used, cell: (o) => money(o), numeric: true },
   { head: t.quantity, cell: (o) => count(o.amount), numeric: true },

@@ -25,3 +25,24 @@ export function shortId(id: string | number): string {
   const text = String(id);
   return text.length > 10 ? text.slice(-8).toUpperCase() : text;
 }
+
+/** What a typed product's order was given (issue 40): the comments, the usernames, the comment author, or that it was a package. */
+export function OrderDetailsText({ order }: { order: { serviceType?: string | undefined; details?: { comments?: string[] | undefined; usernames?: string[] | undefined; username?: string | undefined } | null | undefined } }) {
+  const d = order.details;
+  if (order.serviceType === 'package') return <div className={ui.muted}>패키지 상품</div>;
+  if (d?.comments) {
+    return (
+      <details className={ui.muted} data-testid="order-comments">
+        <summary>입력한 댓글 {d.comments.length.toLocaleString('ko-KR')}개</summary>
+        <ol style={{ margin: '4px 0 0', paddingLeft: 18 }}>
+          {d.comments.map((c, i) => (
+            <li key={i} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{c}</li>
+          ))}
+        </ol>
+      </details>
+    );
+  }
+  if (d?.usernames) return <div className={ui.muted} style={{ overflowWrap: 'anywhere' }}>멘션 {d.usernames.length.toLocaleString('ko-KR')}명: {d.usernames.map((u) => `@${u}`).join(', ')}</div>;
+  if (d?.username) return <div className={ui.muted}>댓글 작성자: @{d.username}</div>;
+  return null;
+}

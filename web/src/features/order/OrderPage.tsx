@@ -26,6 +26,7 @@ import {
   toggleAuto,
   totalPriceDeci,
   totalQuantity,
+  typeOf,
   validateOrder,
 } from './order-form.ts';
 import type { OrderAttempt, OrderField, OrderForm, OrderProblem } from './order-form.ts';
@@ -33,6 +34,7 @@ import { AutoOrderFields } from './AutoOrderFields.tsx';
 import { NoticeBoard } from './NoticeBoard.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import { PlatformPicker } from './PlatformPicker.tsx';
+import { TypedOrderFields } from './TypedOrderFields.tsx';
 
 type OrderAnswer = { outcome: 'accepted' | 'awaiting_payment'; order: { id: string | number; kind: 'order' | 'auto' } };
 
@@ -48,7 +50,7 @@ export default function OrderPage() {
   // The order being placed and its Idempotency-Key, until an answer settles it (see attemptFor).
   const attempt = useRef<OrderAttempt | null>(null);
   const [busy, setBusy] = useState(false);
-  const ids = { category: useId(), service: useId(), link: useId(), amount: useId(), runs: useId(), interval: useId(), total: useId() };
+  const ids = { category: useId(), service: useId(), link: useId(), amount: useId(), runs: useId(), interval: useId(), total: useId(), comments: useId(), usernames: useId(), username: useId() };
   const fieldRefs = useRef<Partial<Record<OrderField, HTMLElement | null>>>({});
 
   const model = useMemo(
@@ -74,6 +76,9 @@ export default function OrderPage() {
   const serviceCheck = settings.enabled(keys.enableServiceCheck);
   const disabled = serviceCheck || Boolean(service?.isReadOnly);
   const priceDeci = totalPriceDeci(service, form);
+  const type = typeOf(service);
+  // Custom comments and mentions count their lines; a package has its own quantity.
+  const takesAmount = type === 'default' || type === 'comment-likes';
   const balanceDeci = auth.profile?.pointDeci ?? 0;
 
   const update = (next: OrderForm) => {
@@ -183,7 +188,7 @@ export default function OrderPage() {
                       const full = serviceById.get(String(x.id));
                       return (
                         <option key={x.id} value={String(x.id)}>
-                          {full?.text} — {t.perUnit(won(x.unitPriceDeci))}
+                          {full?.text} — {typeOf(x) === 'package' ? t.perPackage(won(x.unitPriceDeci)) : t.perUnit(won(x.unitPriceDeci))}
                           {full?.listUnitPriceDeci !== undefined ? t.memberPriceOption : ''}
                           {x.isReadOnly ? ' (주문 중지)' : ''}
                         </option>
@@ -228,6 +233,20 @@ export default function OrderPage() {
               <div className={s.step}>
                 <span className={s.stepNo} aria-hidden="true">5</span>
                 <div className={ui.field}>
+                  {service && (
+                    <TypedOrderFields
+                      form={form}
+                      service={service}
+                      ids={ids}
+                      disabled={disabled}
+                      onChange={update}
+                      fieldRef={(field, el) => { fieldRefs.current[field] = el; }}
+                      invalid={invalid}
+                      errorFor={errorFor}
+                    />
+                  )}
+                  {takesAmount && (
+                  <>
                   <label htmlFor={ids.amount} className={ui.label}>{t.step5}</label>
                   <input
                     id={ids.amount}
@@ -248,7 +267,9 @@ export default function OrderPage() {
                     {service ? t.minMax(count(service.min), count(service.max)) : ''}
                   </p>
                   {errorFor('amount')}
-                  {service?.enableAuto && (
+                  </>
+                  )}
+                  {service?.enableAuto && type === 'default' && (
                     <div style={{ marginTop: 6 }}>
                       <label className={ui.checkbox}>
                         <input
@@ -282,8 +303,9 @@ export default function OrderPage() {
         <OrderSummary
           productName={fullService?.text}
           unitPriceDeci={service?.unitPriceDeci}
+          perPackage={type === 'package'}
           listUnitPriceDeci={fullService?.listUnitPriceDeci}
-          quantity={totalQuantity(form)}
+          quantity={totalQuantity(form, service)}
           balanceDeci={balanceDeci}
           priceDeci={priceDeci}
           serviceCheck={serviceCheck}

@@ -7,6 +7,8 @@ import * as s from './order.css.ts';
 type Props = {
   productName: string | undefined;
   unitPriceDeci: number | undefined;
+  /** The unit price is a package's (issue 40). */
+  perPackage?: boolean;
   /** The catalogue's price when the member's rate changed it (issue 40). */
   listUnitPriceDeci?: number | undefined;
   quantity: number;
@@ -23,7 +25,7 @@ type Props = {
 };
 
 /** The order's summary beside the form: product, unit price, quantity, balance, total and the submit button. */
-export function OrderSummary({ productName, unitPriceDeci, listUnitPriceDeci, quantity, balanceDeci, priceDeci, serviceCheck, balanceProblem, disabled, busy, submitRef }: Props) {
+export function OrderSummary({ productName, unitPriceDeci, perPackage = false, listUnitPriceDeci, quantity, balanceDeci, priceDeci, serviceCheck, balanceProblem, disabled, busy, submitRef }: Props) {
   return (
     <aside className={s.summary} aria-label="결제 요약">
       <section className={ui.card}>
@@ -35,7 +37,7 @@ export function OrderSummary({ productName, unitPriceDeci, listUnitPriceDeci, qu
           </div>
           <div className={s.summaryRow}>
             <span>단가</span>
-            <span className={s.summaryValue}>{unitPriceDeci === undefined ? '—' : t.perUnit(won(unitPriceDeci))}</span>
+            <span className={s.summaryValue}>{unitPriceDeci === undefined ? '—' : perPackage ? t.perPackage(won(unitPriceDeci)) : t.perUnit(won(unitPriceDeci))}</span>
           </div>
           {listUnitPriceDeci !== undefined && (
             <div className={s.summaryRow} data-testid="member-price">

@@ -1,4 +1,4 @@
-import { autoOrderLimits, priceDeci } from '../../lib/contracts.ts';
+import { type ServiceType, autoOrderLimits, chargedUnits, linesOf, normalizeUsername, orderDetailLimits, priceDeci, usernameItems } from '../../lib/contracts.ts';
 import { orderText as t } from './messages.ts';
 
 /**
@@ -13,6 +13,8 @@ export type CatalogService = {
   unitPriceDeci: number;
   enableAuto: boolean;
   isReadOnly: boolean;
+  /** What the member gives besides the link (absent: default). */
+  type?: ServiceType | undefined;
 };
 export type CatalogCategory = { id: string | number; platformId: number };
 export type Catalog = { categories: CatalogCategory[]; services: CatalogService[] };
@@ -26,9 +28,17 @@ export type OrderForm = {
   auto: boolean;
   runs: string;
   interval: string;
+  /** Custom comments, one per line. */
+  comments: string;
+  /** Mentions: usernames, one per line. */
+  usernames: string;
+  /** Comment likes: the comment author's username. */
+  username: string;
 };
 
-export const emptyForm: OrderForm = { platformId: null, categoryId: null, serviceId: null, link: '', amount: '', auto: false, runs: '0', interval: '0' };
+export const emptyForm: OrderForm = { platformId: null, categoryId: null, serviceId: null, link: '', amount: '', auto: false, runs: '0', interval: '0', comments: '', usernames: '', username: '' };
+
+export const typeOf = (service: Pick<CatalogService, 'type'> | undefined): ServiceType => service?.type ?? 'default';
 
 export const { minRuns, maxRuns, minIntervalMinutes, maxIntervalMinutes } = autoOrderLimits;
 
@@ -47,7 +57,7 @@ export function findService<S extends CatalogService>(catalog: { services: S[] }
 /** A new product switches auto-order off and sets the amount to the product's minimum. */
 export function selectService(form: OrderForm, catalog: Catalog, serviceId: string | number | null): OrderForm {
   const service = findService(catalog, serviceId);
-  return { ...form, serviceId: service?.id ?? null, amount: service ? String(service.min) : '', auto: false, runs: '0', interval: '0' };
+  return { ...form, serviceId: service?.id ?? null, amount: service ? String(service.min) : '', auto: false, runs: '0', interval: '0', comments: '', usernames: '', username: '' };
 }
 
 /** A new category resets the product to its first one. */
@@ -69,22 +79,43 @@ export function toggleAuto(form: OrderForm, auto: boolean): OrderForm {
 
 const toNumber = (value: string): number => (value.trim() === '' ? Number.NaN : Number(value));
 
+type QuantityFields = Pick<OrderForm, 'amount' | 'auto' | 'runs'> & Partial<Pick<OrderForm, 'comments' | 'usernames'>>;
+
+/**
+ * The quantity one order delivers: typed as the amount; for custom comments and mentions the
+ * number of lines (usernames) written; a package's fixed quantity.
+ */
+export function orderQuantity(form: QuantityFields, service?: Pick<CatalogService, 'type' | 'min'>): number {
+  switch (typeOf(service)) {
+    case 'custom-comments':
+      return linesOf(form.comments ?? '').length;
+    case 'mentions-custom-list':
+      return usernameItems(form.usernames ?? '').length;
+    case 'package':
+      return service!.min;
+    default:
+      return toNumber(form.amount);
+  }
+}
+
 /** Total quantity = amount × max(runs, 1); a one-off order counts one run. */
-export function totalQuantity(form: Pick<OrderForm, 'amount' | 'auto' | 'runs'>): number {
-  const amount = toNumber(form.amount);
+export function totalQuantity(form: QuantityFields, service?: Pick<CatalogService, 'type' | 'min'>): number {
+  const amount = orderQuantity(form, service);
   if (!Number.isFinite(amount) || amount < 0) return 0;
   const runs = form.auto ? toNumber(form.runs) : 1;
   return amount * Math.max(Number.isFinite(runs) ? runs : 1, 1);
 }
 
 /** Total price in deci-won = unit price × total quantity (0 while the quantity is not a whole number). */
-export function totalPriceDeci(service: Pick<CatalogService, 'unitPriceDeci'> | undefined, form: Pick<OrderForm, 'amount' | 'auto' | 'runs'>): number {
-  const quantity = totalQuantity(form);
+export function totalPriceDeci(service: (Pick<CatalogService, 'unitPriceDeci'> & Partial<Pick<CatalogService, 'type' | 'min'>>) | undefined, form: QuantityFields): number {
+  const typed = service && service.min !== undefined ? { type: service.type, min: service.min } : undefined;
+  const quantity = totalQuantity(form, typed);
   if (!service || !Number.isInteger(quantity)) return 0;
-  return priceDeci(service.unitPriceDeci, quantity);
+  // A package is charged once, whatever it delivers (the order service's rule, contracts' chargedUnits).
+  return priceDeci(service.unitPriceDeci, chargedUnits(typeOf(service), quantity));
 }
 
-export type OrderField = 'service' | 'link' | 'amount' | 'runs' | 'interval' | 'balance';
+export type OrderField = 'service' | 'link' | 'comments' | 'usernames' | 'username' | 'amount' | 'runs' | 'interval' | 'balance';
 export type OrderProblem = { field: OrderField; message: string };
 
 /**
@@ -100,11 +131,14 @@ export function validateOrder(
 ): OrderProblem | null {
   if (!service) return { field: 'service', message: t.chooseService };
   if (form.link.trim() === '') return { field: 'link', message: t.linkRequired };
-  const amount = toNumber(form.amount);
+  const typed = typedProblem(form, service);
+  if (typed) return typed;
+  const amount = orderQuantity(form, service);
   // 10.5 is a number but not a quantity: say so here rather than send it and get a format error.
   if (Number.isFinite(amount) && !Number.isInteger(amount)) return { field: 'amount', message: t.amountNotInteger };
-  if (!(amount >= service.min)) return { field: 'amount', message: t.belowMin };
-  if (amount > service.max) return { field: 'amount', message: t.aboveMax };
+  const counted = countedField(service);
+  if (!(amount >= service.min)) return { field: counted ?? 'amount', message: counted ? t.countBelowMin(service.min) : t.belowMin };
+  if (amount > service.max) return { field: counted ?? 'amount', message: counted ? t.countAboveMax(service.max) : t.aboveMax };
   if (form.auto) {
     const runs = toNumber(form.runs);
     if (!(runs >= minRuns)) return { field: 'runs', message: t.runsTooFew };
@@ -117,18 +151,69 @@ export function validateOrder(
   }
   if (options.guest) return { field: 'balance', message: t.guest };
   const runs = form.auto ? toNumber(form.runs) : 1;
-  const total = service.unitPriceDeci * Math.ceil(amount) * Math.max(runs, 1);
+  const total = service.unitPriceDeci * chargedUnits(typeOf(service), Math.ceil(amount)) * Math.max(runs, 1);
   // Compared as a plain product: an absurd run count must read as "insufficient", not throw.
   if (total > balanceDeci) return { field: 'balance', message: t.insufficient };
   return null;
 }
 
-/** The body of POST /service/order (spec §3 order-creation payload). */
+/** The field whose lines are counted as the quantity (custom comments, mentions), if any. */
+function countedField(service: CatalogService): 'comments' | 'usernames' | null {
+  const type = typeOf(service);
+  return type === 'custom-comments' ? 'comments' : type === 'mentions-custom-list' ? 'usernames' : null;
+}
+
+/** A typed product's own fields, checked after the link (the order service's order). */
+function typedProblem(form: OrderForm, service: CatalogService): OrderProblem | null {
+  switch (typeOf(service)) {
+    case 'custom-comments': {
+      const lines = linesOf(form.comments);
+      if (lines.length === 0) return { field: 'comments', message: t.commentsRequired };
+      const long = lines.findIndex((c) => c.length > orderDetailLimits.commentMaxLength);
+      return long >= 0 ? { field: 'comments', message: t.commentTooLong(long + 1) } : null;
+    }
+    case 'mentions-custom-list': {
+      const items = usernameItems(form.usernames);
+      if (items.length === 0) return { field: 'usernames', message: t.usernamesRequired };
+      const seen = new Set<string>();
+      for (const item of items) {
+        const name = normalizeUsername(item);
+        if (name === null) return { field: 'usernames', message: t.usernameInvalid(item) };
+        if (seen.has(name)) return { field: 'usernames', message: t.usernamesDuplicate(name) };
+        seen.add(name);
+      }
+      return null;
+    }
+    case 'comment-likes': {
+      if (form.username.trim() === '') return { field: 'username', message: t.usernameRequired };
+      return normalizeUsername(form.username) === null ? { field: 'username', message: t.usernameInvalid(form.username.trim()) } : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** The typed fields to send for a product (only its type's own). */
+function typedPayload(form: OrderForm, service: CatalogService) {
+  switch (typeOf(service)) {
+    case 'custom-comments':
+      return { comments: form.comments };
+    case 'mentions-custom-list':
+      return { usernames: form.usernames };
+    case 'comment-likes':
+      return { username: form.username.trim() };
+    default:
+      return {};
+  }
+}
+
+/** The body of POST /service/order (spec §3 order-creation payload, and a typed product's fields). */
 export function orderPayload(form: OrderForm, service: CatalogService) {
   return {
     serviceId: service.id,
     link: form.link.trim(),
-    amount: Number(form.amount),
+    amount: orderQuantity(form, service),
+    ...typedPayload(form, service),
     runs: form.auto ? Number(form.runs) : 0,
     interval: form.auto ? Number(form.interval) : 0,
     // The price the member is shown: the order is charged at it, or refused if it changed meanwhile.

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import useSWR from 'swr';
+import { serviceTypeLabels, serviceTypes } from '../../../lib/contracts.ts';
 import { count, won } from '../../../lib/format.ts';
 import * as ui from '../../../ui/ui.css.ts';
 import * as s from '../admin.css.ts';
@@ -129,6 +130,7 @@ export default function CataloguePage() {
                 </span>
               ),
             },
+            { label: t.columns.type, render: (p) => serviceTypeLabels[p.type ?? 'default'] },
             { label: t.columns.price, num: true, render: (p) => won(p.unitPriceDeci) },
             { label: t.columns.limits, num: true, render: (p) => `${count(p.min)}~${count(p.max)}` },
             { label: t.columns.auto, render: (p) => (p.enableAuto ? <span className={ui.badge.primary}>{t.yes}</span> : t.no) },
@@ -143,6 +145,7 @@ export default function CataloguePage() {
           fields={[
             { name: 'text', label: t.productFields.text, kind: 'text' },
             { name: 'categoryId', label: t.productFields.categoryId, kind: 'select', options: (categories.data ?? []).map((c) => ({ value: String(c.id), label: `${allPlatforms.find((p) => p.id === c.platformId)?.text ?? ''} · ${c.text}` })) },
+            { name: 'type', label: t.productFields.type, kind: 'select', options: serviceTypes.map((type) => ({ value: type, label: serviceTypeLabels[type] })), hint: t.typeHint },
             { name: 'point', label: t.productFields.point, kind: 'price', hint: t.pointHint },
             { name: 'min', label: t.productFields.min, kind: 'integer' },
             { name: 'max', label: t.productFields.max, kind: 'integer' },
@@ -158,6 +161,7 @@ export default function CataloguePage() {
             min: p ? String(p.min) : '',
             max: p ? String(p.max) : '',
             notice: p?.notice ?? '',
+            type: p?.type ?? 'default',
             enableAuto: p?.enableAuto ?? false,
             isReadOnly: p?.isReadOnly ?? false,
             visible: p?.visible ?? true,
