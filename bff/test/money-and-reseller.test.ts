@@ -379,22 +379,6 @@ describe('API v2', () => {
   });
 });
 
-// Last in the file: it stops this file's Redis.
-describe('reseller API without Redis', () => {
-  it('still serves a key this BFF kept in memory, asking auth again since the rotation mark cannot be read', async () => {
-    keys({ 'key-a': 'user-a' });
-    catalogue();
-    for (let i = 0; i < 3; i++) expect((await call(h.url, 'GET', '/api/services', { headers: { 'api-key': 'key-a' } })).status).toBe(200);
-    expect(h.auth.calls('POST /api-keys/resolve')).toHaveLength(1);
-    await h.embeddedRedis.close();
-    const res = await call(h.url, 'GET', '/api/services', { headers: { 'api-key': 'key-a' } });
-    expect(res.status).toBe(200);
-    expect(h.auth.calls('POST /api-keys/resolve')).toHaveLength(2);
-    keys({});
-    expect((await call(h.url, 'GET', '/api/services', { headers: { 'api-key': 'key-a' } })).status).toBe(401);
-  });
-});
-
 describe('rates per member (issue 40)', () => {
   /** The order service's rate store says: user-r pays 20 % less on everything, 0.7 won for product 2. */
   function rates() {
@@ -457,5 +441,21 @@ describe('rates per member (issue 40)', () => {
     }
     expect((await call(h.url, 'DELETE', '/api/admin/members/user-r/rates/..%2Fx', { token: admin })).status).toBe(404);
     expect(h.order.calls('PUT /admin/rates/user-r')).toHaveLength(1);
+  });
+});
+
+// Last in the file: it stops this file's Redis.
+describe('reseller API without Redis', () => {
+  it('still serves a key this BFF kept in memory, asking auth again since the rotation mark cannot be read', async () => {
+    keys({ 'key-a': 'user-a' });
+    catalogue();
+    for (let i = 0; i < 3; i++) expect((await call(h.url, 'GET', '/api/services', { headers: { 'api-key': 'key-a' } })).status).toBe(200);
+    expect(h.auth.calls('POST /api-keys/resolve')).toHaveLength(1);
+    await h.embeddedRedis.close();
+    const res = await call(h.url, 'GET', '/api/services', { headers: { 'api-key': 'key-a' } });
+    expect(res.status).toBe(200);
+    expect(h.auth.calls('POST /api-keys/resolve')).toHaveLength(2);
+    keys({});
+    expect((await call(h.url, 'GET', '/api/services', { headers: { 'api-key': 'key-a' } })).status).toBe(401);
   });
 });
