@@ -19,4 +19,6 @@ export * from './restriction.ts';
 export * from './auto-order.ts';
 export * from './audit-actions.ts';
 export * from './events/audit.ts';
+export * from './events/support.ts';
+export * from './support.ts';
 export * from './http/reseller.ts';

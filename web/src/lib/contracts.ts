@@ -16,3 +16,5 @@ export type { Restriction, RestrictionLevel } from '../../../packages/contracts/
 export type { MemberRole } from '../../../packages/contracts/src/roles.ts';
 export { auditActions } from '../../../packages/contracts/src/audit-actions.ts';
 export type { AuditAction, AuditTargetType } from '../../../packages/contracts/src/audit-actions.ts';
+export { ticketCategories, ticketCategoryLabels, ticketLimits, ticketStatusLabels, ticketStatuses } from '../../../packages/contracts/src/support.ts';
+export type { TicketCategory, TicketStatus } from '../../../packages/contracts/src/support.ts';

@@ -14,3 +14,4 @@ export * from './reseller.ts';
 export * from './member.ts';
 export * from './admin-console.ts';
 export * from './reconcile.ts';
+export * from './support.ts';

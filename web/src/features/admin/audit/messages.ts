@@ -57,6 +57,12 @@ export const auditText = {
     'fulfillment.mapping.set': '상품 연결 설정',
     'fulfillment.mapping.delete': '상품 연결 해제',
     'fulfillment.review.resolve': '전달 확인 처리',
+    'support.ticket.reply': '문의 답변',
+    'support.ticket.close': '문의 종료',
+    'support.ticket.reopen': '문의 다시 열기',
+    'support.reply.create': '저장된 답변 추가',
+    'support.reply.update': '저장된 답변 수정',
+    'support.reply.delete': '저장된 답변 삭제',
   } satisfies Record<AuditAction, string>,
   targets: {
     order: '주문',
@@ -72,6 +78,8 @@ export const auditText = {
     member: '회원',
     provider: '공급처',
     mapping: '상품 연결',
+    ticket: '문의',
+    'saved-reply': '저장된 답변',
   } satisfies Record<AuditTargetType, string>,
   /** Field names as an operator reads them; an unknown field shows its own name. */
   fields: {
@@ -118,6 +126,8 @@ export const auditText = {
     providerOrderId: '공급처 주문 번호',
     decision: '처리',
     order: '순서',
+    message: '답변 내용',
+    body: '본문',
   } as Record<string, string>,
   keyReplaced: '새 키로 교체',
   decisions: { resend: '다시 전달', link: '주문 번호 연결', cancel: '취소·환불' } as Record<string, string>,
