@@ -65,8 +65,11 @@ export const savedReplyRequest = requestBody({ title: requestText(), body: reque
 export type SavedReplyRequest = z.input<typeof savedReplyRequest>;
 
 /** The console's ticket: the member's login id and the linked orders (null when order did not answer). */
-export type AdminTicketBody = TicketDetailBody & {
+export type AdminTicketBody = Omit<TicketDetailBody, 'messages'> & {
   loginId: string | null;
-  orders: Array<{ id: number; status: string | null; link: string; amount: number; createdAt: string }> | null;
+  /** Operators' answers name the operator by login id. */
+  messages: Array<TicketMessageBody & { authorLoginId: string | null }>;
+  /** As order holds them now (an order or an auto order; `status` a code of statuses.ts, null until paid). */
+  orders: Array<{ id: number; kind: 'order' | 'auto'; serviceText: string; link: string; amount: number; status: number | null; createdAt: string }> | null;
 };
 export type AdminTicketRowBody = TicketSummaryBody & { loginId: string | null };
