@@ -65,7 +65,7 @@ export const savedReplyRequest = requestBody({ title: requestText(), body: reque
 export type SavedReplyRequest = z.input<typeof savedReplyRequest>;
 
 /** The console's ticket: the member's login id and the linked orders (null when order did not answer). */
-export type AdminTicketBody = Omit<TicketDetailBody, 'messages'> & {
+export type AdminTicketBody = TicketSummaryBody & {
   loginId: string | null;
   /** Operators' answers name the operator by login id. */
   messages: Array<TicketMessageBody & { authorLoginId: string | null }>;

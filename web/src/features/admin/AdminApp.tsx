@@ -22,6 +22,9 @@ const Catalogue = lazy(() => import('./catalogue/CataloguePage.tsx'));
 const Content = lazy(() => import('./catalogue/ContentPage.tsx'));
 const Settings = lazy(() => import('./catalogue/SettingsPage.tsx'));
 const Audit = lazy(() => import('./audit/AuditPage.tsx'));
+const SupportQueue = lazy(() => import('./support/SupportQueuePage.tsx'));
+const SupportTicket = lazy(() => import('./support/SupportTicketPage.tsx'));
+const SavedReplies = lazy(() => import('./support/SavedRepliesPage.tsx'));
 
 /**
  * The operator console under /admin (issue 12), one lazily loaded chunk so members' bundles do not
@@ -46,6 +49,9 @@ export default function AdminApp() {
         <Route path="members" element={<Members />} />
         <Route path="members/:userId" element={<Member role={operatorRole} />} />
         <Route path="review" element={<Review />} />
+        <Route path="support" element={<SupportQueue />} />
+        <Route path="support/replies" element={<SavedReplies role={operatorRole} />} />
+        <Route path="support/:id" element={<SupportTicket />} />
         {operatorRole === 'admin' && <Route path="providers" element={<Providers />} />}
         {operatorRole === 'admin' && <Route path="catalogue" element={<Catalogue />} />}
         {operatorRole === 'admin' && <Route path="content" element={<Content />} />}

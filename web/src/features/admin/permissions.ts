@@ -1,6 +1,7 @@
 import type { MemberRole } from '../../lib/contracts.ts';
 import { catalogueText as c } from './catalogue/messages.ts';
 import { auditText } from './audit/messages.ts';
+import { supportAdminText } from './support/messages.ts';
 import { adminText as t } from './messages.ts';
 
 /**
@@ -17,6 +18,8 @@ export const consoleScreens: readonly ConsoleScreen[] = [
   { path: 'orders', label: t.orders, adminOnly: false },
   { path: 'members', label: t.members, adminOnly: false },
   { path: 'review', label: t.review, adminOnly: false },
+  // Issue 40: staff answer tickets too; only admins write saved replies (checked on that screen and by support).
+  { path: 'support', label: supportAdminText.title, adminOnly: false },
   { path: 'providers', label: t.providers, adminOnly: true },
   { path: 'catalogue', label: c.catalogue, adminOnly: true },
   { path: 'content', label: c.content, adminOnly: true },

@@ -11,7 +11,7 @@ import { useSubmitOnce } from '../../ui/use-submit-once.ts';
 import * as ui from '../../ui/ui.css.ts';
 import { supportText as t } from './messages.ts';
 import * as s from './support.css.ts';
-import { TicketStatusBadge, categoryLabel } from './ticket-status.tsx';
+import { TicketStatusBadge, categoryLabel } from '../../ui/ticket-status.tsx';
 
 /** The member's tickets, newest first, and the form for a new one (issue 40). */
 export default function SupportPage() {

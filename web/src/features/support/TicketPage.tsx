@@ -10,8 +10,9 @@ import { useToast } from '../../ui/toast.tsx';
 import { useSubmitOnce } from '../../ui/use-submit-once.ts';
 import * as ui from '../../ui/ui.css.ts';
 import { supportText as t } from './messages.ts';
+import * as th from '../../ui/thread.css.ts';
 import * as s from './support.css.ts';
-import { TicketStatusBadge, categoryLabel } from './ticket-status.tsx';
+import { TicketStatusBadge, categoryLabel } from '../../ui/ticket-status.tsx';
 
 const stale = (key: unknown) => typeof key === 'string' && key.startsWith('/support/');
 
@@ -100,14 +101,14 @@ export default function TicketPage() {
           </p>
         )}
       </header>
-      <ol className={s.thread} aria-label={t.thread} data-testid="thread">
+      <ol className={th.thread} aria-label={t.thread} data-testid="thread">
         {data.messages.map((m) => (
-          <li key={m.id} className={`${s.bubble} ${m.author === 'member' ? s.mine : s.theirs}`} data-author={m.author}>
-            <span className={s.who}>
+          <li key={m.id} className={`${th.bubble} ${m.author === 'member' ? th.mine : th.theirs}`} data-author={m.author}>
+            <span className={th.who}>
               <span>{m.author === 'member' ? t.me : t.operator}</span>
               <span>{dateTime(m.createdAt)}</span>
             </span>
-            <span className={s.body}>{m.body}</span>
+            <span className={th.body}>{m.body}</span>
           </li>
         ))}
       </ol>

@@ -19,23 +19,6 @@ export const itemTitle = style({ fontWeight: 700, fontSize: 15, overflowWrap: 'a
 export const meta = style({ display: 'flex', gap: 12, flexWrap: 'wrap', fontSize: 13, color: vars.color.textMuted });
 export const dot = style({ width: 8, height: 8, borderRadius: '50%', background: vars.color.danger, display: 'inline-block', flex: 'none' });
 
-export const thread = style({ display: 'flex', flexDirection: 'column', gap: 12, listStyle: 'none', margin: 0, padding: 0 });
-export const bubble = style({
-  maxWidth: '82%',
-  padding: '10px 14px',
-  borderRadius: tokens.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: 4,
-  '@media': { 'screen and (max-width: 600px)': { maxWidth: '100%' } },
-});
-export const mine = style({ alignSelf: 'flex-end', background: vars.color.primarySoft, borderColor: 'transparent' });
-export const theirs = style({ alignSelf: 'flex-start' });
-export const who = style({ fontSize: 12, fontWeight: 700, color: vars.color.textMuted, display: 'flex', gap: 8 });
-/** Members' and operators' text exactly as typed: line breaks kept, long words wrapped, never markup. */
-export const body = style({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 15, lineHeight: 1.6, color: vars.color.text });
 export const formGrid = style({ display: 'grid', gridTemplateColumns: '180px 1fr', gap: 16, '@media': { 'screen and (max-width: 600px)': { gridTemplateColumns: '1fr' } } });
 export const counter = style({ fontSize: 12, color: vars.color.textMuted, alignSelf: 'flex-end' });
 export const actions = style({ display: 'flex', gap: 8, justifyContent: 'flex-end', flexWrap: 'wrap' });

@@ -1,5 +1,5 @@
-import { type TicketStatus, ticketCategoryLabels, ticketStatusLabels } from '../../lib/contracts.ts';
-import * as ui from '../../ui/ui.css.ts';
+import { type TicketStatus, ticketCategoryLabels, ticketStatusLabels } from '../lib/contracts.ts';
+import * as ui from './ui.css.ts';
 
 const tone: Record<TicketStatus, keyof typeof ui.badge> = { open: 'warning', answered: 'success', closed: 'neutral' };
 
