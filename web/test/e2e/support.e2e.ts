@@ -56,6 +56,7 @@ describe('1:1 문의: member ↔ operator', () => {
     await form.getByRole('button', { name: '문의 남기기' }).click();
     await expect.poll(async () => (await form.getByRole('alert').textContent()) ?? '', poll).toContain(`#${othersOrderId}`);
     expect((await api<{ items: unknown[] }>('GET', '/support/tickets', { token: member.token })).body.items).toEqual([]);
+    await shot(page, 'support-form-error-1440-light', { fullPage: false });
 
     await form.getByLabel('관련 주문번호 (선택)').fill(String(orderId));
     await form.getByRole('button', { name: '문의 남기기' }).click();
@@ -121,12 +122,13 @@ describe('1:1 문의: member ↔ operator', () => {
     await visit.context.close();
   });
 
-  it.each([
+  // Concurrent (at most maxConcurrency pages at once): the four are independent; `check` is the test's own expect.
+  it.concurrent.for([
     [wide, 'light'],
     [wide, 'dark'],
     [phone, 'light'],
     [phone, 'dark'],
-  ] as Array<[Viewport, Theme]>)('screenshots at %o in the %s theme', async (viewport, theme) => {
+  ] as Array<[Viewport, Theme]>)('screenshots at %o in the %s theme', async ([viewport, theme], { expect: check }) => {
     const size = viewport.width;
     const m = await open({ token: member.token, viewport, theme, mobile: size < 500 });
     await m.page.goto('/support');
@@ -135,7 +137,7 @@ describe('1:1 문의: member ↔ operator', () => {
     await m.page.goto(`/support/${ticketId}`);
     await m.page.getByTestId('thread').waitFor();
     await shot(m.page, `support-thread-${size}-${theme}`);
-    expect(m.errors).toEqual([]);
+    check(m.errors).toEqual([]);
     await m.context.close();
     const o = await open({ token: await asAdmin(), viewport, theme, mobile: size < 500 });
     await o.page.goto('/admin/support?');
@@ -145,7 +147,7 @@ describe('1:1 문의: member ↔ operator', () => {
     await o.page.goto(`/admin/support/${ticketId}`);
     await o.page.getByTestId('console-thread').waitFor();
     await shot(o.page, `support-console-ticket-${size}-${theme}`);
-    expect(o.errors).toEqual([]);
+    check(o.errors).toEqual([]);
     await o.context.close();
   });
 });
