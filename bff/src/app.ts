@@ -19,6 +19,8 @@ import { openApiRoutes } from './http/openapi.ts';
 import { type DepositWebhook, depositRoutes } from './http/deposit-routes.ts';
 import { authRoutes } from './http/auth-routes.ts';
 import { catalogRoutes } from './http/catalog-routes.ts';
+import { adminRateRoutes } from './http/admin-rate-routes.ts';
+import { memberCatalogueRoutes } from './http/member-price-routes.ts';
 import { fulfillmentRoutes } from './http/fulfillment-routes.ts';
 import { moneyRoutes } from './http/money-routes.ts';
 import { referralRoutes } from './http/referral-routes.ts';
@@ -124,6 +126,7 @@ export function createApp(deps: AppDeps): Express {
       accountRoutes(api, verifier, auth, wallet, reseller.keys);
       referralRoutes(api, verifier, wallet);
       catalogRoutes(api, catalog, settings);
+      memberCatalogueRoutes(api, verifier, catalog, reseller.prices);
       apiDocsRoutes(api, { perMinute: resellerOptions.ratePerMinute }, deps.publicBaseUrl);
       openApiRoutes(api, { perMinute: resellerOptions.ratePerMinute }, deps.publicBaseUrl);
       moneyRoutes(api, verifier, order, wallet, { waitMs: resellerOptions.orderWaitMs, idempotency: reseller.idempotency });
@@ -131,6 +134,7 @@ export function createApp(deps: AppDeps): Express {
       fulfillmentRoutes(api, verifier, fulfillment, reseller);
       adminTopUpRoutes(api, verifier, auth, wallet);
       adminMemberRoutes(api, verifier, auth, wallet, order);
+      adminRateRoutes(api, verifier, auth, order);
       adminOrderRoutes(api, verifier, auth, order, fulfillment);
       depositRoutes(api, verifier, auth, wallet, deps.depositWebhook ?? { secret: undefined, windowSeconds: 300 });
       adminMoneyRoutes(api, verifier, order, wallet);

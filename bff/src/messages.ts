@@ -18,6 +18,7 @@ export const messages = {
   accountNotFound: '계정을 찾을 수 없습니다.',
   topUpNotFound: '충전 요청을 찾을 수 없습니다.',
   memberNotFound: '회원 정보를 찾을 수 없습니다.',
+  rateNotFound: '해당 회원 단가가 없습니다.',
   depositsNotConfigured: '입금 알림 연동이 설정되지 않았습니다.',
   depositSignatureInvalid: '입금 알림의 서명이 올바르지 않습니다.',
   depositTimestampStale: '입금 알림의 시각이 허용 범위를 벗어났습니다.',

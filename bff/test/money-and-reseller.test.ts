@@ -394,3 +394,68 @@ describe('reseller API without Redis', () => {
     expect((await call(h.url, 'GET', '/api/services', { headers: { 'api-key': 'key-a' } })).status).toBe(401);
   });
 });
+
+describe('rates per member (issue 40)', () => {
+  /** The order service's rate store says: user-r pays 20 % less on everything, 0.7 won for product 2. */
+  function rates() {
+    h.order.on('GET /rates', (req) => ({
+      body: {
+        userId: req.caller?.userId ?? '',
+        items:
+          req.caller?.userId === 'user-r'
+            ? [
+                { serviceId: null, serviceText: null, discountPercent: 20, unitPriceDeci: null, unitPrice: null, updatedAt: '2026-12-06T07:00:00.000Z', updatedBy: 'admin-1' },
+                { serviceId: 2, serviceText: '유튜브 조회수', discountPercent: null, unitPriceDeci: 7, unitPrice: 0.7, updatedAt: '2026-12-06T07:00:00.000Z', updatedBy: 'admin-1' },
+              ]
+            : [],
+      },
+    }));
+  }
+
+  it("prices the catalogue, /api/services and v2 services with the calling member's rates; guests and others see the catalogue's", async () => {
+    catalogue();
+    rates();
+    keys({ 'key-r': 'user-r', 'key-a': 'user-a' });
+    const mine = await call(h.url, 'GET', '/api/service/services', { token: h.keys.member('user-r') });
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('vary')).toMatch(/authorization/i);
+    expect((mine.body as unknown as Array<Record<string, unknown>>).map((s) => [s.id, s.point, s.unitPriceDeci, s.listPoint, s.listUnitPriceDeci])).toEqual([
+      [1, 2, 20, 2.5, 25],
+      [2, 0.7, 7, 1, 10],
+    ]);
+    expect(h.order.calls('GET /rates').at(-1)?.caller).toMatchObject({ userId: 'user-r', role: 'member' });
+    const guest = await call(h.url, 'GET', '/api/service/services');
+    expect(guest.body).toEqual(services);
+    expect((await call(h.url, 'GET', '/api/service/services', { token: h.keys.member('user-a') })).body).toEqual(services);
+    // A token that no longer holds: 401, so the app renews it rather than show the wrong prices.
+    expect((await call(h.url, 'GET', '/api/service/services', { token: 'not-a-token' })).status).toBe(401);
+
+    expect((await call(h.url, 'GET', '/api/services', { headers: { 'api-key': 'key-r' } })).body).toEqual([
+      expect.objectContaining({ id: 1, point: 2 }),
+      expect.objectContaining({ id: 2, point: 0.7 }),
+    ]);
+    const v2 = await fetch(`${h.url}/api/v2`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'key=key-r&action=services' });
+    expect(((await v2.json()) as Array<{ service: number; rate: string }>).map((s) => [s.service, s.rate])).toEqual([
+      [1, '2000.0'],
+      [2, '700.0'],
+    ]);
+  });
+
+  it('sends rate changes to the order service only for admins and known members; staff and members are refused before', async () => {
+    h.auth.on('GET /admin/members/user-r', { body: { userId: 'user-r' } });
+    h.auth.on('GET /admin/members/ghost', { status: 404, body: { code: 'MEMBER_NOT_FOUND', message: '회원 정보를 찾을 수 없습니다.' } });
+    h.order.on('PUT /admin/rates/user-r', (req) => ({ body: { userId: 'user-r', items: [], sent: req.body } }));
+    const admin = h.keys.admin();
+    const put = await call(h.url, 'PUT', '/api/admin/members/user-r/rates', { token: admin, body: { serviceId: 2, unitPrice: '0.7', extra: 1 } });
+    expect(put.status).toBe(200);
+    expect(h.order.calls('PUT /admin/rates/user-r')[0]).toMatchObject({ caller: { userId: 'admin-1', role: 'admin' }, body: { serviceId: 2, unitPrice: '0.7' } });
+    expect((await call(h.url, 'PUT', '/api/admin/members/ghost/rates', { token: admin, body: { discountPercent: 10 } })).status).toBe(404);
+    for (const token of [h.keys.staff(), h.keys.member()]) {
+      const res = await call(h.url, 'PUT', '/api/admin/members/user-r/rates', { token, body: { discountPercent: 10 } });
+      expect([res.status, res.body.code]).toEqual([403, 'ADMIN_ONLY']);
+      expect((await call(h.url, 'DELETE', '/api/admin/members/user-r/rates/all', { token })).status).toBe(403);
+    }
+    expect((await call(h.url, 'DELETE', '/api/admin/members/user-r/rates/..%2Fx', { token: admin })).status).toBe(404);
+    expect(h.order.calls('PUT /admin/rates/user-r')).toHaveLength(1);
+  });
+});

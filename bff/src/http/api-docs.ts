@@ -42,7 +42,7 @@ export function apiDocs(baseUrl: string, perMinute: number) {
         method: 'GET',
         path: '/services',
         url: `${baseUrl}/services`,
-        description: '주문할 수 있는 서비스 목록입니다. point는 수량 1개당 가격(원)입니다.',
+        description: '주문할 수 있는 서비스 목록입니다. point는 수량 1개당 가격(원)으로, 운영자가 정한 회원 단가(할인·리셀러 단가)가 있으면 그 가격이며 주문 시 이 가격으로 차감됩니다.',
         request: null,
         example: { request: `curl -H "api-key: YOUR_API_KEY" ${baseUrl}/services`, response: [{ id: 1, text: '인스타그램 한국인 좋아요', min: 10, max: 10000, point: 2.5, platform: '인스타그램', category: '좋아요', enableAuto: true }] },
       },

@@ -7,10 +7,12 @@ import type { ServiceClient } from '../upstream/service-client.ts';
 import { messages } from '../messages.ts';
 import { callContext } from './context.ts';
 
-/** Spec §7 public reads (visitors, guests and members alike) → catalog's resource paths. */
+/**
+ * Spec §7 public reads (visitors, guests and members alike) → catalog's resource paths. The
+ * services (with prices) are member-price-routes.ts: priced for a signed-in member (issue 40).
+ */
 const reads: Record<string, string> = {
   '/service/register-where': '/register-where',
-  '/service/services': '/services',
   '/service/categorys': '/categories',
   '/service/platforms': '/platforms',
   '/service/notices': '/notices',

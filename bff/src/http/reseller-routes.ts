@@ -164,7 +164,9 @@ export function resellerRoutes(router: Router, reseller: Reseller): void {
   const keyed = apiKeyAccess(reseller);
 
   router.get('/services', keyed, async (req: Request, res: Response) => {
-    const items = await reseller.catalogue.items(callContext(req));
+    const ctx = callContext(req);
+    // The member's own prices (issue 40), as they will be charged.
+    const items = await reseller.prices.price(ctx, await reseller.catalogue.items(ctx));
     res.json(items.map((s) => ({ id: s.id, text: s.text, min: s.min, max: s.max, point: s.point, platform: s.platform, category: s.category, enableAuto: s.enableAuto })));
   });
 

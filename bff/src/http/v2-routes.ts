@@ -82,7 +82,8 @@ export function v2Routes(app: Express, reseller: Reseller, fulfillment: ServiceC
     if (!isV2Action(action)) throw new V2Error(400, v2Errors.incorrectRequest);
     switch (action) {
       case 'services': {
-        const [items, flags] = await Promise.all([reseller.catalogue.items(member), productFlags(member, fulfillment)]);
+        // Rates per member (issue 40): `rate` is the price this key's member is charged.
+        const [items, flags] = await Promise.all([reseller.catalogue.items(member).then((list) => reseller.prices.price(member, list)), productFlags(member, fulfillment)]);
         res.json(
           items.map((s) => ({ service: s.id, name: s.text, type: 'Default', category: s.category, rate: ratePer1000(s.unitPriceDeci), min: s.min, max: s.max, refill: flags.get(s.id)?.refill ?? false, cancel: flags.get(s.id)?.cancel ?? false, dripfeed: s.enableAuto })),
         );

@@ -4,6 +4,7 @@ import type { ServiceClient } from '../upstream/service-client.ts';
 import { ApiKeyResolver } from './api-key-resolver.ts';
 import { ResellerCatalogue } from './catalogue.ts';
 import { Idempotency } from './idempotency.ts';
+import { MemberPrices } from './member-prices.ts';
 import { RateLimiter } from './rate-limiter.ts';
 
 export type ResellerOptions = {
@@ -20,6 +21,8 @@ export type Reseller = {
   limiter: RateLimiter;
   idempotency: Idempotency;
   catalogue: ResellerCatalogue;
+  /** Rates per member (issue 40) over the catalogue's prices. */
+  prices: MemberPrices;
   order: ServiceClient;
   wallet: ServiceClient;
   orderWaitMs: number;
@@ -32,6 +35,7 @@ export function createReseller(redis: Redis, auth: ServiceClient, catalog: Servi
     // A duplicate waits for the first answer as long as the first may take.
     idempotency: new Idempotency(redis, options.idempotencyTtlSeconds, options.orderWaitMs + upstreamTimeoutMs + 1000),
     catalogue: new ResellerCatalogue(catalog, options.catalogueCacheMs),
+    prices: new MemberPrices(order),
     order,
     wallet,
     orderWaitMs: options.orderWaitMs,

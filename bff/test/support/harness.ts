@@ -40,6 +40,8 @@ export async function startHarness(
     const userId = /^\/members\/([^/]+)\/session-state$/.exec(req.path)?.[1];
     return req.method === 'GET' && userId !== undefined ? { body: sessionStateBody({ userId }) } : undefined;
   };
+  // A real order service answers every member's rates (issue 40); these members have none.
+  order.fallback = (req) => (req.method === 'GET' && req.path === '/rates' ? { body: { userId: req.caller?.userId ?? '', items: [] } } : undefined);
   const app = () => createApp({
     logger: options.logger ?? silent,
     redis,

@@ -5,6 +5,8 @@
 export const auditActions = [
   'order.status.change',
   'order.progress.set',
+  'order.rate.set',
+  'order.rate.delete',
   'wallet.topup.approve',
   'wallet.topup.reject',
   'wallet.receipt.issue',

@@ -21,4 +21,5 @@ export * from './audit-actions.ts';
 export * from './events/audit.ts';
 export * from './events/support.ts';
 export * from './support.ts';
+export * from './member-rates.ts';
 export * from './http/reseller.ts';

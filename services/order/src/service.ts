@@ -4,6 +4,7 @@ import { startConsumers } from './events/consumers.ts';
 import { adminDashboardRoutes } from './http/admin-dashboard-routes.ts';
 import { adminRoutes } from './http/admin-routes.ts';
 import { adminSearchRoutes } from './http/admin-search-routes.ts';
+import { rateRoutes } from './http/rate-routes.ts';
 import { memberRoutes } from './http/routes.ts';
 import { type Store, createStore } from './store/store.ts';
 import { orderCollections } from './store/models.ts';
@@ -45,6 +46,7 @@ export async function startOrderService(settings: OrderSettings): Promise<OrderS
     consumers: (deps, { kafka, producer }) => startConsumers(deps, kafka, producer),
     routes(app, deps) {
       memberRoutes(app, deps);
+      rateRoutes(app, deps);
       adminRoutes(app, deps);
       adminSearchRoutes(app, deps);
       adminDashboardRoutes(app, deps);

@@ -37,6 +37,8 @@ export function client(base: string, userId: string, role: 'member' | 'staff' | 
     get: <T = unknown>(path: string) => call<T>('GET', path),
     post: <T = unknown>(path: string, body: unknown, headers?: Record<string, string>) => call<T>('POST', path, body, headers),
     patch: <T = unknown>(path: string, body: unknown) => call<T>('PATCH', path, body),
+    put: <T = unknown>(path: string, body: unknown) => call<T>('PUT', path, body),
+    delete: <T = unknown>(path: string) => call<T>('DELETE', path),
   };
 }
 

@@ -18,3 +18,4 @@ export { auditActions } from '../../../packages/contracts/src/audit-actions.ts';
 export type { AuditAction, AuditTargetType } from '../../../packages/contracts/src/audit-actions.ts';
 export { ticketCategories, ticketCategoryLabels, ticketLimits, ticketStatusLabels, ticketStatuses } from '../../../packages/contracts/src/support.ts';
 export type { TicketCategory, TicketStatus } from '../../../packages/contracts/src/support.ts';
+export { memberRateLimits, ratedUnitPriceDeci } from '../../../packages/contracts/src/member-rates.ts';

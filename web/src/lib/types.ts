@@ -8,7 +8,7 @@ import type {
   Page,
   PlatformViewBody,
   RegisterWhereViewBody,
-  ServiceViewBody,
+  MemberServiceViewBody,
   TopUpViewBody,
 } from '@smm/contracts/http';
 
@@ -31,7 +31,8 @@ export type TopUp = TopUpViewBody;
 /** The public catalogue (catalog's `/platforms`, `/categories`, `/services`), relayed unchanged. */
 export type Platform = PlatformViewBody;
 export type Category = CategoryViewBody;
-export type Service = ServiceViewBody;
+/** Priced for a signed-in member (issue 40): `listUnitPriceDeci` is the catalogue's price where their rate changed it. */
+export type Service = MemberServiceViewBody;
 /**
  * The member's histories (order's `/orders` and `/auto-orders`), relayed unchanged. `status` is null
  * until an order is paid and `linkUrl` null for a link with no public address (the screens show

@@ -15,3 +15,4 @@ export * from './member.ts';
 export * from './admin-console.ts';
 export * from './reconcile.ts';
 export * from './support.ts';
+export * from './member-rates.ts';

@@ -10,12 +10,15 @@ import {
   productSchema,
   settingSchema,
 } from './models.ts';
+import { MemberRateRepository } from './member-rates.ts';
 import { OrderRepository } from './order-repository.ts';
 
 export type Store = {
   connection: Connection;
   /** Orders and auto orders: every read and change of them goes through it. */
   repository: OrderRepository;
+  /** Rates per member (issue 40): what a member's orders are priced with. */
+  rates: MemberRateRepository;
   product(serviceId: number): Promise<Product | null>;
   setting(key: string): Promise<string | undefined>;
   /** The catalogue replica's writes (from catalog events), in the caller's transaction. */
@@ -92,9 +95,11 @@ export async function createStore(connection: Connection, { idBlock = 1, replica
   const autoOrders = modelOn(connection, 'AutoOrder', autoOrderSchema);
   const products = modelOn(connection, 'Product', productSchema);
   const settings = modelOn(connection, 'Setting', settingSchema);
+  const rates = new MemberRateRepository(connection, replicaCacheMs);
   const store: Store = {
     connection,
     repository: new OrderRepository(orders, autoOrders, () => store.lastOrderId()),
+    rates,
     product(serviceId) {
       if (!Number.isSafeInteger(serviceId) || serviceId <= 0) return Promise.resolve(null);
       return cached(`product:${serviceId}`, async () => {
@@ -130,7 +135,7 @@ export async function createStore(connection: Connection, { idBlock = 1, replica
     },
   };
   // Collections and indexes exist before the first transaction: DDL is not transactional.
-  for (const model of [orders, autoOrders, products, settings, counters, outboxModel(connection)] as Array<Model<unknown>>) {
+  for (const model of [orders, autoOrders, products, settings, counters, rates.model, outboxModel(connection)] as Array<Model<unknown>>) {
     await model.createCollection().catch(() => undefined);
     await model.init();
   }

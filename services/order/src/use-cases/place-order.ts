@@ -1,5 +1,6 @@
 import { OrderPlaced, type EventOrigin, settingEnabled, settingKeys } from '@smm/contracts';
 import { isPlacementId } from '@smm/contracts/http';
+import { priceForMember } from '../domain/member-price.ts';
 import { paymentChange } from '../domain/payment.ts';
 import { type OrderRequest, type Refusal, checkOrder, toNumber } from '../domain/place-order-rules.ts';
 import { orderRejected } from '../events/order-events.ts';
@@ -33,12 +34,16 @@ export type PlaceOrderResult =
  */
 export async function placeOrder(deps: OrderDeps, origin: EventOrigin, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const serviceId = toNumber(input.serviceId);
-  const [product, serviceCheck, placedBefore] = await Promise.all([
+  const [catalogueProduct, serviceCheck, placedBefore, rates] = await Promise.all([
     Number.isSafeInteger(serviceId) && serviceId > 0 ? deps.store.product(serviceId) : null,
     deps.store.setting(settingKeys.enableServiceCheck),
     // A placement id the BFF chose for this one call is new: nothing can hold it yet.
     input.request && !isPlacementId(input.request.key) ? deps.store.repository.findByRequest(input.userId, input.request.key) : null,
+    deps.store.rates.forPricing(input.userId),
   ]);
+  // Issue 40: the member's own price (their rate over the replica's price) is the price checked
+  // against the one shown (409 PRICE_CHANGED covers a rate change too), stored and charged.
+  const product = catalogueProduct && priceForMember(catalogueProduct, rates);
   // A retry under the Idempotency-Key of an order already placed: that order's answer, no second one
   // (whatever the catalogue says now). A key older than a key lives (the BFF's IDEMPOTENCY_TTL_SECONDS
   // default) is let go: the request is a new order.

@@ -3,6 +3,11 @@ import { tokens, vars } from '../../theme/contract.css.ts';
 
 /** The console: a side navigation on the left, a top bar and the screen on the right. */
 const narrow = 'screen and (max-width: 1280px)';
+/**
+ * Phones (issue 40's 390 px screenshots of a member's page): the side navigation becomes a
+ * wrapping row above the screen, so the screen gets the whole width.
+ */
+const phone = 'screen and (max-width: 640px)';
 
 export const shell = style({
   minHeight: '100vh',
@@ -15,6 +20,7 @@ export const shell = style({
       gridTemplateColumns: '196px minmax(0, 1fr)',
       background: `linear-gradient(90deg, ${vars.color.surface} 0 195px, ${vars.color.border} 195px 196px, ${vars.color.bg} 196px)`,
     },
+    [phone]: { gridTemplateColumns: 'minmax(0, 1fr)', background: vars.color.bg },
   },
 });
 export const side = style({
@@ -27,8 +33,18 @@ export const side = style({
   padding: '20px 14px',
   background: vars.color.surface,
   borderRight: `1px solid ${vars.color.border}`,
+  '@media': { [phone]: { position: 'static', height: 'auto', flexDirection: 'row', flexWrap: 'wrap', padding: '12px', borderRight: 0, borderBottom: `1px solid ${vars.color.border}` } },
 });
-export const brand = style({ display: 'flex', alignItems: 'center', gap: 10, padding: '4px 10px 18px', fontWeight: 800, fontSize: 17, letterSpacing: '-0.02em' });
+export const brand = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: 10,
+  padding: '4px 10px 18px',
+  fontWeight: 800,
+  fontSize: 17,
+  letterSpacing: '-0.02em',
+  '@media': { [phone]: { width: '100%', padding: '0 4px 8px' } },
+});
 export const brandMark = style({
   width: 30,
   height: 30,
@@ -53,8 +69,9 @@ export const navLink = style({
     '&:hover': { background: vars.color.surfaceAlt, color: vars.color.text },
     '&[aria-current="page"]': { background: vars.color.primarySoft, color: vars.color.primaryInk },
   },
+  '@media': { [phone]: { minHeight: 36, padding: '0 10px', fontSize: 14 } },
 });
-export const sideFoot = style({ marginTop: 'auto', display: 'flex', flexDirection: 'column', gap: 4 });
+export const sideFoot = style({ marginTop: 'auto', display: 'flex', flexDirection: 'column', gap: 4, '@media': { [phone]: { marginTop: 0, flexDirection: 'row', flexWrap: 'wrap' } } });
 export const main = style({ minWidth: 0, display: 'flex', flexDirection: 'column' });
 export const topBar = style({
   position: 'sticky',

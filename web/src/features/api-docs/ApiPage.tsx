@@ -1,5 +1,7 @@
 import { Link } from 'react-router-dom';
+import { useCatalog } from '../../lib/catalog.ts';
 import { siteHost } from '../../lib/config.ts';
+import { won } from '../../lib/format.ts';
 import * as ui from '../../ui/ui.css.ts';
 import * as s from './api.css.ts';
 
@@ -8,7 +10,7 @@ const endpoints = (base: string) => [
     method: 'GET',
     path: '/services',
     title: '서비스 목록',
-    description: '주문할 수 있는 서비스의 번호, 이름, 최소·최대 수량과 1개당 단가(원)를 돌려줍니다.',
+    description: '주문할 수 있는 서비스의 번호, 이름, 최소·최대 수량과 1개당 단가(원)를 돌려줍니다. 단가는 회원님께 적용되는 가격(회원 단가 포함)이며, 주문 시 이 단가로 차감됩니다.',
     request: `curl ${base}/services \\\n  -H "api-key: 발급받은_API_키"`,
     response: `[\n  {\n    "id": 1,\n    "text": "인스타그램 한국인 좋아요",\n    "min": 10,\n    "max": 10000,\n    "point": 2.5\n  },\n  {\n    "id": 2,\n    "text": "유튜브 조회수",\n    "min": 10,\n    "max": 30000,\n    "point": 3.5\n  }\n]`,
   },
@@ -52,6 +54,7 @@ export default function ApiPage() {
           </dd>
         </dl>
       </section>
+      <MemberPrices />
       {endpoints(base).map((e) => (
         <section key={e.path} className={ui.card} aria-labelledby={`api-${e.method}-${e.path}`}>
           <h2 id={`api-${e.method}-${e.path}`} className={ui.cardTitle}>
@@ -73,5 +76,45 @@ export default function ApiPage() {
         </section>
       ))}
     </div>
+  );
+}
+
+/**
+ * Issue 40: the member's own prices, where an operator gave them a rate — what `/services` and
+ * API v2 `services` answer this member's key with, and what their orders are charged.
+ */
+function MemberPrices() {
+  const catalog = useCatalog();
+  const rated = catalog.services.filter((x) => x.listUnitPriceDeci !== undefined);
+  if (rated.length === 0) return null;
+  return (
+    <section className={ui.card} aria-labelledby="api-member-prices" data-testid="api-member-prices">
+      <h2 id="api-member-prices" className={ui.cardTitle}>회원님께 적용되는 단가</h2>
+      <p className={ui.muted} style={{ marginBottom: 14 }}>
+        아래 서비스는 회원 단가가 적용되어 <code className={s.inline}>/services</code>의 <code className={s.inline}>point</code>와 API v2 <code className={s.inline}>services</code>의 <code className={s.inline}>rate</code>(1,000개 가격)가 이 가격으로 표시되고, 주문 시 이 가격으로 차감됩니다.
+      </p>
+      <div className={ui.tableWrap}>
+        <table className={ui.table} aria-label="회원님께 적용되는 단가">
+          <thead>
+            <tr>
+              <th scope="col" className={ui.th}>번호</th>
+              <th scope="col" className={ui.th}>서비스</th>
+              <th scope="col" className={`${ui.th} ${ui.num}`}>기본 단가</th>
+              <th scope="col" className={`${ui.th} ${ui.num}`}>회원 단가</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rated.map((x) => (
+              <tr key={x.id}>
+                <td className={ui.td}>{x.id}</td>
+                <td className={ui.tdWrap}>{x.text}</td>
+                <td className={`${ui.td} ${ui.num}`}><del className={ui.muted}>{won(x.listUnitPriceDeci ?? x.unitPriceDeci)}</del></td>
+                <td className={`${ui.td} ${ui.num}`} style={{ fontWeight: 700 }}>{won(x.unitPriceDeci)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }

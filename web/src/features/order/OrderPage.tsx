@@ -175,6 +175,7 @@ export default function OrderPage() {
                       return (
                         <option key={x.id} value={String(x.id)}>
                           {full?.text} — {t.perUnit(won(x.unitPriceDeci))}
+                          {full?.listUnitPriceDeci !== undefined ? t.memberPriceOption : ''}
                           {x.isReadOnly ? ' (주문 중지)' : ''}
                         </option>
                       );
@@ -272,6 +273,7 @@ export default function OrderPage() {
         <OrderSummary
           productName={fullService?.text}
           unitPriceDeci={service?.unitPriceDeci}
+          listUnitPriceDeci={fullService?.listUnitPriceDeci}
           quantity={totalQuantity(form)}
           balanceDeci={balanceDeci}
           priceDeci={priceDeci}

@@ -7,6 +7,8 @@ import * as s from './order.css.ts';
 type Props = {
   productName: string | undefined;
   unitPriceDeci: number | undefined;
+  /** The catalogue's price when the member's rate changed it (issue 40). */
+  listUnitPriceDeci?: number | undefined;
   quantity: number;
   balanceDeci: number;
   priceDeci: number;
@@ -21,7 +23,7 @@ type Props = {
 };
 
 /** The order's summary beside the form: product, unit price, quantity, balance, total and the submit button. */
-export function OrderSummary({ productName, unitPriceDeci, quantity, balanceDeci, priceDeci, serviceCheck, balanceProblem, disabled, busy, submitRef }: Props) {
+export function OrderSummary({ productName, unitPriceDeci, listUnitPriceDeci, quantity, balanceDeci, priceDeci, serviceCheck, balanceProblem, disabled, busy, submitRef }: Props) {
   return (
     <aside className={s.summary} aria-label="결제 요약">
       <section className={ui.card}>
@@ -35,6 +37,12 @@ export function OrderSummary({ productName, unitPriceDeci, quantity, balanceDeci
             <span>단가</span>
             <span className={s.summaryValue}>{unitPriceDeci === undefined ? '—' : t.perUnit(won(unitPriceDeci))}</span>
           </div>
+          {listUnitPriceDeci !== undefined && (
+            <div className={s.summaryRow} data-testid="member-price">
+              <span className={ui.badge.success}>{t.memberPrice}</span>
+              <del className={ui.muted}>{t.listPrice(won(listUnitPriceDeci))}</del>
+            </div>
+          )}
           <div className={s.summaryRow}>
             <span>{t.totalQuantity}</span>
             <span className={s.summaryValue}>{count(quantity)}개</span>

@@ -14,6 +14,10 @@ export const orderText = {
   linkHint: 'https 로 시작하지 않으면 해당 플랫폼의 프로필 아이디로 처리됩니다.',
   minMax: (min: string, max: string) => `최소 ${min}개 · 최대 ${max}개`,
   perUnit: (price: string) => `1개당 ${price}`,
+  /** Issue 40: the member's own price (their rate) on the catalogue's. */
+  memberPrice: '회원 단가',
+  memberPriceOption: ' (회원 단가)',
+  listPrice: (price: string) => `기본 ${price}`,
   auto: '자동 주문',
   autoHint: '설정한 간격마다 같은 수량을 자동으로 반복 주문합니다. (24시간 + 1시간 = 25시간 자동 주문)',
   runs: '반복 횟수',

@@ -65,12 +65,17 @@ export default function PriceListPage() {
                     {services.map((x) => (
                       <tr key={x.id}>
                         <td className={ui.tdWrap} style={{ fontWeight: 600 }}>{x.text}</td>
-                        <td className={`${ui.td} ${ui.num}`} style={{ fontWeight: 700 }}>{won(x.unitPriceDeci)}</td>
+                        <td className={`${ui.td} ${ui.num}`} style={{ fontWeight: 700 }}>
+                          {won(x.unitPriceDeci)}
+                          {/* Issue 40: the member's own price, with the catalogue's beside it. */}
+                          {x.listUnitPriceDeci !== undefined && <del className={ui.muted} style={{ display: 'block', fontWeight: 400, fontSize: 12 }} aria-label={`기본 단가 ${won(x.listUnitPriceDeci)}`}>{won(x.listUnitPriceDeci)}</del>}
+                        </td>
                         <td className={`${ui.td} ${ui.num}`}>{count(x.min)}</td>
                         <td className={`${ui.td} ${ui.num}`}>{count(x.max)}</td>
                         <td className={`${ui.td} ${ui.num}`}>{won(x.unitPriceDeci * 1000)}</td>
                         <td className={ui.td}>
                           <span className={ui.row} style={{ gap: 6 }}>
+                            {x.listUnitPriceDeci !== undefined && <span className={ui.badge.success} data-testid="member-price-badge">회원 단가</span>}
                             {x.enableAuto && <span className={ui.badge.primary}>자동 주문</span>}
                             {x.isReadOnly && <span className={ui.badge.warning}>주문 중지</span>}
                           </span>

@@ -14,6 +14,8 @@ const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** A recorded value in Korean: money in won, statuses by name, yes/no, Korean time. */
 export function readable(field: string, value: unknown, targetType: string): string {
+  // A member's rate for every product (issue 40) names no product.
+  if (value === null && field === 'serviceId' && targetType === 'member') return t.allProducts;
   if (value === null || value === undefined) return t.none;
   if (typeof value === 'boolean') return field === 'keyReplaced' ? t.keyReplaced : value ? t.yes : t.no;
   if (typeof value === 'number') {

@@ -10,6 +10,7 @@ import * as ui from '../../../ui/ui.css.ts';
 import * as s from '../admin.css.ts';
 import { adminText as t } from '../messages.ts';
 import { AdjustForm } from './AdjustForm.tsx';
+import { RatesCard } from './RatesCard.tsx';
 import { RestrictionCard } from './RestrictionCard.tsx';
 
 /** GET /api/admin/members/:userId as the BFF composes it (@smm/contracts/http admin-console): a part null when its service could not answer. */
@@ -65,6 +66,7 @@ export default function MemberPage({ role }: { role: MemberRole }) {
       </section>
       {m.role === 'member' && <RestrictionCard userId={m.userId} current={m.restriction ?? null} history={m.restrictionHistory ?? []} onDone={() => void detail.mutate()} />}
       {role === 'admin' && <AdjustForm userId={m.userId} onDone={() => void detail.mutate()} />}
+      <RatesCard userId={m.userId} role={role} />
       <Section title={t.ledger} empty={!d.ledger?.items.length}>
         <thead>
           <tr>

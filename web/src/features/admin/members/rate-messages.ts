@@ -1,0 +1,30 @@
+import { memberRateLimits } from '../../../lib/contracts.ts';
+
+/** The Korean texts of a member's rates section (issue 40, 회원별 할인·리셀러 단가). */
+export const rateText = {
+  title: '회원 단가 (할인·리셀러 단가)',
+  hint: '할인율은 0.1원 단위로 올림해 계산하며, 회원 단가는 기본 단가보다 비싸지지 않습니다. 상품별 단가가 전체 할인보다 우선합니다. 변경 내역은 감사 로그에 남습니다.',
+  adminOnly: '회원 단가는 관리자만 정할 수 있습니다.',
+  empty: '이 회원에게 적용된 회원 단가가 없습니다. 모든 상품을 기본 단가로 구매합니다.',
+  columns: { scope: '적용 범위', kind: '방식', value: '설정값', example: '기본 단가 → 회원 단가', updatedAt: '변경일시', actions: '관리' },
+  allProducts: '전체 상품',
+  product: (text: string, id: number) => `${text} (#${id})`,
+  removedProduct: (id: number) => `삭제된 상품 (#${id})`,
+  discount: '할인율',
+  price: '지정 단가',
+  percent: (p: number) => `${p}% 할인`,
+  each: '개당',
+  remove: '삭제',
+  removed: '회원 단가를 삭제했습니다.',
+  saved: '회원 단가를 저장했습니다.',
+  scopeLabel: '적용 범위',
+  kindLabel: '방식',
+  valueLabel: (kind: 'discount' | 'price') => (kind === 'discount' ? '할인율 (%)' : '지정 단가 (원)'),
+  valuePlaceholder: (kind: 'discount' | 'price') => (kind === 'discount' ? `${memberRateLimits.minPercent}~${memberRateLimits.maxPercent}` : '예: 9.9'),
+  submit: '저장',
+  preview: (from: string, to: string) => `기본 ${from} → 회원 ${to}`,
+  percentInvalid: `할인율은 ${memberRateLimits.minPercent}~${memberRateLimits.maxPercent} 사이의 정수(%)로 입력해 주세요.`,
+  priceInvalid: '지정 단가는 0.1원 이상, 소수점 한 자리까지 입력해 주세요.',
+  priceNeedsProduct: '지정 단가는 상품을 골라 정해 주세요. 전체 상품에는 할인율만 정할 수 있습니다.',
+  loadFailed: '회원 단가를 불러오지 못했습니다.',
+} as const;
