@@ -78,7 +78,10 @@ describe('1:1 문의: member ↔ operator', () => {
     const op = operatorVisit.page;
     op.setDefaultTimeout(slow);
     await op.goto('/admin/support');
-    await heading(op, '1:1 문의');
+    await heading(op, '1:1 문의').catch(async (error: unknown) => {
+      await shot(op, 'support-debug-operator', { fullPage: false }).catch(() => undefined);
+      throw new Error(`${String(error)} at ${op.url()}: ${(await op.textContent('body'))?.slice(0, 400)} ${operatorVisit.errors.join(' ')}`);
+    });
     const row = op.getByTestId(`queue-${ticketId}`);
     await expect.poll(async () => (await row.textContent()) ?? '', poll).toContain(member.id);
     await row.getByRole('link', { name: `#${ticketId}` }).click();
