@@ -29,6 +29,7 @@ import { moneyRoutes } from './http/money-routes.ts';
 import { massOrderRoutes } from './http/mass-order-routes.ts';
 import { referralRoutes } from './http/referral-routes.ts';
 import { resellerRoutes } from './http/reseller-routes.ts';
+import { supportRoutes } from './http/support-routes.ts';
 import { v2Routes } from './http/v2-routes.ts';
 import { type LiveDeps, liveRoutes } from './live/live-routes.ts';
 import { messages } from './messages.ts';
@@ -41,7 +42,7 @@ import { TokenVerifier } from './security/token-verifier.ts';
 import { refuseUnsafeText } from './http/text-guard.ts';
 import { ServiceClient } from './upstream/service-client.ts';
 
-export type ServiceUrls = { auth: string; catalog: string; wallet: string; order?: string | undefined; scheduler?: string | undefined; fulfillment?: string | undefined };
+export type ServiceUrls = { auth: string; catalog: string; wallet: string; order?: string | undefined; scheduler?: string | undefined; fulfillment?: string | undefined; support?: string | undefined };
 
 export type AppDeps = {
   logger: Logger;
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps): Express {
   // Optional in the configuration: while unset, order routes answer 503 SERVICE_UNAVAILABLE.
   const order = new ServiceClient('order', deps.services.order, timeout, credentials);
   const fulfillment = new ServiceClient('fulfillment', deps.services.fulfillment, timeout, credentials);
+  const support = new ServiceClient('support', deps.services.support, timeout, credentials);
   const resellerOptions: ResellerOptions = {
     ratePerMinute: 600,
     idempotencyTtlSeconds: 86_400,
@@ -114,6 +116,7 @@ export function createApp(deps: AppDeps): Express {
   };
   if (deps.services.order) readiness.order = order.ready();
   if (deps.services.fulfillment) readiness.fulfillment = fulfillment.ready();
+  if (deps.services.support) readiness.support = support.ready();
   if (deps.services.scheduler) readiness.scheduler = new ServiceClient('scheduler', deps.services.scheduler, timeout, credentials).ready();
 
   const app = createHttpApp({
@@ -154,6 +157,7 @@ export function createApp(deps: AppDeps): Express {
       adminExportRoutes(api, verifier, { auth, wallet, order });
       adminReportRoutes(api, verifier, { auth, wallet, order, fulfillment });
       operatorRoutes(api, verifier, auth);
+      supportRoutes(api, verifier, { auth, order, support });
       adminRoutes(api, verifier, catalog, settings);
       liveRoutes(api, verifier, deps.live);
       api.use((req: Request, _res: Response, next: NextFunction) => {

@@ -26,6 +26,8 @@ export const configShape = {
   ORDER_SERVICE_URL: serviceUrl().optional(),
   SCHEDULER_SERVICE_URL: serviceUrl().optional(),
   FULFILLMENT_SERVICE_URL: serviceUrl().optional(),
+  /** Support tickets (issue 40); while unset its routes answer 503. */
+  SUPPORT_SERVICE_URL: serviceUrl().optional(),
 
   /** A ban or a change the BFF did not relay ends a member's sessions within this many seconds. */
   SESSION_STATE_CACHE_SECONDS: env.int(1).default(30),

@@ -48,6 +48,7 @@ try {
       order: config.ORDER_SERVICE_URL,
       scheduler: config.SCHEDULER_SERVICE_URL,
       fulfillment: config.FULFILLMENT_SERVICE_URL,
+      support: config.SUPPORT_SERVICE_URL,
     },
     jwtPublicKey: config.JWT_PUBLIC_KEY,
     live,

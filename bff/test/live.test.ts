@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EventEnvelope, OrderStatusChanged, PointCredited, Topics } from '@smm/contracts';
+import { type EventEnvelope, OrderStatusChanged, PointCredited, TicketAnswered, Topics } from '@smm/contracts';
 import { type EmbeddedKafka, startEmbeddedKafka } from '@smm/embedded-kafka';
 import { EventProducer, createKafka } from '@smm/platform';
 import { LiveHub } from '../src/live/live-hub.ts';
@@ -111,6 +111,17 @@ describe('live channel over real Kafka and Redis', () => {
     const second = await until(() => stream.frames.filter((f) => f.event === 'update')[1]);
     expect(second.data).toMatchObject({ notice: { kind: 'orderCompleted', orderId: 9 } });
     expect(stream.frames.filter((f) => f.event === 'update')).toHaveLength(2);
+    stream.close();
+  });
+
+  it("an operator's answer to a support ticket (support's topic) reaches its member's stream with a notice", async () => {
+    const stream = openStream(`${harness.url}/api/live?ticket=${await ticketFor(harness.keys.member('m-6'))}`);
+    await until(() => stream.frames.find((f) => f.event === 'ready'));
+    const answered = TicketAnswered.create('ticket-31', { ticketId: 31, userId: 'm-6', messageId: 2 }, { correlationId: 'c' });
+    await publish(Topics.support, TicketAnswered.create('ticket-32', { ticketId: 32, userId: 'm-7', messageId: 2 }, { correlationId: 'c' }));
+    await publish(Topics.support, answered);
+    const update = await until(() => stream.frames.find((f) => f.event === 'update'));
+    expect(update).toEqual({ event: 'update', id: answered.eventId, data: { type: 'TicketAnswered', touches: ['tickets'], notice: { kind: 'ticketAnswered', ticketId: 31 } } });
     stream.close();
   });
 

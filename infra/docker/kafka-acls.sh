@@ -70,7 +70,9 @@ grant fulfillment produce fulfillment.events.v1 audit.events.v1 'dlq.fulfillment
 grant fulfillment consume order.events.v1
 grant fulfillment create fulfillment.events.v1 audit.events.v1 order.events.v1 'dlq.fulfillment*'
 grant fulfillment groups 'fulfillment*'
-grant bff consume wallet.events.v1 order.events.v1
+grant support produce support.events.v1 audit.events.v1
+grant support create support.events.v1 audit.events.v1
+grant bff consume wallet.events.v1 order.events.v1 support.events.v1
 grant bff describe 'dlq.*'
 grant bff groups 'bff-live-*'
 echo 'kafka-acls: done'

@@ -24,6 +24,8 @@ const table: ReadonlyArray<readonly [prefix: string, area: OperatorArea | 'any']
   ['/admin/exports/ledger', 'members'],
   // The review queue and fulfillment's other operator queues.
   ['/admin/fulfillment', 'review'],
+  // Support tickets (saved replies' changes are admins' in the route itself).
+  ['/admin/support', 'support'],
 ];
 
 /** The area of a path below `/api` (e.g. `/admin/top-ups/12/approve`), or null when none is known. */

@@ -5,9 +5,9 @@ import { messages } from '../messages.ts';
 
 /**
  * Fields whose text may run over several lines (a rejection reason, a notice's content, an FAQ
- * answer, a product's notice, comments): line breaks and tabs are allowed there, nowhere else.
+ * answer, a product's notice, comments, a support ticket's or saved reply's body): line breaks and tabs are allowed there, nowhere else.
  */
-const multilineFields = new Set(['reason', 'content', 'answer', 'notice', 'note', 'memo', 'comments', 'usernames', 'message', 'description']);
+const multilineFields = new Set(['reason', 'content', 'answer', 'notice', 'note', 'memo', 'comments', 'usernames', 'message', 'description', 'body']);
 /** Secrets are compared, never shown: their characters are their owners' business. */
 const secretField = /password|token|secret|signature/i;
 

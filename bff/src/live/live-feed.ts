@@ -19,7 +19,7 @@ export function liveGroupId(): string {
 }
 
 /**
- * Reads wallet's and order's events and hands what concerns a member to the hub. Nothing here
+ * Reads wallet's, order's and support's events and hands what concerns a member to the hub. Nothing here
  * changes data, so an event that fails its contract is skipped with a warning rather than
  * dead-lettered: the services' own consumers already dead-letter it, once.
  */
@@ -30,7 +30,7 @@ export async function startLiveFeed(options: { kafka: Kafka; hub: LiveHub; logge
   const consumer: Consumer = kafka.consumer({ groupId, sessionTimeout: 30_000, allowAutoTopicCreation: true, ...consumerMaxWait() });
   const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
   await consumer.connect();
-  await consumer.subscribe({ topics: [Topics.wallet, Topics.order], fromBeginning: false });
+  await consumer.subscribe({ topics: [Topics.wallet, Topics.order, Topics.support], fromBeginning: false });
   // No offset matters after a restart (the group goes with the process); they only let a rejoin
   // within its life resume where it was, so they are committed once a second, not after every
   // fetched batch as kafkajs's auto-commit does. A rejoin may deliver up to that second again: the

@@ -1,7 +1,7 @@
-import { type EventOf, type LiveUpdate, OrderStatus, orderEvents, walletEvents } from '@smm/contracts';
+import { type EventOf, type LiveUpdate, OrderStatus, orderEvents, supportEvents, walletEvents } from '@smm/contracts';
 
-/** The Kafka events the live channel reads: wallet's and order's. */
-export const liveDefinitions = [...walletEvents, ...orderEvents] as const;
+/** The Kafka events the live channel reads: wallet's, order's and support's (issue 40). */
+export const liveDefinitions = [...walletEvents, ...orderEvents, ...supportEvents] as const;
 export type LiveSourceEvent = EventOf<(typeof liveDefinitions)[number]>;
 
 /** An event for one member's open pages. */
@@ -41,6 +41,10 @@ export function memberUpdateOf(event: LiveSourceEvent): MemberUpdate | null {
     case 'AutoOrderCompleted':
     case 'AutoOrderCanceled':
       return to({ touches: ['autoOrders'] });
+    case 'TicketAnswered':
+      return to({ touches: ['tickets'], notice: { kind: 'ticketAnswered', ticketId: event.data.ticketId } });
+    case 'TicketClosed':
+      return to({ touches: ['tickets'] });
     case 'OrderPlaced':
     case 'TopUpRequested':
     case 'RefundRequested':

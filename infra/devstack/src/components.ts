@@ -128,6 +128,8 @@ export const apps: readonly AppComponent[] = [
     needs: ['kafka', 'mongo'],
     env: (secrets, given) => ({ FULFILLMENT_KEY_SECRET: given.FULFILLMENT_KEY_SECRET ?? secrets.fulfillmentKeySecret }),
   },
+  // Support tickets (issue 40): before the BFF, which is handed its URL (SUPPORT_SERVICE_URL).
+  { name: 'support', dir: 'services/support', preferredPort: 4107, needs: ['kafka', 'mongo'] },
   {
     name: 'bff',
     dir: 'bff',

@@ -73,6 +73,7 @@ describe("the devstack's Kafka principals", () => {
       order: [Topics.order, Topics.audit],
       scheduler: [Topics.scheduler],
       fulfillment: [Topics.fulfillment, Topics.audit],
+      support: [Topics.support, Topics.audit],
       bff: [],
     });
     // Dead letters: a service creates and writes its own groups' (dlq.<group>.v1), not another's.
@@ -105,7 +106,7 @@ describe("the devstack's Kafka principals", () => {
     expect(read.stdout).not.toContain('RefundRequested from wallet');
   });
 
-  it("lets the BFF's live feed join a group of its own on wallet and order events, and no service's group", async () => {
+  it("lets the BFF's live feed join a group of its own on wallet, order and support events, and no service's group", async () => {
     const bff = clientOf('bff');
     const admin = bff.admin();
     await admin.connect();
@@ -114,7 +115,7 @@ describe("the devstack's Kafka principals", () => {
       const consumer = bff.consumer({ groupId: 'bff-live-test', sessionTimeout: 3000, rebalanceTimeout: 4000, heartbeatInterval: 300, maxWaitTimeInMs: 200 });
       await consumer.connect();
       const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
-      await consumer.subscribe({ topics: [Topics.wallet, Topics.order], fromBeginning: true });
+      await consumer.subscribe({ topics: [Topics.wallet, Topics.order, Topics.support], fromBeginning: true });
       await consumer.run({ eachMessage: async () => undefined });
       await joined;
       await consumer.disconnect();

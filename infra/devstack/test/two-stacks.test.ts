@@ -79,7 +79,7 @@ it('two devstacks started at the same moment each come up wired only to their ow
   for (const stack of stacks) {
     const own = new Set(childrenOf(stack.proc.pid!).flatMap(listeningPorts));
     const addresses = [...stack.output().matchAll(/(\w+): ready at http:\/\/[\d.]+:(\d+)/g)].map((m) => ({ name: m[1]!, port: Number(m[2]) }));
-    expect(addresses.map((a) => a.name).sort(), stack.output()).toEqual(['auth', 'bff', 'catalog', 'fulfillment', 'order', 'scheduler', 'wallet']);
+    expect(addresses.map((a) => a.name).sort(), stack.output()).toEqual(['auth', 'bff', 'catalog', 'fulfillment', 'order', 'scheduler', 'support', 'wallet']);
     // Every address the stack wired its BFF and services to is held by one of its own children.
     for (const { name, port } of addresses) {
       expect(own.has(port), `${name} on ${port}:\n${stack.output()}`).toBe(true);

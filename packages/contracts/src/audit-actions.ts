@@ -41,9 +41,15 @@ export const auditActions = [
   'fulfillment.mapping.set',
   'fulfillment.mapping.delete',
   'fulfillment.review.resolve',
+  'support.ticket.reply',
+  'support.ticket.close',
+  'support.ticket.reopen',
+  'support.reply.create',
+  'support.reply.update',
+  'support.reply.delete',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 /** What an action acts on; with the id, the record's `target`. */
-export const auditTargetTypes = ['order', 'topup', 'deposit', 'platform', 'category', 'product', 'notice', 'faq', 'register-where', 'setting', 'member', 'provider', 'mapping', 'operator'] as const;
+export const auditTargetTypes = ['order', 'topup', 'deposit', 'platform', 'category', 'product', 'notice', 'faq', 'register-where', 'setting', 'member', 'provider', 'mapping', 'operator', 'ticket', 'saved-reply'] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];

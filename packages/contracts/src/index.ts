@@ -20,6 +20,8 @@ export * from './auto-order.ts';
 export * from './service-types.ts';
 export * from './audit-actions.ts';
 export * from './events/audit.ts';
+export * from './events/support.ts';
+export * from './support.ts';
 export * from './member-rates.ts';
 export * from './http/reseller.ts';
 export * from './mass-order.ts';

@@ -4,10 +4,10 @@
  */
 
 /** What a page should re-read after an update. */
-export type LiveTouch = 'balance' | 'orders' | 'autoOrders' | 'topUps';
+export type LiveTouch = 'balance' | 'orders' | 'autoOrders' | 'topUps' | 'tickets';
 
-/** Worth a small notice on screen: an order completed, or money came back. */
-export type LiveNotice = { kind: 'orderCompleted'; orderId: number } | { kind: 'refunded'; amountDeci: number };
+/** Worth a small notice on screen: an order completed, money came back, or an operator answered a ticket. */
+export type LiveNotice = { kind: 'orderCompleted'; orderId: number } | { kind: 'refunded'; amountDeci: number } | { kind: 'ticketAnswered'; ticketId: number };
 
 /**
  * One event that concerns the member, reduced to what the screen needs: its type, what to re-read,

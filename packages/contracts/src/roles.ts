@@ -14,6 +14,6 @@ export const isOperatorRole = (role: unknown): boolean => (operatorRoles as read
  * admin has them all. The dashboard is open to every operator. The BFF enforces them on every
  * `/api/admin` route (bff/src/http/operator-areas.ts), not only the console's menu.
  */
-export const operatorAreas = ['top-ups', 'deposits', 'orders', 'members', 'review'] as const;
+export const operatorAreas = ['top-ups', 'deposits', 'orders', 'members', 'review', 'support'] as const;
 export type OperatorArea = (typeof operatorAreas)[number];
 export const isOperatorArea = (value: unknown): value is OperatorArea => (operatorAreas as readonly unknown[]).includes(value);

@@ -5,6 +5,7 @@ import { catalogEvents } from './events/catalog.ts';
 import { fulfillmentEvents } from './events/fulfillment.ts';
 import { orderEvents } from './events/order.ts';
 import { schedulerEvents } from './events/scheduler.ts';
+import { supportEvents } from './events/support.ts';
 import { walletEvents } from './events/wallet.ts';
 import { Topics } from './topics.ts';
 
@@ -20,6 +21,7 @@ export const topicEvents: Readonly<Record<string, ReadonlyArray<EventDefinition<
   [Topics.scheduler]: schedulerEvents,
   [Topics.fulfillment]: fulfillmentEvents,
   [Topics.audit]: auditEvents,
+  [Topics.support]: supportEvents,
 };
 
 /** The types defined on these topics that a consumer handling `handled` leaves alone. */

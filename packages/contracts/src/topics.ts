@@ -6,6 +6,8 @@ export const Topics = {
   order: 'order.events.v1',
   scheduler: 'scheduler.events.v1',
   fulfillment: 'fulfillment.events.v1',
+  /** Support tickets (issue 40): an operator's answer or close, read by the BFF's live channel. */
+  support: 'support.events.v1',
   /** Operators' actions from every service (OperatorActed), read by auth's audit log. */
   audit: 'audit.events.v1',
 } as const;

@@ -24,6 +24,8 @@ const ApiDocs = lazy(lazyScreen('apiDocs'));
 const PriceList = lazy(lazyScreen('priceList'));
 const ServiceTerms = lazy(lazyScreen('serviceTerms'));
 const PrivacyPolicy = lazy(lazyScreen('privacy'));
+const Support = lazy(lazyScreen('support'));
+const SupportTicket = lazy(lazyScreen('supportTicket'));
 // The operator console: its own layout and chunk, never loaded for members (issue 12).
 const AdminApp = lazy(() => import('../features/admin/AdminApp.tsx'));
 
@@ -60,6 +62,8 @@ export function App() {
           <Route path="/order-history" element={<OrderHistory />} />
           <Route path="/auto-order-history" element={<AutoOrderHistory />} />
           <Route path="/api" element={<ApiDocs />} />
+          <Route path="/support" element={<Support />} />
+          <Route path="/support/:id" element={<SupportTicket />} />
           <Route
             path="/qna"
             element={

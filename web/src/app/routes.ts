@@ -23,6 +23,8 @@ export const screenModules = {
   priceList: 'features/price-list/PriceListPage.tsx',
   serviceTerms: 'features/terms/ServiceTermsPage.tsx',
   privacy: 'features/terms/PrivacyPage.tsx',
+  support: 'features/support/SupportPage.tsx',
+  supportTicket: 'features/support/TicketPage.tsx',
 } as const;
 
 export type Screen = keyof typeof screenModules;
@@ -51,6 +53,7 @@ export const byPath: Readonly<Record<string, RouteScreen>> = {
   '/price-list': { screen: 'priceList', data: ['/service/platforms', '/service/categorys', '/service/services'] },
   '/terms/service': { screen: 'serviceTerms' },
   '/terms/privacy': { screen: 'privacy' },
+  '/support': { screen: 'support', memberData: [pagedKey('/support/tickets', 1)] },
 };
 
 /** A pathname as the routes match it: without trailing slashes (`/` stays `/`). */

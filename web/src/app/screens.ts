@@ -24,6 +24,8 @@ const loaders = {
   priceList: () => import('../features/price-list/PriceListPage.tsx'),
   serviceTerms: () => import('../features/terms/ServiceTermsPage.tsx'),
   privacy: () => import('../features/terms/PrivacyPage.tsx'),
+  support: () => import('../features/support/SupportPage.tsx'),
+  supportTicket: () => import('../features/support/TicketPage.tsx'),
 } satisfies Record<Screen, () => Promise<unknown>>;
 
 type ScreenModule<S extends Screen> = Awaited<ReturnType<(typeof loaders)[S]>>;

@@ -32,6 +32,7 @@ const titles: Record<string, string> = {
   '/price-list': '가격표',
   '/terms/service': '이용약관',
   '/terms/privacy': '개인정보처리방침',
+  '/support': '1:1 문의',
 };
 
 export function Layout() {

@@ -14,6 +14,7 @@ export default function LiveUpdates() {
   const toast = useToast();
   useLiveUpdates(auth.isMember ? (auth.profile?.id ?? null) : null, (notice) => {
     if (notice.kind === 'orderCompleted') toast.info(t.orderCompleted(notice.orderId));
+    else if (notice.kind === 'ticketAnswered') toast.info(t.ticketAnswered(notice.ticketId));
     else toast.info(t.refunded(formatWon(notice.amountDeci)));
   });
   return null;

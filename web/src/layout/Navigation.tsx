@@ -9,13 +9,16 @@ import { CloseIcon, MenuIcon, MoonIcon, SunIcon } from './icons.tsx';
 import * as s from './layout.css.ts';
 import { shellText as t } from './messages.ts';
 import { isOperatorRole } from '../lib/contracts.ts';
+import { useSupportUnread } from './support-unread.ts';
 
-type Entry = { to: string; label: string } | { action: () => void; label: string };
+/** `unread`: a count shown as a mark beside the entry (answers to support tickets). */
+type Entry = { to: string; label: string; unread?: number } | { action: () => void; label: string };
 
 function useEntries(): Entry[] {
   const auth = useAuth();
   const settings = useSettings();
   const navigate = useNavigate();
+  const unread = useSupportUnread();
   if (auth.isMember) {
     const list: Entry[] = [
       { to: '/order', label: t.order },
@@ -26,6 +29,7 @@ function useEntries(): Entry[] {
     ];
     if (settings.enabled(keys.enablePriceList)) list.push({ to: '/price-list', label: t.priceList });
     if (settings.enabled(keys.enableQna)) list.push({ to: '/qna', label: t.qna });
+    list.push({ to: '/support', label: t.support, unread });
     if (isOperatorRole(auth.profile?.role)) list.push({ to: '/admin', label: t.console });
     return list;
   }
@@ -45,8 +49,13 @@ function useEntries(): Entry[] {
 function EntryLink({ entry, className, onDone }: { entry: Entry; className: string; onDone?: () => void }) {
   if ('to' in entry)
     return (
-      <NavLink to={entry.to} className={className} onClick={onDone} end>
+      <NavLink to={entry.to} className={className} onClick={onDone} end={entry.to !== '/support'}>
         {entry.label}
+        {entry.unread ? (
+          <span className={s.unreadMark} data-testid="support-unread" aria-label={t.supportUnread(entry.unread)} role="status">
+            {entry.unread > 9 ? '9+' : entry.unread}
+          </span>
+        ) : null}
       </NavLink>
     );
   return (
@@ -88,6 +97,7 @@ function ThemeToggle() {
 export function Navigation() {
   const auth = useAuth();
   const entries = useEntries();
+  const unread = entries.some((entry) => 'unread' in entry && (entry.unread ?? 0) > 0);
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -149,6 +159,7 @@ export function Navigation() {
           onClick={() => setOpen((v) => !v)}
         >
           {open ? <CloseIcon /> : <MenuIcon />}
+          {unread && !open && <span className={s.menuDot} aria-hidden="true" />}
         </button>
       </div>
       {open && (

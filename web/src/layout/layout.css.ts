@@ -98,7 +98,7 @@ export const iconButton = style({
   color: vars.color.text,
   flexShrink: 0,
 });
-export const hamburger = style([iconButton, { '@media': { [wide]: { display: 'none' } } }]);
+export const hamburger = style([iconButton, { position: 'relative', '@media': { [wide]: { display: 'none' } } }]);
 export const wideOnly = style({ '@media': { [narrow]: { display: 'none' } } });
 
 const drop = keyframes({ from: { opacity: 0, transform: 'translateY(-6px)' }, to: { opacity: 1, transform: 'none' } });
@@ -200,3 +200,20 @@ export const warningNotice = style({
 });
 export const warningAcknowledge = style({ marginLeft: 'auto', flexShrink: 0, background: 'transparent', border: `1px solid ${vars.color.warning}`, color: vars.color.warning, borderRadius: 6, padding: '3px 10px', cursor: 'pointer', fontWeight: 700 });
 export const landscapeClose = style({ marginLeft: 'auto', background: 'rgba(255,255,255,.18)', border: 'none', color: '#fff', borderRadius: 6, padding: '4px 10px', cursor: 'pointer', fontWeight: 700 });
+
+/** The count of unread answers beside "1:1 문의" (issue 40); on phones a dot on the menu button too. */
+export const unreadMark = style({
+  minWidth: 20,
+  height: 20,
+  padding: '0 6px',
+  borderRadius: tokens.radius.pill,
+  background: vars.color.danger,
+  color: '#fff',
+  fontSize: 12,
+  fontWeight: 800,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  lineHeight: 1,
+});
+export const menuDot = style({ position: 'absolute', top: 8, right: 8, width: 9, height: 9, borderRadius: '50%', background: vars.color.danger, border: `2px solid ${vars.color.surface}` });

@@ -7,6 +7,8 @@ export const shellText = {
   topUp: '포인트 충전',
   priceList: '가격표',
   qna: '자주 묻는 질문',
+  support: '1:1 문의',
+  supportUnread: (n: number) => `읽지 않은 답변 ${n}건`,
   account: '계정 설정',
   logout: '로그아웃',
   console: '운영 콘솔',
@@ -43,4 +45,5 @@ export const shellText = {
   sessionEnded: '로그인 세션이 종료되었습니다. 다시 로그인해 주세요.',
   orderCompleted: (id: number) => `주문 #${id}이(가) 완료되었습니다.`,
   refunded: (won: string) => `${won}이 포인트로 환불되었습니다.`,
+  ticketAnswered: (id: number) => `문의 #${id}에 답변이 도착했습니다.`,
 } as const;

@@ -18,6 +18,8 @@ export type { Restriction, RestrictionLevel } from '../../../packages/contracts/
 export type { MemberRole } from '../../../packages/contracts/src/roles.ts';
 export { auditActions } from '../../../packages/contracts/src/audit-actions.ts';
 export type { AuditAction, AuditTargetType } from '../../../packages/contracts/src/audit-actions.ts';
+export { ticketCategories, ticketCategoryLabels, ticketLimits, ticketStatusLabels, ticketStatuses } from '../../../packages/contracts/src/support.ts';
+export type { TicketCategory, TicketStatus } from '../../../packages/contracts/src/support.ts';
 export { memberRateLimits, ratedUnitPriceDeci } from '../../../packages/contracts/src/member-rates.ts';
 export { checkMassOrder, massOrderLineLimit, massOrderMessages, parseMassOrder } from '../../../packages/contracts/src/mass-order.ts';
 export type { CheckedMassLine, MassOrderAnswer, MassOrderLineResult } from '../../../packages/contracts/src/mass-order.ts';

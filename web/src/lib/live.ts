@@ -11,6 +11,8 @@ const stale: Record<LiveTouch, (key: unknown) => boolean> = {
   orders: (key) => typeof key === 'string' && key.startsWith('/service/order-history'),
   autoOrders: (key) => typeof key === 'string' && key.startsWith('/service/auto-order-history'),
   topUps: (key) => typeof key === 'string' && key.startsWith('/service/point-history'),
+  // Support tickets (issue 40): the list, an open thread and the menu's unread mark.
+  tickets: (key) => typeof key === 'string' && key.startsWith('/support/'),
 };
 const everything = Object.keys(stale) as LiveTouch[];
 

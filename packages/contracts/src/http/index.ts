@@ -15,4 +15,5 @@ export * from './member.ts';
 export * from './admin-console.ts';
 export * from './reconcile.ts';
 export * from './reports.ts';
+export * from './support.ts';
 export * from './member-rates.ts';

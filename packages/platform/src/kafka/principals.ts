@@ -31,7 +31,7 @@ function grant(service: string, own: { produce: string[]; consume: string[]; gro
 /**
  * One principal per service: each writes only its own topic (plus the operator audit topic when it
  * records operators' actions, and its consumer groups' dead letters) and reads what it consumes.
- * The BFF's principal reads wallet and order events for the members' live channel (a group per
+ * The BFF's principal reads wallet, order and support events for the members' live channel (a group per
  * process, `bff-live-…`, deleted when it stops) and counts dead letters. The devstack's embedded
  * broker and docker-compose.yml's ACLs are both made from this table.
  */
@@ -42,7 +42,9 @@ export const kafkaPrincipals = {
   order: grant('order', { produce: [Topics.order, Topics.audit], consume: [Topics.catalog, Topics.wallet, Topics.scheduler], groups: true }),
   scheduler: grant('scheduler', { produce: [Topics.scheduler], consume: [Topics.order, Topics.wallet], groups: true }),
   fulfillment: grant('fulfillment', { produce: [Topics.fulfillment, Topics.audit], consume: [Topics.order], groups: true }),
-  bff: { produce: [], consume: [Topics.wallet, Topics.order], describe: ['dlq.*'], create: [], groups: ['bff-live-*'] },
+  // Support tickets (issue 40): its own topic (answers for the live channel) and operators' actions; it reads nothing.
+  support: grant('support', { produce: [Topics.support, Topics.audit], consume: [], groups: false }),
+  bff: { produce: [], consume: [Topics.wallet, Topics.order, Topics.support], describe: ['dlq.*'], create: [], groups: ['bff-live-*'] },
 } as const satisfies Record<string, KafkaGrant>;
 
 export type KafkaPrincipal = keyof typeof kafkaPrincipals;

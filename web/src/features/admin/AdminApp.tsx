@@ -25,6 +25,9 @@ const Audit = lazy(() => import('./audit/AuditPage.tsx'));
 const Profit = lazy(() => import('./profit/ProfitPage.tsx'));
 const Exports = lazy(() => import('./exports/ExportsPage.tsx'));
 const Staff = lazy(() => import('./staff/StaffPage.tsx'));
+const SupportQueue = lazy(() => import('./support/SupportQueuePage.tsx'));
+const SupportTicket = lazy(() => import('./support/SupportTicketPage.tsx'));
+const SavedReplies = lazy(() => import('./support/SavedRepliesPage.tsx'));
 
 /**
  * The operator console under /admin (issue 12), one lazily loaded chunk so members' bundles do not
@@ -51,6 +54,9 @@ export default function AdminApp() {
         <Route path="review" element={<Review />} />
         <Route path="exports" element={<Exports />} />
         {operatorRole === 'admin' && <Route path="profit" element={<Profit />} />}
+        <Route path="support" element={<SupportQueue />} />
+        <Route path="support/replies" element={<SavedReplies role={operatorRole} />} />
+        <Route path="support/:id" element={<SupportTicket />} />
         {operatorRole === 'admin' && <Route path="providers" element={<Providers />} />}
         {operatorRole === 'admin' && <Route path="catalogue" element={<Catalogue />} />}
         {operatorRole === 'admin' && <Route path="content" element={<Content />} />}

@@ -2,6 +2,7 @@ import type { MemberRole } from '../../lib/contracts.ts';
 import { staffText } from './staff/messages.ts';
 import { catalogueText as c } from './catalogue/messages.ts';
 import { auditText } from './audit/messages.ts';
+import { supportAdminText } from './support/messages.ts';
 import { adminText as t } from './messages.ts';
 import { profitText } from './profit/messages.ts';
 
@@ -19,6 +20,8 @@ export const consoleScreens: readonly ConsoleScreen[] = [
   { path: 'orders', label: t.orders, adminOnly: false, area: 'orders' },
   { path: 'members', label: t.members, adminOnly: false, area: 'members' },
   { path: 'review', label: t.review, adminOnly: false, area: 'review' },
+  // Issue 40: staff answer tickets too; only admins write saved replies (checked on that screen and by support).
+  { path: 'support', label: supportAdminText.title, adminOnly: false, area: 'support' },
   // Issue 41: exports for both roles (the BFF keeps each file to its area, members and the audit log
   // to admins); profit is the owner's.
   { path: 'exports', label: profitText.exportsTitle, adminOnly: false },

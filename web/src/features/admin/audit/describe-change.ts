@@ -1,5 +1,6 @@
 import type { AuditRowBody } from '@smm/contracts/http';
 import { count, dateTime, won } from '../../../lib/format.ts';
+import { type TicketStatus, ticketStatusLabels } from '../../../lib/contracts.ts';
 import { ChargeStatus, OrderStatus } from '../../../lib/statuses.ts';
 import { auditText as t } from './messages.ts';
 
@@ -31,6 +32,7 @@ export function readable(field: string, value: unknown, targetType: string, logi
     if (field === 'role') return t.roles[value] ?? value;
     if (field === 'decision') return t.decisions[value] ?? value;
     if (field === 'userId') return logins[value] ?? value;
+    if (field === 'status' && targetType === 'ticket') return ticketStatusLabels[value as TicketStatus] ?? value;
     const named = t.values[field]?.[value];
     if (named !== undefined) return named;
     if (isoInstant.test(value)) return dateTime(value);

@@ -67,6 +67,12 @@ export const auditText = {
     'fulfillment.mapping.set': '상품 연결 설정',
     'fulfillment.mapping.delete': '상품 연결 해제',
     'fulfillment.review.resolve': '전달 확인 처리',
+    'support.ticket.reply': '문의 답변',
+    'support.ticket.close': '문의 종료',
+    'support.ticket.reopen': '문의 다시 열기',
+    'support.reply.create': '저장된 답변 추가',
+    'support.reply.update': '저장된 답변 수정',
+    'support.reply.delete': '저장된 답변 삭제',
   } satisfies Record<AuditAction, string>,
   targets: {
     order: '주문',
@@ -83,6 +89,8 @@ export const auditText = {
     provider: '공급처',
     mapping: '상품 연결',
     operator: '운영자',
+    ticket: '문의',
+    'saved-reply': '저장된 답변',
   } satisfies Record<AuditTargetType, string>,
   /** Field names as an operator reads them; an unknown field shows its own name. */
   fields: {
@@ -139,6 +147,8 @@ export const auditText = {
     twoFactor: '2단계 인증',
     kind: '종류',
     source: '입력 경로',
+    message: '답변 내용',
+    body: '본문',
   } as Record<string, string>,
   /** Values recorded as codes, by field (issue 41: the log shows no English). */
   values: {

@@ -7,7 +7,7 @@ export const staffText = {
   twoFactorOptional: '운영자 2단계 인증: 선택 (설정 메뉴의 "운영자 보안"에서 필수로 바꿀 수 있습니다)',
   columns: { loginId: '아이디', role: '권한', areas: '담당 메뉴', twoFactor: '2단계 인증', state: '상태', createdAt: '추가일', actions: '관리' },
   roles: { admin: '관리자', staff: '스태프' } as Record<string, string>,
-  areas: { 'top-ups': '충전 요청', deposits: '입금 내역', orders: '주문', members: '회원', review: '전달 확인' } as Record<string, string>,
+  areas: { 'top-ups': '충전 요청', deposits: '입금 내역', orders: '주문', members: '회원', review: '전달 확인', support: '1:1 문의' } as Record<string, string>,
   allAreas: '전체 메뉴',
   twoFactorOn: '설정됨',
   twoFactorOff: '미설정',
