@@ -88,6 +88,8 @@ export function fulfillmentRequests(m: FulfillmentRequestMessages) {
       z.object({ action: z.literal('resend') }),
       z.object({ action: z.literal('link'), providerOrderId: z.string({ error: m.providerOrderIdInvalid }).trim().regex(/^[\w-]{1,64}$/, { message: m.providerOrderIdInvalid }) }),
       z.object({ action: z.literal('cancel') }),
+      /** An order the provider took whose status answer was not understood: follow its status again. */
+      z.object({ action: z.literal('resume') }),
     ],
     { error: m.badAction },
   );

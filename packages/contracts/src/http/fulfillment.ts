@@ -29,7 +29,18 @@ export const providerView = z.looseObject({
   currency: z.string(),
   balance: z.string().nullable(),
   balanceLow: z.boolean(),
+  /** The last call's failure; null once a call succeeds. */
   lastError: z.string().nullable(),
+  /**
+   * From the provider's last call (check, balance, status, add, refill, cancel): `unchecked` before
+   * any, `failing` while the last failed (`lastError`, since `failingSince`), else `ok`. Optional
+   * for answers of a fulfillment older than these fields.
+   */
+  health: z.enum(['unchecked', 'ok', 'failing']).optional(),
+  lastCallAt: z.string().nullable().optional(),
+  lastCallAction: z.string().nullable().optional(),
+  lastErrorAt: z.string().nullable().optional(),
+  failingSince: z.string().nullable().optional(),
 });
 export type ProviderViewBody = z.infer<typeof providerView>;
 export const providerList = z.array(providerView);
@@ -137,6 +148,10 @@ export const forwardRecord = z.looseObject({
   providerOrderId: z.string().nullable(),
   attempts: z.number().int(),
   note: z.string().nullable(),
+  /** The provider's answer that put it here (not understood, or not a success), as sent, ≤ 500 characters. */
+  providerAnswer: z.string().nullable().optional(),
+  /** 'accepted': the provider holds the order (a status answer was not understood); resume instead of resend. */
+  reviewFrom: z.enum(['accepted']).nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -9,7 +9,11 @@ import { privateTarget } from './address-guard.ts';
 export type ProviderEndpoint = { url: string; key: string; allowPrivate: boolean };
 
 /** The call's outcome at the transport level; `reached` false only when the request provably never arrived. */
-export type RawAnswer = { kind: 'json'; body: unknown } | { kind: 'fault'; reached: boolean; detail: string };
+export type RawAnswer = { kind: 'json'; body: unknown; text: string } | { kind: 'fault'; reached: boolean; detail: string; text?: string };
+
+/** What is kept of a provider's answer for operators: its text, cut to a length a screen can show. */
+export const answerText = (text: string) => (text.length > maxAnswerChars ? `${text.slice(0, maxAnswerChars)}…` : text);
+const maxAnswerChars = 500;
 
 /** Connection-level failures that happen before a request byte is sent. */
 const unreachedCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -39,19 +43,22 @@ export async function callProvider(endpoint: ProviderEndpoint, fields: Record<st
   } catch (error) {
     return faultOf(error);
   }
-  if (res.status >= 500) return { kind: 'fault', reached: true, detail: `HTTP ${res.status}` };
+  if (res.status >= 500) return { kind: 'fault', reached: true, detail: `HTTP ${res.status}`, text: answerText(text) };
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    return { kind: 'fault', reached: true, detail: `HTTP ${res.status}: not JSON` };
+    return { kind: 'fault', reached: true, detail: `HTTP ${res.status}: not JSON`, text: answerText(text) };
   }
-  return { kind: 'json', body };
+  return { kind: 'json', body, text: answerText(text) };
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const errorOf = (body: unknown): string | undefined => (isRecord(body) && typeof body.error === 'string' ? body.error : undefined);
 const idText = (v: unknown): string | undefined => (typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : typeof v === 'string' && /^[\w-]{1,64}$/.test(v) ? v : undefined);
+/** An API v2 order or refill id: a positive integer (a number, or its digits as text). -5, 0, 1.5 or "abc" are not ids. */
+export const positiveIdText = (v: unknown): string | undefined =>
+  typeof v === 'number' ? (Number.isSafeInteger(v) && v > 0 ? String(v) : undefined) : typeof v === 'string' && /^[1-9]\d{0,17}$/.test(v.trim()) ? v.trim() : undefined;
 
 /**
  * `add`, with our reference as `Idempotency-Key` (a header, so panels that do not know it are not
@@ -61,10 +68,13 @@ export async function addOrder(endpoint: ProviderEndpoint, order: { service: str
   const raw = await callProvider(endpoint, { action: 'add', service: order.service, link: order.link, quantity: String(order.quantity) }, timeoutMs, { 'idempotency-key': order.reference });
   if (raw.kind === 'fault') return raw;
   const error = errorOf(raw.body);
-  if (error !== undefined) return { kind: 'error', message: error };
-  const id = isRecord(raw.body) ? idText(raw.body.order) : undefined;
+  if (error !== undefined) return { kind: 'error', message: error, text: raw.text };
+  const given = isRecord(raw.body) ? raw.body.order : undefined;
   // A 2xx JSON answer without an order id may still mean the order exists: not a clear answer.
-  if (id === undefined) return { kind: 'fault', reached: true, detail: 'answer without an order id' };
+  if (given === undefined || given === null) return { kind: 'fault', reached: true, detail: 'answer without an order id', text: raw.text };
+  const id = positiveIdText(given);
+  // {"order": -5}, {"order": 0}, {"order": "abc"}: something answered, but not an order we could follow.
+  if (id === undefined) return { kind: 'invalid', detail: 'order id is not a positive integer', text: raw.text };
   return { kind: 'order', providerOrderId: id };
 }
 
@@ -125,7 +135,15 @@ export async function fetchServices(endpoint: ProviderEndpoint, timeoutMs: numbe
   return { ok: true, value: { services, skipped } };
 }
 
-export type RemoteStatus = { status: string; startCount: number | null; remains: number } | { error: string };
+/**
+ * One order's entry of a `status` answer: a status (remains null when absent; `badRemains` when
+ * present but not a non-negative integer), the provider's error for that id, or something that is
+ * neither (garbage). `raw` is the entry as the provider sent it, kept for operators.
+ */
+export type RemoteStatus =
+  | { kind: 'status'; status: string; startCount: number | null; remains: number | null; badRemains: boolean; raw: string }
+  | { kind: 'error'; error: string; raw: string }
+  | { kind: 'garbage'; raw: string };
 
 const count = (v: unknown): number | null => {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
@@ -142,9 +160,15 @@ export async function fetchStatuses(endpoint: ProviderEndpoint, ids: readonly st
   const result = new Map<string, RemoteStatus>();
   for (const id of ids) {
     const entry = raw.body[id];
-    if (!isRecord(entry)) continue;
-    if (typeof entry.error === 'string') result.set(id, { error: entry.error });
-    else if (typeof entry.status === 'string') result.set(id, { status: entry.status, startCount: count(entry.start_count), remains: count(entry.remains) ?? 0 });
+    if (entry === undefined) continue; // not mentioned: asked again next cycle
+    const text = answerText(JSON.stringify(entry) ?? String(entry));
+    if (isRecord(entry) && typeof entry.error === 'string') result.set(id, { kind: 'error', error: entry.error, raw: text });
+    else if (isRecord(entry) && typeof entry.status === 'string' && entry.status.trim() !== '') {
+      const given = entry.remains;
+      const remains = count(given);
+      const absent = given === undefined || given === null || given === '';
+      result.set(id, { kind: 'status', status: entry.status, startCount: count(entry.start_count), remains, badRemains: !absent && remains === null, raw: text });
+    } else result.set(id, { kind: 'garbage', raw: text });
   }
   return { ok: true, value: result };
 }

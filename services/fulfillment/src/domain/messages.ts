@@ -47,5 +47,7 @@ export const messages = {
   noticeSuspended: (product: string, reason: string) => `상품 ${product}: ${reason} (읽기 전용)`,
   noticeResumed: (product: string, price: string) => `상품 ${product}의 판매를 다시 시작했습니다(단가 ${price}).`,
   noticeBalanceLow: (provider: string, balance: string, threshold: string) => `공급처 ${provider}의 잔액(${balance})이 경고 기준(${threshold}) 아래로 내려갔습니다. 충전해 주세요.`,
-  badAction: '처리 방법은 재전송(resend), 공급처 주문 연결(link), 취소(cancel) 중 하나입니다.',
+  badAction: '처리 방법은 재전송(resend), 공급처 주문 연결(link), 취소(cancel), 상태 확인 재개(resume) 중 하나입니다.',
+  resendAccepted: '공급처가 이미 받은 주문은 다시 보낼 수 없습니다. 상태 확인 재개, 공급처 주문 연결 또는 취소를 선택해 주세요.',
+  resumeNotAccepted: '공급처가 받은 주문만 상태 확인을 재개할 수 있습니다.',
 } as const;

@@ -1,8 +1,8 @@
 import { Topics } from '@smm/contracts';
 import { appendToOutbox, inTransaction } from '@smm/platform';
 import { fetchStatuses } from '../clients/provider-api.ts';
-import { isFinal, nextStatus, ourStatus } from '../domain/provider-status.ts';
-import { providerOrderStatusChanged } from '../events/fulfillment-events.ts';
+import { isFinal, judgeReport } from '../domain/provider-status.ts';
+import { orderForwardFailed, providerOrderStatusChanged } from '../events/fulfillment-events.ts';
 import { type Forward, forwards } from '../store/forward.model.ts';
 import type { Provider } from '../store/provider.model.ts';
 import { type FulfillmentDeps, endpointOf } from './context.ts';
@@ -11,7 +11,7 @@ import { orderPatch } from './record-outcome.ts';
 /** API v2 `status` takes at most 100 orders per request. */
 export const statusBatchSize = 100;
 
-export type SyncStats = { providers: number; requests: number; failedRequests: number; orders: number; changed: number };
+export type SyncStats = { providers: number; requests: number; failedRequests: number; orders: number; changed: number; review: number };
 
 /**
  * One status-sync cycle: every open forwarded order is asked about with `status&orders=…` in
@@ -22,7 +22,7 @@ export type SyncStats = { providers: number; requests: number; failedRequests: n
 export async function syncStatuses(deps: FulfillmentDeps, onChanged: () => void): Promise<SyncStats> {
   const model = forwards(deps.connection);
   const providerIds = ((await model.distinct('providerId', { state: 'accepted' })) as Array<number | null>).filter((id): id is number => id !== null);
-  const stats: SyncStats = { providers: providerIds.length, requests: 0, failedRequests: 0, orders: 0, changed: 0 };
+  const stats: SyncStats = { providers: providerIds.length, requests: 0, failedRequests: 0, orders: 0, changed: 0, review: 0 };
   await Promise.all(
     providerIds.map(async (providerId) => {
       const provider = await deps.providers.find(providerId);
@@ -39,7 +39,7 @@ async function syncProvider(deps: FulfillmentDeps, provider: Provider, stats: Sy
   let after = 0;
   for (;;) {
     const batch = await model
-      .find({ state: 'accepted', providerId: provider._id, _id: { $gt: after } }, { _id: 1, providerOrderId: 1, status: 1, startCount: 1, remains: 1, amount: 1, correlationId: 1 })
+      .find({ state: 'accepted', providerId: provider._id, _id: { $gt: after } }, { _id: 1, userId: 1, providerOrderId: 1, status: 1, startCount: 1, remains: 1, amount: 1, correlationId: 1 })
       .sort({ _id: 1 })
       .limit(statusBatchSize)
       .lean<Forward[]>();
@@ -49,20 +49,26 @@ async function syncProvider(deps: FulfillmentDeps, provider: Provider, stats: Sy
     const answer = await fetchStatuses(endpoint, batch.map((f) => f.providerOrderId!), deps.providerTimeoutMs);
     if (!answer.ok) {
       stats.failedRequests++;
+      await deps.providers.callFailed(provider._id, 'status', answer.detail);
       deps.logger.warn({ providerId: provider._id, detail: answer.detail, orders: batch.length }, 'status request failed; next cycle asks again');
       continue;
     }
+    await deps.providers.callSucceeded(provider._id, 'status');
     stats.orders += batch.length;
     const changes: Array<{ record: Forward; providerStatus: string; next: { status: number; startCount: number | null; remains: number } }> = [];
+    const reviews: Array<{ record: Forward; note: string; raw: string }> = [];
     for (const record of batch) {
       const reported = answer.value.get(record.providerOrderId!);
-      if (!reported || 'error' in reported) continue;
-      const status = ourStatus(reported.status);
-      if (status === undefined) continue;
-      const next = nextStatus(record, { status, startCount: reported.startCount, remains: reported.remains }, record.amount ?? record.remains);
-      if (next) changes.push({ record, providerStatus: reported.status, next });
+      if (!reported || reported.kind === 'error') continue;
+      if (reported.kind === 'garbage') {
+        reviews.push({ record, note: 'bad-status: the entry has no status', raw: reported.raw });
+        continue;
+      }
+      const judged = judgeReport(record, reported, record.amount ?? record.remains);
+      if (judged.kind === 'review') reviews.push({ record, note: judged.note, raw: reported.raw });
+      else if (judged.kind === 'move') changes.push({ record, providerStatus: reported.status, next: judged.next });
     }
-    if (changes.length === 0) continue;
+    if (changes.length === 0 && reviews.length === 0) continue;
     await inTransaction(deps.connection, async (session) => {
       const events = [];
       for (const { record, providerStatus, next } of changes) {
@@ -79,8 +85,21 @@ async function syncProvider(deps: FulfillmentDeps, provider: Provider, stats: Sy
         if (updated.modifiedCount !== 1) continue;
         events.push(providerOrderStatusChanged({ orderId: record._id, providerId: provider._id, providerOrderId: record.providerOrderId!, providerStatus, ...next }, { correlationId: record.correlationId, causationId: null }));
       }
+      // An answer we cannot act on: the record stays as it was, waiting for an operator with the
+      // provider's words beside it (resume following it, link another id, or cancel with a refund).
+      for (const { record, note, raw } of reviews) {
+        const updated = await model.updateOne(
+          { _id: record._id, state: 'accepted', status: record.status },
+          { $set: { state: 'review', reviewFrom: 'accepted', note, providerAnswer: raw, syncedAt: new Date(), updatedAt: new Date() } },
+          { session },
+        );
+        if (updated.modifiedCount !== 1) continue;
+        events.push(orderForwardFailed({ orderId: record._id, userId: record.userId, providerId: provider._id, reason: 'provider-error', detail: note, retryAt: null }, { correlationId: record.correlationId, causationId: null }));
+      }
       await appendToOutbox(deps.connection, session, Topics.fulfillment, events);
     });
+    if (reviews.length > 0) deps.logger.warn({ providerId: provider._id, orders: reviews.map((r) => r.record._id), notes: reviews.map((r) => r.note) }, 'status answers not understood: orders put in review');
+    stats.review += reviews.length;
     stats.changed += changes.length;
     onChanged();
   }
