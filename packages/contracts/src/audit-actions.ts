@@ -33,6 +33,7 @@ export const auditActions = [
   'fulfillment.mapping.set',
   'fulfillment.mapping.delete',
   'fulfillment.review.resolve',
+  'fulfillment.request.resolve',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -15,6 +15,8 @@ import { KeyCipher } from './store/key-cipher.ts';
 import { mappings } from './store/mapping.model.ts';
 import { Providers } from './store/provider.model.ts';
 import { refills } from './store/refill.model.ts';
+import { requests } from './store/request.model.ts';
+import { requestRoutes } from './http/request-routes.ts';
 import type { FulfillmentDeps } from './use-cases/context.ts';
 import { Forwarder } from './use-cases/forwarder.ts';
 import { OrderPatcher } from './use-cases/order-patcher.ts';
@@ -73,7 +75,7 @@ export async function startFulfillmentService(settings: FulfillmentSettings): Pr
     ...(settings.listen ? { listen: settings.listen } : {}),
     async build({ connection, logger, relay }) {
       const providers = new Providers(connection);
-      await Promise.all([providers.model.init(), providerServices(connection).init(), mappings(connection).init(), forwards(connection).init(), refills(connection).init()]);
+      await Promise.all([providers.model.init(), providerServices(connection).init(), mappings(connection).init(), forwards(connection).init(), refills(connection).init(), requests(connection).init()]);
       const deps: FulfillmentDeps = {
         connection,
         logger,
@@ -128,6 +130,7 @@ export async function startFulfillmentService(settings: FulfillmentSettings): Pr
       // Operators (admin or staff): the order list's lookups and the review queue.
       orderForwardRoutes(app, deps);
       forwardRoutes(app, deps, { resolved: () => (forwarder.kick(), patcher.kick()) });
+      requestRoutes(app, deps, { changed: () => patcher.kick() });
       // Admin only: providers, mappings and price rules, notices, sync.
       app.use('/admin', adminOnly);
       providerRoutes(app, deps);

@@ -102,7 +102,7 @@ export class FaultProvider {
     if (action === 'balance') return send(200, { balance: this.balance, currency: this.currency });
     if (action === 'services') return send(200, this.services);
     if (action === 'add') return this.add(fields, send, res, reference);
-    if (action === 'status') return this.status(fields, send);
+    if (action === 'status') return this.status(fields, send, res);
     if (action === 'refill' && this.refillAnswer !== undefined) return send(200, this.refillAnswer);
     if (action === 'refill_status' && this.refillStatusAnswer !== undefined) return send(200, this.refillStatusAnswer);
     if (action === 'cancel' && this.cancelAnswer !== undefined) return send(200, this.cancelAnswer);
@@ -188,7 +188,7 @@ export class FaultProvider {
     }
   }
 
-  private status(fields: Record<string, string>, send: (status: number, body: unknown) => void): void {
+  private status(fields: Record<string, string>, send: (status: number, body: unknown) => void, res: ServerResponse): void {
     if (this.statusFault === 'http500') return send(503, 'unavailable');
     if (this.statusFault === 'malformed') return send(200, '{"1": ');
     if (this.statusFault === 'html') {

@@ -173,34 +173,48 @@ export async function fetchStatuses(endpoint: ProviderEndpoint, ids: readonly st
   return { ok: true, value: result };
 }
 
-/** `refill` of one provider order: the provider's refill id. */
-export async function requestRefill(endpoint: ProviderEndpoint, providerOrderId: string, timeoutMs: number): Promise<Answer<string>> {
+/**
+ * A refill or cancel call's outcome. `unclear`: no clear answer after the request may have
+ * arrived (timeout, 5xx, not JSON, an answer that names no usable id or not this order) — the
+ * provider may have taken it, so it is never sent again by itself. `text`: the answer as sent.
+ */
+export type RequestAnswer<T> = { ok: true; value: T; text: string } | { ok: false; detail: string; unclear: boolean; text: string | null };
+
+const faultAnswer = (raw: Extract<RawAnswer, { kind: 'fault' }>) => ({ ok: false as const, detail: raw.detail, unclear: raw.reached, text: raw.text ?? null });
+
+/** `refill` of one provider order: the provider's refill id (a positive integer; `{"refill": -1}` is not one). */
+export async function requestRefill(endpoint: ProviderEndpoint, providerOrderId: string, timeoutMs: number): Promise<RequestAnswer<string>> {
   const raw = await callProvider(endpoint, { action: 'refill', order: providerOrderId }, timeoutMs);
-  if (raw.kind === 'fault') return { ok: false, detail: raw.detail, fault: true };
+  if (raw.kind === 'fault') return faultAnswer(raw);
   const error = errorOf(raw.body);
-  if (error !== undefined) return { ok: false, detail: error };
-  const id = isRecord(raw.body) ? idText(raw.body.refill) : undefined;
-  return id === undefined ? { ok: false, detail: 'answer without a refill id' } : { ok: true, value: id };
+  if (error !== undefined) return { ok: false, detail: error, unclear: false, text: raw.text };
+  const id = isRecord(raw.body) ? positiveIdText(raw.body.refill) : undefined;
+  return id === undefined ? { ok: false, detail: 'answer without a refill id', unclear: true, text: raw.text } : { ok: true, value: id, text: raw.text };
 }
+
+/** A refill status as panels word it ("Pending", "In progress", "Completed", "Rejected"): short letters and spaces only. */
+const refillStatusPattern = /^[A-Za-z][A-Za-z _-]{0,39}$/;
 
 /** `refill_status` of one provider refill. */
-export async function fetchRefillStatus(endpoint: ProviderEndpoint, providerRefillId: string, timeoutMs: number): Promise<Answer<string>> {
+export async function fetchRefillStatus(endpoint: ProviderEndpoint, providerRefillId: string, timeoutMs: number): Promise<RequestAnswer<string>> {
   const raw = await callProvider(endpoint, { action: 'refill_status', refill: providerRefillId }, timeoutMs);
-  if (raw.kind === 'fault') return { ok: false, detail: raw.detail, fault: true };
+  if (raw.kind === 'fault') return faultAnswer(raw);
   const error = errorOf(raw.body);
-  if (error !== undefined) return { ok: false, detail: error };
-  const status = isRecord(raw.body) && typeof raw.body.status === 'string' ? raw.body.status : undefined;
-  return status === undefined ? { ok: false, detail: 'answer without a status' } : { ok: true, value: status };
+  if (error !== undefined) return { ok: false, detail: error, unclear: false, text: raw.text };
+  const status = isRecord(raw.body) && typeof raw.body.status === 'string' ? raw.body.status.trim() : undefined;
+  return status === undefined || !refillStatusPattern.test(status) ? { ok: false, detail: 'answer without a readable status', unclear: true, text: raw.text } : { ok: true, value: status, text: raw.text };
 }
 
-/** `cancel` of one provider order: true when the provider took the request. */
-export async function requestCancel(endpoint: ProviderEndpoint, providerOrderId: string, timeoutMs: number): Promise<Answer<true>> {
+/** `cancel` of one provider order: ok when the provider took the request for this very order. */
+export async function requestCancel(endpoint: ProviderEndpoint, providerOrderId: string, timeoutMs: number): Promise<RequestAnswer<true>> {
   const raw = await callProvider(endpoint, { action: 'cancel', orders: providerOrderId }, timeoutMs);
-  if (raw.kind === 'fault') return { ok: false, detail: raw.detail, fault: true };
+  if (raw.kind === 'fault') return faultAnswer(raw);
   const error = errorOf(raw.body);
-  if (error !== undefined) return { ok: false, detail: error };
+  if (error !== undefined) return { ok: false, detail: error, unclear: false, text: raw.text };
   const entry = Array.isArray(raw.body) ? (raw.body as unknown[]).find((e) => isRecord(e) && String(e.order) === providerOrderId) : undefined;
-  if (!isRecord(entry)) return { ok: false, detail: 'answer without this order' };
-  if (isRecord(entry.cancel) && typeof entry.cancel.error === 'string') return { ok: false, detail: entry.cancel.error };
-  return entry.cancel === 1 || entry.cancel === '1' || entry.cancel === true ? { ok: true, value: true } : { ok: false, detail: 'cancel not confirmed' };
+  // An answer about other orders, or not a list: whether this one was canceled cannot be told.
+  if (!isRecord(entry)) return { ok: false, detail: 'answer without this order', unclear: true, text: raw.text };
+  if (isRecord(entry.cancel) && typeof entry.cancel.error === 'string') return { ok: false, detail: entry.cancel.error, unclear: false, text: raw.text };
+  if (entry.cancel === 1 || entry.cancel === '1' || entry.cancel === true) return { ok: true, value: true, text: raw.text };
+  return { ok: false, detail: 'cancel not confirmed', unclear: false, text: raw.text };
 }

@@ -7,11 +7,12 @@ import { type Forward, forwards } from '../store/forward.model.ts';
 import type { Provider } from '../store/provider.model.ts';
 import { type FulfillmentDeps, endpointOf } from './context.ts';
 import { orderPatch } from './record-outcome.ts';
+import { type RequestSyncStats, settleCancels, syncRequests } from './request-queue.ts';
 
 /** API v2 `status` takes at most 100 orders per request. */
 export const statusBatchSize = 100;
 
-export type SyncStats = { providers: number; requests: number; failedRequests: number; orders: number; changed: number; review: number };
+export type SyncStats = { providers: number; requests: number; failedRequests: number; orders: number; changed: number; review: number } & Partial<RequestSyncStats>;
 
 /**
  * One status-sync cycle: every open forwarded order is asked about with `status&orders=…` in
@@ -30,7 +31,8 @@ export async function syncStatuses(deps: FulfillmentDeps, onChanged: () => void)
     }),
   );
   if (stats.changed > 0) deps.relay.kick();
-  return stats;
+  // The request queue rides on the same cycle: forwarded refills' statuses, requests a crash left in `sending`.
+  return { ...stats, ...(await syncRequests(deps)) };
 }
 
 async function syncProvider(deps: FulfillmentDeps, provider: Provider, stats: SyncStats, onChanged: () => void): Promise<void> {
@@ -98,6 +100,7 @@ async function syncProvider(deps: FulfillmentDeps, provider: Provider, stats: Sy
       }
       await appendToOutbox(deps.connection, session, Topics.fulfillment, events);
     });
+    await settleCancels(deps, changes.map((c) => ({ orderId: c.record._id, status: c.next.status, providerStatus: c.providerStatus })));
     if (reviews.length > 0) deps.logger.warn({ providerId: provider._id, orders: reviews.map((r) => r.record._id), notes: reviews.map((r) => r.note) }, 'status answers not understood: orders put in review');
     stats.review += reviews.length;
     stats.changed += changes.length;
