@@ -2,6 +2,7 @@ import type { MemberRole } from '../../lib/contracts.ts';
 import { catalogueText as c } from './catalogue/messages.ts';
 import { auditText } from './audit/messages.ts';
 import { adminText as t } from './messages.ts';
+import { requestText } from './requests/messages.ts';
 
 /**
  * A console screen and who may open it; staff see no balance adjustments, settings or providers,
@@ -17,6 +18,8 @@ export const consoleScreens: readonly ConsoleScreen[] = [
   { path: 'orders', label: t.orders, adminOnly: false },
   { path: 'members', label: t.members, adminOnly: false },
   { path: 'review', label: t.review, adminOnly: false },
+  // Refill and cancel requests the provider refused or answered unclearly (issue 41); staff settle them too.
+  { path: 'requests', label: requestText.requests, adminOnly: false },
   { path: 'providers', label: t.providers, adminOnly: true },
   { path: 'catalogue', label: c.catalogue, adminOnly: true },
   { path: 'content', label: c.content, adminOnly: true },

@@ -57,6 +57,7 @@ export const auditText = {
     'fulfillment.mapping.set': '상품 연결 설정',
     'fulfillment.mapping.delete': '상품 연결 해제',
     'fulfillment.review.resolve': '전달 확인 처리',
+    'fulfillment.request.resolve': '리필·취소 요청 처리',
   } satisfies Record<AuditAction, string>,
   targets: {
     order: '주문',
