@@ -353,10 +353,10 @@ describe('request queue (issue 41)', () => {
     await adminVisit.page.goto('/admin/requests');
     await heading(adminVisit.page, '리필·취소 요청');
     const cancelRow = adminVisit.page.getByTestId(`request-${cancel.id}`);
-    await cancelRow.getByRole('button', { name: '닫기' }).click();
+    await cancelRow.getByRole('button', { name: '요청 닫기' }).click();
     const dialog = adminVisit.page.getByRole('dialog');
     await dialog.getByLabel('메모(200자까지)').fill('공급처에 직접 취소 요청함');
-    await dialog.getByRole('button', { name: '닫기' }).click();
+    await dialog.getByRole('button', { name: '요청 닫기' }).click();
     await expect.poll(() => toasts(adminVisit.page).allTextContents()).toContain('요청을 닫았습니다.');
     await cancelRow.waitFor({ state: 'detached' });
 

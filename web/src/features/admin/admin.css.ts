@@ -161,3 +161,17 @@ export const listRow = style({
 
 /** A card's title with its action on the same line (notices: "모두 확인"). */
 export const cardHead = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap' });
+
+/**
+ * Phones (≤ 640 px, issue 41's 390 px screenshots): the side navigation becomes a scrolling row
+ * above the screen, so the screen gets the whole width instead of a 196 px column less.
+ */
+const phoneWidth = 'screen and (max-width: 640px)';
+globalStyle(shell, { '@media': { [phoneWidth]: { gridTemplateColumns: 'minmax(0, 1fr)', background: vars.color.bg } } });
+globalStyle(side, {
+  '@media': { [phoneWidth]: { position: 'static', height: 'auto', flexDirection: 'row', alignItems: 'center', overflowX: 'auto', padding: '8px 10px', borderRight: 'none', borderBottom: `1px solid ${vars.color.border}` } },
+});
+globalStyle(brand, { '@media': { [phoneWidth]: { padding: '0 8px 0 0', flexShrink: 0 } } });
+globalStyle(navLink, { '@media': { [phoneWidth]: { minHeight: 36, whiteSpace: 'nowrap', fontSize: 14, flexShrink: 0 } } });
+globalStyle(sideFoot, { '@media': { [phoneWidth]: { marginTop: 0, flexDirection: 'row' } } });
+globalStyle(topBar, { '@media': { [phoneWidth]: { padding: '0 12px' } } });

@@ -104,7 +104,7 @@ export default function ProvidersPage() {
             </td>
             <td className={ui.td}>
               <span className={s.twoLines}>
-                <span className={ui.badge[p.health === 'failing' ? 'danger' : p.health === 'ok' ? 'success' : 'neutral']} style={{ whiteSpace: 'nowrap' }} data-testid={`provider-health-${p.id}`}>
+                <span className={ui.badge[p.health === 'failing' ? 'danger' : p.health === 'ok' ? 'success' : 'neutral']} style={{ whiteSpace: 'nowrap', alignSelf: 'flex-start' }} data-testid={`provider-health-${p.id}`}>
                   {r.health[p.health ?? 'unchecked']}
                 </span>
                 {p.lastCallAt ? <span className={s.sub}>{r.lastCall(r.callActions[p.lastCallAction ?? ''] ?? p.lastCallAction ?? '', dateTime(p.lastCallAt))}</span> : <span className={ui.muted}>—</span>}

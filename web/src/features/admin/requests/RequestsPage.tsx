@@ -111,11 +111,11 @@ export default function RequestsPage() {
             </td>
             <td className={ui.td}>
               <span className={s.twoLines}>
-                <span className={ui.badge[stateTone[q.state] ?? 'neutral']} style={{ whiteSpace: 'nowrap' }}>
+                <span className={ui.badge[stateTone[q.state] ?? 'neutral']} style={{ whiteSpace: 'nowrap', alignSelf: 'flex-start' }}>
                   {r.states[q.state] ?? q.state}
                 </span>
                 {q.unclear && q.state === 'failed' && (
-                  <span className={ui.badge.warning} title={r.unclearHint} style={{ whiteSpace: 'nowrap' }}>
+                  <span className={ui.badge.warning} title={r.unclearHint} style={{ whiteSpace: 'nowrap', alignSelf: 'flex-start' }}>
                     {r.unclear}
                   </span>
                 )}

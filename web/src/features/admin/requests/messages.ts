@@ -20,7 +20,7 @@ export const requestText = {
   counts: (failed: number, open: number) => `처리 필요 ${failed}건 · 진행 중 ${open}건`,
   empty: { failed: '처리할 요청이 없습니다.', open: '진행 중인 요청이 없습니다.', all: '요청이 없습니다.' } as Record<'failed' | 'open' | 'all', string>,
   retry: '다시 보내기',
-  close: '닫기',
+  close: '요청 닫기',
   retryTitle: (id: string) => `요청 ${id} 다시 보내기`,
   retryBody: '같은 요청을 공급처에 다시 보냅니다. 답이 불분명했던 요청이면 공급처 패널에 이미 들어가 있지 않은지 먼저 확인하세요.',
   closeTitle: (id: string) => `요청 ${id} 닫기`,
@@ -33,6 +33,8 @@ export const requestText = {
   /** The provider's error words as fulfillment records them, in Korean where we know them. */
   errors: {
     'answer without a refill id': '리필 번호가 없는 답',
+    'answer without an order id': '주문 번호가 없는 답',
+    'order id is not a positive integer': '주문 번호가 양의 정수가 아님',
     'answer without this order': '이 주문에 대한 답이 없음',
     'answer without a readable status': '읽을 수 없는 상태 값',
     'cancel not confirmed': '취소를 확인하지 않음',

@@ -12,7 +12,7 @@ import { adminText as t } from '../messages.ts';
 import type { ProviderName } from '../orders/types.ts';
 import type { Forward } from '../providers/types.ts';
 import { ConsoleTable } from '../ConsoleTable.tsx';
-import { requestText as r } from '../requests/messages.ts';
+import { providerErrorText, requestText as r } from '../requests/messages.ts';
 
 type Action = FulfillmentRequest<'reviewAction'>['action'];
 const done: Record<Action, string> = { resend: t.resent, link: t.linked, cancel: t.canceled, resume: r.resumed };
@@ -104,7 +104,7 @@ export default function ReviewPage() {
               <span className={s.twoLines}>
                 <span>{providerName(f.providerId)}</span>
                 {f.providerOrderId && <span className={s.sub}>#{f.providerOrderId}</span>}
-                {f.reviewFrom === 'accepted' && <span className={ui.badge.primary}>{r.heldByProvider}</span>}
+                {f.reviewFrom === 'accepted' && <span className={ui.badge.primary} style={{ alignSelf: 'flex-start' }}>{r.heldByProvider}</span>}
               </span>
             </td>
             <td className={ui.tdWrap}>
@@ -169,7 +169,7 @@ function Reason({ note }: { note: string | null }) {
   return (
     <span className={s.twoLines}>
       <span>{label}</span>
-      {at !== -1 && <span className={s.sub}>{note.slice(at + 2)}</span>}
+      {at !== -1 && <span className={s.sub}>{providerErrorText(note.slice(at + 2))}</span>}
     </span>
   );
 }
