@@ -315,15 +315,16 @@ describe('request queue (issue 41)', () => {
     const visit = await open({ token: admin, theme, viewport });
     await visit.page.goto('/admin/requests');
     await heading(visit.page, '리필·취소 요청');
-    await visit.page.getByTestId(`request-${(await requests()).find((r) => r.orderId === refillOrder)!.id}`).waitFor();
+    // The list refreshes on its own; on a loaded machine its first answer can take a while.
+    await visit.page.getByTestId(`request-${(await requests()).find((r) => r.orderId === refillOrder)!.id}`).waitFor({ timeout: 30_000 });
     await shot(visit.page, `admin-requests-${theme}-${width}`);
     await visit.page.goto('/admin/review');
     await heading(visit.page, '전달 확인');
-    await visit.page.getByTestId(`review-${explodedOrder}`).waitFor();
+    await visit.page.getByTestId(`review-${explodedOrder}`).waitFor({ timeout: 30_000 });
     await shot(visit.page, `admin-review-41-${theme}-${width}`);
     await visit.page.goto('/admin/providers');
     await heading(visit.page, '공급처');
-    await visit.page.getByText('확인 실패').first().waitFor();
+    await visit.page.getByText('확인 실패').first().waitFor({ timeout: 30_000 });
     await shot(visit.page, `admin-providers-41-${theme}-${width}`);
     expect(visit.errors).toEqual([]);
     await visit.context.close();

@@ -175,3 +175,6 @@ globalStyle(brand, { '@media': { [phoneWidth]: { padding: '0 8px 0 0', flexShrin
 globalStyle(navLink, { '@media': { [phoneWidth]: { minHeight: 36, whiteSpace: 'nowrap', fontSize: 14, flexShrink: 0 } } });
 globalStyle(sideFoot, { '@media': { [phoneWidth]: { marginTop: 0, flexDirection: 'row' } } });
 globalStyle(topBar, { '@media': { [phoneWidth]: { padding: '0 12px' } } });
+// On a phone a console table scrolls sideways (its wrapper does) rather than squeezing a wrapping
+// column (a note, a provider's answer) into a strip a few characters wide.
+globalStyle(`${table} td, ${table} th`, { '@media': { [phoneWidth]: { minWidth: 112 } } });
