@@ -1,5 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Harness, call, startHarness } from './support/harness.ts';
+import { orderViewBody } from './support/service-bodies.ts';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A port nothing listens on: connections to it are refused, as to a stopped service. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
 
 let h: Harness;
 beforeAll(async () => {
@@ -94,5 +106,40 @@ describe('/api/admin/fulfillment', () => {
     h.fulfillment.on('PUT /admin/mappings/5', { status: 400, body: { code: 'BELOW_COST', message: '판매 단가(2원)가 공급처 원가(3원)보다 낮습니다.' } });
     const res = await call(h.url, 'PUT', '/api/admin/fulfillment/mappings/5', { token: h.keys.admin(), body: { mode: 'provider' } });
     expect([res.status, res.body]).toEqual([400, { code: 'BELOW_COST', message: '판매 단가(2원)가 공급처 원가(3원)보다 낮습니다.' }]);
+  });
+
+  it('relays the refill and cancel request queue to admin and staff, checking ids and filters first (issue 41)', async () => {
+    h.fulfillment.on('GET /admin/requests', { body: { items: [], counts: { failed: 0, open: 0 }, oldestFailedAt: null } });
+    h.fulfillment.on('POST /admin/requests/refill-12/resolve', { body: { id: 'refill-12', state: 'forwarded' } });
+    const staff = h.keys.staff();
+    expect((await call(h.url, 'GET', '/api/admin/fulfillment/requests?state=failed&kind=cancel&limit=20', { token: staff })).status).toBe(200);
+    expect(h.fulfillment.calls('GET /admin/requests')[0]!.query.toString()).toBe('state=failed&kind=cancel&limit=20');
+    const retried = await call(h.url, 'POST', '/api/admin/fulfillment/requests/refill-12/resolve', { token: staff, body: { action: 'retry' } });
+    expect([retried.status, retried.body]).toEqual([200, { id: 'refill-12', state: 'forwarded' }]);
+    expect(h.fulfillment.calls('POST /admin/requests/refill-12/resolve')[0]).toMatchObject({ body: { action: 'retry' }, caller: { role: 'staff' } });
+    const before = h.fulfillment.requests.length;
+    expect((await call(h.url, 'GET', '/api/admin/fulfillment/requests?state=lost', { token: staff })).status).toBe(400);
+    expect((await call(h.url, 'POST', '/api/admin/fulfillment/requests/drop-1/resolve', { token: staff, body: {} })).status).toBe(404);
+    expect((await call(h.url, 'GET', '/api/admin/fulfillment/requests', { token: h.keys.member() })).status).toBe(403);
+    expect(h.fulfillment.requests.length).toBe(before);
+  });
+});
+
+describe('the orders screen while fulfillment is down', () => {
+  it('still lists the orders, marked forwardingUnavailable; the provider filter answers an empty page saying so, never a 503', async () => {
+    const down = await startHarness({ fulfillmentUrl: `http://127.0.0.1:${await closedPort()}` });
+    try {
+      down.order.on('GET /admin/orders/search', { body: { items: [orderViewBody({ id: 7 })], page: 1, pageSize: 20, hasNext: false } });
+      down.auth.on('POST /admin/members/login-ids', { body: { items: [{ userId: 'member-1', loginId: 'kim' }] } });
+      const token = down.keys.staff();
+      const list = await call<{ items: Array<{ id: number; loginId: string; forwarding: unknown }>; forwardingUnavailable?: boolean }>(down.url, 'GET', '/api/admin/orders/search', { token });
+      expect(list.status).toBe(200);
+      expect(list.body.items).toMatchObject([{ id: 7, loginId: 'kim', forwarding: null }]);
+      expect(list.body.forwardingUnavailable).toBe(true);
+      const byProvider = await call(down.url, 'GET', '/api/admin/orders/search?providerId=3', { token });
+      expect([byProvider.status, byProvider.body]).toEqual([200, { items: [], page: 1, pageSize: 20, hasNext: false, forwardingUnavailable: true }]);
+    } finally {
+      await down.stop();
+    }
   });
 });

@@ -20,6 +20,12 @@ beforeEach(() => {
   h.fulfillment.on('GET /refills/10', { status: 404, body: { code: 'REFILL_NOT_FOUND', message: '리필 요청을 찾을 수 없습니다.' } });
   h.fulfillment.on('POST /orders/5/cancel', { body: { orderId: 5, cancel: 'requested' } });
   h.fulfillment.on('POST /orders/6/cancel', { status: 409, body: { code: 'CANCEL_NOT_PENDING', message: '시작 전(주문 접수) 상태의 주문만 취소할 수 있습니다.' } });
+  // Issue 41: a repeated cancel, an order already canceled, an unclear provider answer, and a refill still open.
+  h.fulfillment.on('POST /orders/11/cancel', { status: 409, body: { code: 'CANCEL_ALREADY_REQUESTED', message: '이미 취소를 요청한 주문입니다.' } });
+  h.fulfillment.on('POST /orders/12/cancel', { status: 409, body: { code: 'ORDER_ALREADY_CANCELED', message: '이미 취소된 주문입니다.' } });
+  h.fulfillment.on('POST /orders/13/cancel', { status: 502, body: { code: 'PROVIDER_UNCLEAR', message: '공급처의 답을 확인하지 못했습니다.' } });
+  h.fulfillment.on('POST /orders/11/refill', { status: 200, body: { refill: 9, orderId: 11, status: 'Pending', state: 'forwarded', existing: true } });
+  h.fulfillment.on('POST /orders/13/refill', { status: 502, body: { code: 'PROVIDER_UNCLEAR', message: '공급처의 답을 확인하지 못했습니다.' } });
 });
 
 const form = (fields: Record<string, string>) =>
@@ -47,6 +53,14 @@ describe('API v2 refill, refill_status, cancel', () => {
       { order: 6, cancel: { error: 'Cancel is not available for this order' } },
     ]);
     expect(await form({ key: 'key-a', action: 'refill' })).toEqual({ status: 400, body: { error: 'Incorrect request' } });
+    // A repeated cancel is told so, not "not available"; a second refill of an order gets the open one's id.
+    expect((await form({ key: 'key-a', action: 'cancel', orders: '11,12,13' })).body).toEqual([
+      { order: 11, cancel: { error: 'Cancel already requested for this order' } },
+      { order: 12, cancel: { error: 'Order is already canceled' } },
+      { order: 13, cancel: { error: 'The provider did not answer clearly; the request is kept and will be checked' } },
+    ]);
+    expect(await form({ key: 'key-a', action: 'refill', order: '11' })).toEqual({ status: 200, body: { refill: '9' } });
+    expect(await form({ key: 'key-a', action: 'refill', order: '13' })).toEqual({ status: 502, body: { error: 'The provider did not answer clearly; the request is kept and will be checked' } });
     // The member acting is the key's owner.
     expect(h.fulfillment.calls('POST /orders/5/refill')[0]!.caller?.userId).toBe('user-a');
   });

@@ -4,6 +4,19 @@ import { bodyOf } from '../src/features/admin/RecordSection.tsx';
 import { settingGroups, settingFields } from '../src/features/admin/catalogue/setting-fields.ts';
 import { moved } from '../src/features/admin/fields.tsx';
 import { screensFor } from '../src/features/admin/permissions.ts';
+import { providerErrorText } from '../src/features/admin/requests/messages.ts';
+
+describe('providerErrorText', () => {
+  it('says provider failures in Korean, keeping the technical word in brackets, and passes unknown ones through', () => {
+    expect(providerErrorText('network error')).toBe('네트워크 오류');
+    expect(providerErrorText('timeout')).toBe('응답 시간 초과');
+    expect(providerErrorText('ECONNREFUSED')).toBe('연결 거부(ECONNREFUSED)');
+    expect(providerErrorText('HTTP 200: not JSON')).toBe('JSON이 아닌 답(HTTP 200)');
+    expect(providerErrorText('HTTP 503')).toBe('공급처 서버 오류(HTTP 503)');
+    expect(providerErrorText('answer without a refill id')).toBe('리필 번호가 없는 답');
+    expect(providerErrorText('Invalid API key')).toBe('Invalid API key');
+  });
+});
 import { settingKeys } from '../src/lib/contracts.ts';
 import { isUrgent, timeLeft } from '../src/features/admin/top-ups/time-left.ts';
 
@@ -53,6 +66,8 @@ describe('screensFor', () => {
     expect(screensFor('admin').map((s) => s.path)).toEqual(expect.arrayContaining(['providers', 'review']));
     expect(screensFor('staff').map((s) => s.path)).not.toContain('providers');
     expect(screensFor('staff').map((s) => s.path)).toContain('review');
+    // Issue 41: the refill and cancel request queue is settled by staff too.
+    expect(screensFor('staff').map((s) => s.path)).toContain('requests');
   });
   it('profit is the admin\'s; both roles have the exports screen (issue 41)', () => {
     expect(screensFor('admin').map((s) => s.path)).toEqual(expect.arrayContaining(['profit', 'exports']));

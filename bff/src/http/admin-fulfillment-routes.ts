@@ -59,6 +59,22 @@ export function adminFulfillmentRoutes(router: Router, verifier: TokenVerifier, 
       relay(res, await fulfillment.call(callContext(req), method.toUpperCase(), servicePath, { body, query }));
     });
   }
+  // The refill and cancel request queue (issue 41): admin or staff, like the review queue.
+  router.get('/admin/fulfillment/requests', guards.operator, async (req: Request, res: Response) => {
+    const query = new URLSearchParams();
+    for (const [name, pattern] of [['state', /^(failed|open|all)$/], ['kind', /^(refill|cancel)$/], ['limit', /^\d{1,3}$/]] as const) {
+      const value = req.query[name];
+      if (value === undefined) continue;
+      if (typeof value !== 'string' || !pattern.test(value)) throw new HttpError(400, 'VALIDATION_FAILED', '입력 형식이 올바르지 않습니다.', [{ field: name }]);
+      query.set(name, value);
+    }
+    relay(res, await fulfillment.call(callContext(req), 'GET', '/admin/requests', { query }));
+  });
+  router.post('/admin/fulfillment/requests/:id/resolve', guards.operator, async (req: Request, res: Response) => {
+    const id = typeof req.params.id === 'string' && /^(refill|cancel)-[1-9]\d{0,14}$/.test(req.params.id) ? req.params.id : null;
+    if (id === null) throw notFound();
+    relay(res, await fulfillment.call(callContext(req), 'POST', `/admin/requests/${id}/resolve`, { body: req.body ?? {} }));
+  });
   router.post('/admin/fulfillment/sync/:task', guards.admin, async (req: Request, res: Response) => {
     const task = req.params.task;
     if (task !== 'statuses' && task !== 'balances' && task !== 'prices') throw notFound();

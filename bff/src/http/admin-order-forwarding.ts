@@ -63,14 +63,14 @@ export async function searchByProvider(fulfillment: ServiceClient, order: Servic
     if (search.orderId !== undefined) q.set('orderId', search.orderId);
     if (before !== undefined) q.set('before', String(before));
     const answer = await fulfillment.call(ctx, 'GET', '/admin/order-forwards/search', { query: q });
-    if (answer.status !== 200) return { relayed: answer };
+    if (answer.status !== 200) return { relayed: answer, from: 'fulfillment' as const };
     const found = readAnswer(ctx, answer, providerOrderChunk);
     scanned += found.items.length;
     if (found.items.length > 0) {
       const oq = new URLSearchParams({ ids: found.items.map((f) => f.orderId).join(','), pageSize: String(chunk) });
       if (search.status !== undefined) oq.set('status', search.status);
       const orders = await order.call(ctx, 'GET', '/admin/orders/search', { query: oq });
-      if (orders.status !== 200) return { relayed: orders };
+      if (orders.status !== 200) return { relayed: orders, from: 'order' as const };
       const byId = new Map(found.items.map((f) => [f.orderId, view(f)]));
       // Both lists are newest first and every id of this chunk is below the last one's.
       for (const o of readAnswer(ctx, orders, orderPage).items) rows.push({ ...o, forwarding: byId.get(o.id)! });

@@ -5,7 +5,7 @@ import { messages } from '../messages.ts';
 import type { TokenVerifier } from '../security/token-verifier.ts';
 import { readAnswer } from '../upstream/read-answer.ts';
 import { relay } from '../upstream/relay.ts';
-import type { ServiceClient } from '../upstream/service-client.ts';
+import { type ServiceClient, ServiceUnavailable } from '../upstream/service-client.ts';
 import { access } from './access.ts';
 import { userIdOfLoginId, withLoginIds } from './admin-login-ids.ts';
 import { searchByProvider, withForwarding } from './admin-order-forwarding.ts';
@@ -51,6 +51,9 @@ export function adminOrderRoutes(router: Router, verifier: TokenVerifier, auth: 
     }
     if (providerId !== null) {
       const optional = (name: string) => (query.has(name) ? { [name]: query.get(name)! } : {});
+      // Fulfillment holds which orders went to which provider: while it cannot answer, this filter
+      // has nothing to read — an empty page that says so (the list without the filter still works).
+      const unavailable = { items: [], page: Number(query.get('page') ?? 1), pageSize: Number(query.get('pageSize') ?? 20), hasNext: false, forwardingUnavailable: true as const } satisfies AdminOrderSearchBody;
       const found = await searchByProvider(fulfillment, order, ctx, {
         providerId,
         ...optional('userId'),
@@ -60,8 +63,12 @@ export function adminOrderRoutes(router: Router, verifier: TokenVerifier, auth: 
         ...optional('status'),
         page: Number(query.get('page') ?? 1),
         pageSize: Number(query.get('pageSize') ?? 20),
+      }).catch((error: unknown) => {
+        if (error instanceof ServiceUnavailable && error.service === fulfillment.name) return { fulfillmentDown: true as const };
+        throw error;
       });
-      if ('relayed' in found) return relay(res, found.relayed!);
+      if ('fulfillmentDown' in found) return void res.json(unavailable);
+      if ('relayed' in found) return found.from === 'fulfillment' && found.relayed!.status >= 500 ? void res.json(unavailable) : relay(res, found.relayed!);
       res.json({ ...found.page, items: await withLoginIds(auth, ctx, found.page.items) } satisfies AdminOrderSearchBody);
       return;
     }

@@ -12,7 +12,19 @@ export const v2FulfillmentErrors = {
   refillUnavailable: 'Refill is not available for this order',
   incorrectRefillId: 'Incorrect refill ID',
   cancelUnavailable: 'Cancel is not available for this order',
+  /** A repeated cancel of an order whose cancel the provider was already asked for (issue 41). */
+  cancelAlreadyRequested: 'Cancel already requested for this order',
+  orderAlreadyCanceled: 'Order is already canceled',
+  /** The provider's answer was not clear: the request is kept for the panel's operators. */
+  providerUnclear: 'The provider did not answer clearly; the request is kept and will be checked',
 } as const;
+
+/** Fulfillment's codes that say more than "not available" (a repeated cancel is not a refusal). */
+const specificErrors: Readonly<Record<string, string>> = {
+  CANCEL_ALREADY_REQUESTED: v2FulfillmentErrors.cancelAlreadyRequested,
+  ORDER_ALREADY_CANCELED: v2FulfillmentErrors.orderAlreadyCanceled,
+  PROVIDER_UNCLEAR: v2FulfillmentErrors.providerUnclear,
+};
 
 const text = (body: Fields, name: string): string | undefined => {
   const v = body[name];
@@ -24,6 +36,7 @@ const text = (body: Fields, name: string): string | undefined => {
 /** One fulfillment answer in v2 words: the value, or the error text for this id. */
 function errorText(status: number, code: unknown, fallback: string): string {
   if (status === 404) return code === 'REFILL_NOT_FOUND' ? v2FulfillmentErrors.incorrectRefillId : v2Errors.incorrectOrderId;
+  if (typeof code === 'string' && specificErrors[code] !== undefined) return specificErrors[code];
   if (status === 409) return fallback;
   throw new HttpError(status >= 500 ? 502 : status, 'SERVICE_FAILED', v2Errors.temporary);
 }
@@ -52,12 +65,14 @@ export async function v2FulfillmentAction(action: string | undefined, body: Fiel
     const results: Array<{ order: number | string; refill: string | { error: string } }> = [];
     for (const id of ids.ids) {
       const answer = await fulfillment.call(member, 'POST', `/orders/${id}/refill`);
-      results.push({ order: id, refill: answer.status === 201 ? String(readAnswer(member, answer, refillView).refill) : { error: errorText(answer.status, codeOf(answer.body), v2FulfillmentErrors.refillUnavailable) } });
+      // 201: forwarded now; 200: the order's refill still open, answered again (never forwarded twice).
+      const ok = answer.status === 201 || answer.status === 200;
+      results.push({ order: id, refill: ok ? String(readAnswer(member, answer, refillView).refill) : { error: errorText(answer.status, codeOf(answer.body), v2FulfillmentErrors.refillUnavailable) } });
     }
     for (const bad of ids.bad) results.push({ order: bad, refill: { error: v2Errors.incorrectOrderId } });
     if (!ids.single) return { status: 200, body: results.map((r) => (typeof r.refill === 'string' ? { order: r.order, refill: Number(r.refill) } : r)) };
     const only = results[0]!;
-    return typeof only.refill === 'string' ? { status: 200, body: { refill: only.refill } } : { status: only.refill.error === v2Errors.incorrectOrderId ? 404 : 409, body: only.refill };
+    return typeof only.refill === 'string' ? { status: 200, body: { refill: only.refill } } : { status: only.refill.error === v2Errors.incorrectOrderId ? 404 : only.refill.error === v2FulfillmentErrors.providerUnclear ? 502 : 409, body: only.refill };
   }
   if (action === 'refill_status') {
     const ids = idsOf(body, 'refills', 'refill');

@@ -28,7 +28,7 @@ export type Harness = {
  * and wallet, so a test can make a service fail, hang or answer oddly.
  */
 export async function startHarness(
-  options: { upstreamTimeoutMs?: number; revalidateSeconds?: number; walletUrl?: string; withoutOrder?: boolean; reseller?: AppDeps['reseller']; web?: AppDeps['web']; live?: (redis: Redis) => AppDeps['live']; sessionStateCacheSeconds?: number; trustProxy?: AppDeps['trustProxy']; logger?: AppDeps['logger']; publicBaseUrl?: string; deadLetters?: AppDeps['deadLetters'] } = {},
+  options: { upstreamTimeoutMs?: number; revalidateSeconds?: number; walletUrl?: string; fulfillmentUrl?: string; withoutOrder?: boolean; reseller?: AppDeps['reseller']; web?: AppDeps['web']; live?: (redis: Redis) => AppDeps['live']; sessionStateCacheSeconds?: number; trustProxy?: AppDeps['trustProxy']; logger?: AppDeps['logger']; publicBaseUrl?: string; deadLetters?: AppDeps['deadLetters'] } = {},
 ): Promise<Harness> {
   const silent = pino({ level: 'silent' });
   const embeddedRedis = await startEmbeddedRedis({ port: 0, logger: silent });
@@ -45,7 +45,7 @@ export async function startHarness(
   const app = () => createApp({
     logger: options.logger ?? silent,
     redis,
-    services: { auth: auth.url, catalog: catalog.url, wallet: options.walletUrl ?? wallet.url, order: options.withoutOrder ? undefined : order.url, fulfillment: fulfillment.url },
+    services: { auth: auth.url, catalog: catalog.url, wallet: options.walletUrl ?? wallet.url, order: options.withoutOrder ? undefined : order.url, fulfillment: options.fulfillmentUrl ?? fulfillment.url },
     reseller: options.reseller,
     web: options.web,
     live: options.live?.(redis),

@@ -47,6 +47,7 @@ export const auditActions = [
   'support.reply.create',
   'support.reply.update',
   'support.reply.delete',
+  'fulfillment.request.resolve',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

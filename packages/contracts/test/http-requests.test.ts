@@ -84,12 +84,16 @@ describe("catalog's and fulfillment's operator bodies: the shapes here, the serv
   });
 
   it("fulfillment: a provider patch fills no defaults, a mapping or review action of no known kind says the service's word", () => {
-    const m = words(['providerNameInvalid', 'providerUrlInvalid', 'providerKeyInvalid', 'currencyInvalid', 'exchangeRateInvalid', 'thresholdInvalid', 'idempotentAddInvalid', 'ruleInvalid', 'providerOrderIdInvalid', 'badAction'] as const);
+    const m = words(['providerNameInvalid', 'providerUrlInvalid', 'providerKeyInvalid', 'currencyInvalid', 'exchangeRateInvalid', 'thresholdInvalid', 'idempotentAddInvalid', 'ruleInvalid', 'providerOrderIdInvalid', 'badAction', 'requestActionInvalid'] as const);
     const r = fulfillmentRequests(m);
     expect(r.providerPatch.parse({ name: 'B 패널' })).toEqual({ name: 'B 패널' });
     expect(r.providerCreate.safeParse({ name: 'B', url: 'ftp://x', key: 'k' }).error?.issues[0]?.message).toBe('msg:providerUrlInvalid');
     expect(r.mapping.safeParse({ mode: 'other' }).error?.issues[0]?.message).toBe('msg:ruleInvalid');
     expect(r.reviewAction.safeParse({ action: 'link', providerOrderId: 'a b' }).error?.issues[0]?.message).toBe('msg:providerOrderIdInvalid');
     expect(r.reviewAction.safeParse({ action: 'delete' }).error?.issues[0]?.message).toBe('msg:badAction');
+    expect(r.reviewAction.parse({ action: 'resume' })).toEqual({ action: 'resume' });
+    expect(r.requestAction.parse({ action: 'close', note: ' 공급처에서 처리 ' })).toEqual({ action: 'close', note: '공급처에서 처리' });
+    expect(r.requestAction.safeParse({ action: 'refund' }).error?.issues[0]?.message).toBe('msg:requestActionInvalid');
+    expect(r.requestAction.safeParse({ action: 'close', note: 'x'.repeat(201) }).error?.issues[0]?.message).toBe('msg:requestActionInvalid');
   });
 });

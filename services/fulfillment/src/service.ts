@@ -2,6 +2,7 @@ import { Topics } from '@smm/contracts';
 import { type Logger, type RunningService, runEventConsumer, startService } from '@smm/platform';
 import { catalogClient } from './clients/catalog-client.ts';
 import { orderClient } from './clients/order-client.ts';
+import { BackgroundConsumer } from './events/background-consumer.ts';
 import { type HandlerDeps, handleInputs, ignoredEvents, inputEvents, inputTopics } from './events/inputs.ts';
 import { adminOnly } from './http/actor.ts';
 import { forwardRoutes } from './http/forward-routes.ts';
@@ -16,6 +17,8 @@ import { KeyCipher } from './store/key-cipher.ts';
 import { mappings } from './store/mapping.model.ts';
 import { Providers } from './store/provider.model.ts';
 import { refills } from './store/refill.model.ts';
+import { requests } from './store/request.model.ts';
+import { requestRoutes } from './http/request-routes.ts';
 import type { FulfillmentDeps } from './use-cases/context.ts';
 import { Forwarder } from './use-cases/forwarder.ts';
 import { OrderPatcher } from './use-cases/order-patcher.ts';
@@ -38,6 +41,11 @@ export type FulfillmentSettings = {
   pollMs: number;
   /** Kafka consumer group; instances of one deployment share it. */
   groupId?: string;
+  /**
+   * The consumer's session timeout (default 10 s, Kafka's floor is 6 s): after a crash the dead
+   * member holds its partitions this long before the restarted process can take them (it was 30 s).
+   */
+  sessionTimeoutMs?: number;
   relayIntervalMs?: number;
   /** See ForwarderOptions.claimStaleMs. */
   claimStaleMs?: number;
@@ -54,6 +62,8 @@ export type FulfillmentSettings = {
 
 type FulfillmentParts = {
   deps: FulfillmentDeps;
+  /** The paid-order consumer, set once `consumers` ran. */
+  paidOrders: { current: BackgroundConsumer | null };
   forwarder: Forwarder;
   patcher: OrderPatcher;
   tasks: { statuses: Periodic; balances: Periodic; prices: Periodic };
@@ -74,7 +84,7 @@ export async function startFulfillmentService(settings: FulfillmentSettings): Pr
     ...(settings.listen ? { listen: settings.listen } : {}),
     async build({ connection, logger, relay }) {
       const providers = new Providers(connection);
-      await Promise.all([providers.model.init(), providerServices(connection).init(), mappings(connection).init(), forwards(connection).init(), refills(connection).init()]);
+      await Promise.all([providers.model.init(), providerServices(connection).init(), mappings(connection).init(), forwards(connection).init(), refills(connection).init(), requests(connection).init()]);
       const deps: FulfillmentDeps = {
         connection,
         logger,
@@ -97,39 +107,46 @@ export async function startFulfillmentService(settings: FulfillmentSettings): Pr
         prices: new Periodic('price sync', settings.priceSyncMs, () => syncPrices(deps), logger),
       };
       for (const task of Object.values(tasks)) task.start();
-      return { deps, forwarder, patcher, tasks };
+      return { deps, forwarder, patcher, tasks, paidOrders: { current: null } };
     },
     jobs: ({ forwarder, patcher, tasks }) => [
       { name: 'periodic syncs', stop: () => Promise.all(Object.values(tasks).map((t) => t.stop())) },
       { name: 'forwarder', stop: () => forwarder.stop() },
       { name: 'order patcher', stop: () => patcher.stop() },
     ],
-    consumers: async ({ deps, forwarder }, { kafka, producer, logger }) => {
+    consumers: async ({ deps, forwarder, paidOrders }, { kafka, producer, logger }) => {
       const handlerDeps: HandlerDeps = { ...deps, wake: () => forwarder.kick() };
-      return [
-        await runEventConsumer({
-          kafka,
-          groupId: settings.groupId ?? 'fulfillment',
-          topics: inputTopics,
-          definitions: inputEvents,
-          ignore: ignoredEvents,
-          producer,
-          logger,
-          gatherMs: 250, // forwarding is not on the order's answer path: fetch paid orders in gathered runs
-          // A fetch's paid orders of all three partitions enter together: one mapping read, one insert.
-          mode: 'batch',
-          partitionsConcurrently: 3,
-          acrossPartitions: true,
-          handleBatch: (events, log) => handleInputs(handlerDeps, events, log),
-        }),
-      ];
+      // Joined in the background: a restart after a crash answers HTTP at once (see BackgroundConsumer).
+      paidOrders.current = new BackgroundConsumer(
+        () =>
+          runEventConsumer({
+            kafka,
+            groupId: settings.groupId ?? 'fulfillment',
+            topics: inputTopics,
+            definitions: inputEvents,
+            ignore: ignoredEvents,
+            producer,
+            logger,
+            sessionTimeout: settings.sessionTimeoutMs ?? 10_000,
+            gatherMs: 250, // forwarding is not on the order's answer path: fetch paid orders in gathered runs
+            // A fetch's paid orders of all three partitions enter together: one mapping read, one insert.
+            mode: 'batch',
+            partitionsConcurrently: 3,
+            acrossPartitions: true,
+            handleBatch: (events, log) => handleInputs(handlerDeps, events, log),
+          }),
+        logger,
+      );
+      return [paidOrders.current];
     },
+    readiness: ({ paidOrders }) => ({ consumer: () => paidOrders.current?.ready() ?? Promise.reject(new Error('consumer not started')) }),
     routes(app, { deps, forwarder, patcher }) {
       memberRoutes(app, deps, { canceled: () => patcher.kick() });
       // Operators (admin or staff): the order list's lookups and the review queue.
       orderForwardRoutes(app, deps);
       forwardRoutes(app, deps, { resolved: () => (forwarder.kick(), patcher.kick()) });
       reportRoutes(app, deps);
+      requestRoutes(app, deps, { changed: () => patcher.kick() });
       // Admin only: providers, mappings and price rules, notices, sync.
       app.use('/admin', adminOnly);
       providerRoutes(app, deps);

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
  * statuses that jump or go backwards. Every `add` it received is recorded, so a test can prove an
  * order was never sent twice.
  */
-export type AddFault = 'ok' | 'timeout' | 'http500' | 'malformed' | 'funds' | 'refuse-link' | 'refuse-quantity' | 'disabled' | 'no-id' | 'slow-ok' | 'drop';
+export type AddFault = 'ok' | 'timeout' | 'http500' | 'malformed' | 'funds' | 'refuse-link' | 'refuse-quantity' | 'disabled' | 'no-id' | 'slow-ok' | 'drop' | 'negative-id' | 'zero-id' | 'text-id' | 'fraction-id';
 export type ProviderOrder = { id: number; service: string; link: string; quantity: number; status: string; startCount: number; remains: number };
 export type RemoteServiceRow = { service: number | string; name: string; type?: string; category?: string; rate: string | number; min: number | string; max: number | string; dripfeed?: boolean; refill?: boolean; cancel?: boolean };
 
@@ -32,8 +32,15 @@ export class FaultProvider {
   fallback: AddFault = 'ok';
   /** Applied per `add` before answering (ms), to hold calls in flight. */
   addDelayMs = 0;
-  /** `status` answers this way when set (one fault for the whole request). */
-  statusFault: 'http500' | 'malformed' | null = null;
+  /** `status` answers this way when set (one fault for the whole request); `html`: a 200 with an HTML page. */
+  statusFault: 'http500' | 'malformed' | 'html' | null = null;
+  /** Per provider order id: the entry `status` answers for it instead of the order's view (garbage, unknown statuses). */
+  readonly statusEntries = new Map<number, unknown>();
+  /** `refill` answers this body when set (forged or odd answers); `refill_status` likewise. */
+  refillAnswer: unknown = undefined;
+  refillStatusAnswer: unknown = undefined;
+  /** `cancel` answers this body when set. */
+  cancelAnswer: unknown = undefined;
   /** `balance`, `services` answer with an error when set. */
   generalError: string | null = null;
   private server: Server | undefined;
@@ -95,7 +102,10 @@ export class FaultProvider {
     if (action === 'balance') return send(200, { balance: this.balance, currency: this.currency });
     if (action === 'services') return send(200, this.services);
     if (action === 'add') return this.add(fields, send, res, reference);
-    if (action === 'status') return this.status(fields, send);
+    if (action === 'status') return this.status(fields, send, res);
+    if (action === 'refill' && this.refillAnswer !== undefined) return send(200, this.refillAnswer);
+    if (action === 'refill_status' && this.refillStatusAnswer !== undefined) return send(200, this.refillStatusAnswer);
+    if (action === 'cancel' && this.cancelAnswer !== undefined) return send(200, this.cancelAnswer);
     if (action === 'refill') {
       const order = this.orders.get(Number(fields.order));
       if (!order || order.status !== 'Completed') return send(200, { error: 'Refill is not available for this order' });
@@ -164,18 +174,33 @@ export class FaultProvider {
         return send(200, { error: 'Quantity less than minimal 100' });
       case 'disabled':
         return send(200, { error: 'Service disabled' });
+      // Answers that name an order id that is not one (the provider may or may not hold an order).
+      case 'negative-id':
+        create();
+        return send(200, { order: -5 });
+      case 'zero-id':
+        return send(200, { order: 0 });
+      case 'text-id':
+        create();
+        return send(200, { order: 'abc' });
+      case 'fraction-id':
+        return send(200, { order: 1.5 });
     }
   }
 
-  private status(fields: Record<string, string>, send: (status: number, body: unknown) => void): void {
+  private status(fields: Record<string, string>, send: (status: number, body: unknown) => void, res: ServerResponse): void {
     if (this.statusFault === 'http500') return send(503, 'unavailable');
     if (this.statusFault === 'malformed') return send(200, '{"1": ');
+    if (this.statusFault === 'html') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      return void res.end('<!doctype html><html><body>Maintenance</body></html>');
+    }
     const view = (o: ProviderOrder) => ({ charge: '0.1', start_count: String(o.startCount), status: o.status, remains: String(o.remains), currency: this.currency });
     if (fields.orders !== undefined) {
       const answer: Record<string, unknown> = {};
       for (const id of fields.orders.split(',')) {
         const order = this.orders.get(Number(id));
-        answer[id] = order ? view(order) : { error: 'Incorrect order ID' };
+        answer[id] = this.statusEntries.has(Number(id)) ? this.statusEntries.get(Number(id)) : order ? view(order) : { error: 'Incorrect order ID' };
       }
       return send(200, answer);
     }

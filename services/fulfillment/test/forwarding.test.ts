@@ -5,7 +5,7 @@ import { EventProducer, createKafka } from '@smm/platform';
 import { FaultProvider, closedPort } from './fault-provider.ts';
 import { type Infra, type Stack, client, eventually, logger, sleep, startInfra, startStack } from './support.ts';
 
-type ForwardView = { orderId: number; state: string; providerOrderId: string | null; attempts: number; note: string | null; providerId: number | null };
+type ForwardView = { orderId: number; state: string; providerOrderId: string | null; attempts: number; note: string | null; providerId: number | null; providerAnswer?: string | null };
 
 let infra: Infra;
 let stack: Stack;
@@ -119,6 +119,36 @@ describe('a paid order', () => {
     for (const orderId of ids) expect((await forward(orderId)).state).toBe('review');
     for (const l of links) expect(upstream.adds().filter((a) => a.link === l)).toHaveLength(1);
     expect((await stack.orderOf(ids[0]!)).status).toBe(0);
+  });
+
+  it('is never taken as a success when the answer names an impossible order id (-5, 0, "abc", 1.5): review with the answer kept, the status sync does not follow it', async () => {
+    const cases = [
+      ['negative-id', '{"order":-5}'],
+      ['zero-id', '{"order":0}'],
+      ['text-id', '{"order":"abc"}'],
+      ['fraction-id', '{"order":1.5}'],
+    ] as const;
+    const ids: number[] = [];
+    for (const [fault, answer] of cases) {
+      upstream.addScript = [fault];
+      const l = link();
+      const orderId = await stack.placeOrder(productId, l, 30);
+      ids.push(orderId);
+      const f = await settled(orderId, ['review']);
+      expect(f, fault).toMatchObject({ providerOrderId: null, note: 'invalid answer: order id is not a positive integer', providerAnswer: answer });
+      expect(upstream.adds().filter((a) => a.link === l)).toHaveLength(1);
+      expect(stack.events.of(orderId, 'OrderForwarded')).toEqual([]);
+      expect(await eventually(() => stack.events.of(orderId, 'OrderForwardFailed'), (e) => e.length === 1)).toMatchObject([{ data: { reason: 'provider-error', retryAt: null } }]);
+    }
+    // A status sync later (a provider answering "Completed" for anything) changes none of them.
+    const statusCalls = upstream.received.filter((r) => r.action === 'status').length;
+    await stack.fulfillment.tasks.statuses.runNow();
+    for (const orderId of ids) {
+      expect((await forward(orderId)).state).toBe('review');
+      expect((await stack.orderOf(orderId)).status).toBe(0);
+    }
+    const asked = upstream.received.filter((r) => r.action === 'status').slice(statusCalls).flatMap((r) => r.fields.orders!.split(','));
+    expect(asked.filter((id) => ['-5', '0', 'abc', '1.5'].includes(id))).toEqual([]);
   });
 
   it('a definite error that is not a refusal (service disabled) waits for an operator', async () => {

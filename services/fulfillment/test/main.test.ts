@@ -16,7 +16,9 @@ describe('main.ts with the devstack environment', () => {
   it('starts, answers /readyz and an operator, refuses a caller without a credential, and stops cleanly on SIGTERM', async () => {
     const fulfillment = await main.start({ FULFILLMENT_PROVIDER_CONCURRENCY: '2' });
     expect(await fulfillment.process.waitFor('fulfillment started')).toMatchObject({ concurrency: 2 });
-    expect(await (await fetch(`${fulfillment.base}/readyz`)).json()).toEqual({ status: 'ready', checks: { mongo: 'ok', kafka: 'ok' } });
+    // The paid-order consumer joins in the background (a restart after a crash answers HTTP at once); /readyz says when it has.
+    await fulfillment.process.waitFor('consumer joined its group');
+    expect(await (await fetch(`${fulfillment.base}/readyz`)).json()).toEqual({ status: 'ready', checks: { mongo: 'ok', kafka: 'ok', consumer: 'ok' } });
     const providers = await fetch(`${fulfillment.base}/admin/providers`, { headers: callerHeaders({ to: 'fulfillment', userId: 'admin-1', role: 'admin' }) });
     expect(providers.status).toBe(200);
     expect((await fetch(`${fulfillment.base}/admin/providers`)).status).toBe(401);

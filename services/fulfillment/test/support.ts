@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Consumer } from 'kafkajs';
-import { type EventEnvelope, PointDebited, Topics, fulfillmentEvents, orderEvents, parseEvent } from '@smm/contracts';
+import { type EventEnvelope, PointDebited, Topics, UserRegistered, fulfillmentEvents, orderEvents, parseEvent } from '@smm/contracts';
 import { EventProducer, type Kafka, type RunningServer, createKafka, createLogger, listen } from '@smm/platform';
 import { type Infra, callerHeaders, eventually, startInfra, testServiceSecret } from '@smm/testkit';
 import { startCatalogService } from '@smm/catalog/src/service.ts';
 import { type OrderService, startOrderService } from '@smm/order/src/service.ts';
+import { startWalletService } from '@smm/wallet/src/service.ts';
 import { startFulfillmentService } from '../src/service.ts';
 
 export { eventually, startInfra };
@@ -91,6 +92,39 @@ async function startWalletStandIn(kafka: Kafka) {
   };
 }
 
+/**
+ * The real wallet, in process: members pay from balances an operator funded, and refunds land in
+ * its ledger, so a suite can end with the cross-service reconciliation (money tests).
+ */
+async function startRealWallet(infra: Infra, kafka: Kafka) {
+  const database = `wallet_${randomUUID().slice(0, 8)}`;
+  const wallet = await startWalletService({ mongoUrl: infra.mongo.uri(database), kafkaBrokers: [infra.kafka.brokers], logger, serviceAuthSecret: testServiceSecret, relayIntervalMs: 100 });
+  const server = await listen(wallet.app, 0);
+  const base = `http://127.0.0.1:${server.port}`;
+  audiences.set(base, 'wallet');
+  const producer = new EventProducer(kafka);
+  await producer.connect();
+  return {
+    database,
+    base,
+    orderEvents: [] as EventEnvelope[],
+    /** Registers the member (as auth would announce it) and credits `won` through an operator's adjustment. */
+    async fund(userId: string, won: number) {
+      await producer.publish(Topics.auth, [UserRegistered.create(userId, { userId, loginId: `login-${userId}`, email: null, role: 'member', provider: 'local', registerWhere: '검색', referredBy: null }, { correlationId: randomUUID() })]);
+      const funded = await eventually(() => client(base, 'operator-1', 'admin').post(`/admin/accounts/${userId}/adjustments`, { amount: won, reason: '시험 충전' }), (r) => r.status !== 404, 30_000);
+      if (funded.status !== 201) throw new Error(`wallet refused the adjustment: ${JSON.stringify(funded.body)}`);
+    },
+    async balanceDeci(userId: string) {
+      return (await wallet.accounts.model.findById(userId).lean<{ balanceDeci: number }>())?.balanceDeci ?? 0;
+    },
+    async stop() {
+      await producer.disconnect();
+      await server.close();
+      await wallet.stop();
+    },
+  };
+}
+
 /** Every event on fulfillment.events.v1, as ops would read it with kcat. */
 export async function collectFulfillmentEvents(kafka: Kafka) {
   const events: EventEnvelope[] = [];
@@ -114,8 +148,10 @@ export type Stack = {
   fulfillment: Awaited<ReturnType<typeof startFulfillment>>;
   admin: ReturnType<typeof client>;
   events: Awaited<ReturnType<typeof collectFulfillmentEvents>>;
-  /** Every order event seen, as the wallet stand-in read them. */
+  /** Every order event seen, as the wallet stand-in read them (empty with the real wallet). */
   orderEvents: EventEnvelope[];
+  /** Set with `realWallet`: the wallet service itself. */
+  wallet: Awaited<ReturnType<typeof startRealWallet>> | null;
   /** Creates a catalogue product and waits until order can sell it. */
   product(fields?: { min?: number; max?: number; point?: string }): Promise<number>;
   /** A member's paid one-off order, placed through the order service's API. */
@@ -126,7 +162,7 @@ export type Stack = {
 };
 
 /** `allowPrivateProviders`: the test providers listen on 127.0.0.1, so the suites allow it unless a test says otherwise. */
-export type FulfillmentOptions = { providerTimeoutMs: number; concurrency: number; pollMs: number; claimStaleMs: number; database: string; allowPrivateProviders?: boolean };
+export type FulfillmentOptions = { providerTimeoutMs: number; concurrency: number; pollMs: number; claimStaleMs: number; database: string; allowPrivateProviders?: boolean; realWallet?: boolean };
 
 export async function startFulfillment(infra: Infra, orderBase: string, catalogBase: string, options: FulfillmentOptions) {
   const service = await startFulfillmentService({
@@ -171,7 +207,8 @@ export async function startStack(infra: Infra, options: Partial<FulfillmentOptio
   const orderServer = await listen(orderService.app, 0);
   audiences.set(`http://127.0.0.1:${orderServer.port}`, 'order');
   const order = Object.assign(orderService, { base: `http://127.0.0.1:${orderServer.port}` });
-  const wallet = await startWalletStandIn(createKafka([infra.kafka.brokers], 'wallet-stand-in', logger));
+  const realWallet = options.realWallet ? await startRealWallet(infra, createKafka([infra.kafka.brokers], 'auth-stand-in', logger)) : null;
+  const wallet = realWallet ?? (await startWalletStandIn(createKafka([infra.kafka.brokers], 'wallet-stand-in', logger)));
   const settings: FulfillmentOptions = { providerTimeoutMs: 2000, concurrency: 4, pollMs: 100, claimStaleMs: 1000, database: `fulfillment_${randomUUID().slice(0, 8)}`, ...options };
   let fulfillment = await startFulfillment(infra, order.base, catalog.base, settings);
   const events = await collectFulfillmentEvents(createKafka([infra.kafka.brokers], 'fulfillment-reader', logger));
@@ -183,6 +220,7 @@ export async function startStack(infra: Infra, options: Partial<FulfillmentOptio
     admin: client(fulfillment.base),
     events,
     orderEvents: wallet.orderEvents,
+    wallet: realWallet,
     async product(fields = {}) {
       const created = await client(catalog.base).post<{ id: number }>('/admin/services', { text: `상품 ${randomUUID().slice(0, 6)}`, categoryId: catalog.categoryId, min: fields.min ?? 10, max: fields.max ?? 10_000, point: fields.point ?? '2.5' });
       if (created.status !== 201) throw new Error(`catalog refused the product: ${JSON.stringify(created.body)}`);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FaultProvider } from './fault-provider.ts';
+import { FaultProvider, closedPort } from './fault-provider.ts';
 import { type Infra, type Stack, client, eventually, startInfra, startStack } from './support.ts';
 
 let infra: Infra;
@@ -8,7 +8,7 @@ let stack: Stack;
 let upstream: FaultProvider;
 let providerId: number;
 
-type ForwardView = { orderId: number; state: string; providerOrderId: string; status: number };
+type ForwardView = { orderId: number; state: string; providerOrderId: string; status: number; note?: string | null; providerAnswer?: string | null; reviewFrom?: string | null };
 const link = () => `https://instagram.com/p/${randomUUID().slice(0, 8)}`;
 const forward = (orderId: number) => stack.admin.get<ForwardView>(`/admin/forwards/${orderId}`).then((r) => r.body);
 
@@ -95,6 +95,66 @@ describe('status sync', () => {
     expect(ok.body.changed).toBeGreaterThanOrEqual(105);
     await eventually(() => stack.orderOf(orders[104]!.orderId), (o) => o.status === 2);
   }, 90_000); // 105 orders placed, paid and forwarded first: 6 s quiet, past 30 s on a loaded machine
+});
+
+describe('status answers that cannot be acted on', () => {
+  it('an unknown status ("Exploded"), a garbage entry, an entry without a status, negative or unreadable remains on Partial: review with the answer kept and a note, record and order unchanged; resume follows it again', async () => {
+    const productId = await mapped({ kind: 'markup', percent: 0 });
+    const [exploded, garbage, noStatus, negative, unreadable] = await Promise.all(Array.from({ length: 5 }, () => forwarded(productId, 10)));
+    const entries: Array<[ForwardView, unknown, string]> = [
+      [exploded!, { status: 'Exploded', remains: '3', start_count: '7' }, 'unknown-status: "Exploded"'],
+      [garbage!, 'garbage', 'bad-status: the entry has no status'],
+      [noStatus!, { charge: '0.1', remains: '5' }, 'bad-status: the entry has no status'],
+      [negative!, { status: 'Partial', remains: '-7', start_count: '0' }, 'bad-remains: Partial'],
+      [unreadable!, { status: 'Partial', remains: 'lots' }, 'bad-remains: Partial'],
+    ];
+    for (const [f, entry] of entries) upstream.statusEntries.set(Number(f.providerOrderId), entry);
+    const run = await stack.admin.post<{ review: number }>('/admin/sync/statuses');
+    expect(run.body.review).toBeGreaterThanOrEqual(5);
+    for (const [f, entry, note] of entries) {
+      const now = await forward(f.orderId);
+      expect(now, note).toMatchObject({ state: 'review', reviewFrom: 'accepted', note, providerAnswer: JSON.stringify(entry), status: 0, providerOrderId: f.providerOrderId });
+      expect(await stack.orderOf(f.orderId)).toMatchObject({ status: 0, refundedDeci: 0 });
+      expect(stack.events.of(f.orderId, 'ProviderOrderStatusChanged')).toEqual([]);
+    }
+    // An order the provider holds is never sent again from review.
+    const resend = await stack.admin.post<{ code: string; message: string }>(`/admin/forwards/${exploded!.orderId}/review`, { action: 'resend' });
+    expect([resend.status, resend.body.code]).toEqual([409, 'ALREADY_AT_PROVIDER']);
+    expect(resend.body.message).toMatch(/[가-힣]/);
+    // The provider answers properly again: resume follows the order, and its Partial refunds as usual.
+    upstream.statusEntries.delete(Number(negative!.providerOrderId));
+    upstream.move(Number(negative!.providerOrderId), 'Partial', { remains: 4 });
+    expect((await stack.admin.post<{ state: string }>(`/admin/forwards/${negative!.orderId}/review`, { action: 'resume' })).body).toMatchObject({ state: 'accepted', reviewFrom: null });
+    await stack.admin.post('/admin/sync/statuses');
+    expect(await eventually(() => stack.orderOf(negative!.orderId), (o) => o.status === 3)).toMatchObject({ remains: 4, refundedDeci: 40 });
+    // Resume is only for orders the provider took.
+    const notTaken = await stack.admin.post<{ code: string }>(`/admin/forwards/${negative!.orderId}/review`, { action: 'resume' });
+    expect(notTaken.body.code).toBe('NOT_IN_REVIEW');
+    for (const [f] of entries) upstream.statusEntries.delete(Number(f.providerOrderId));
+    // Out of the way of the price sync's counts below.
+    expect((await stack.admin.del(`/admin/mappings/${productId}`)).status).toBe(204);
+  });
+
+  it('an HTML page in answer to `status`, and a failed check, show the provider failing with the error (not "not checked yet"); a good answer clears it', async () => {
+    const productId = await mapped({ kind: 'markup', percent: 0 });
+    await forwarded(productId, 10);
+    upstream.statusFault = 'html';
+    await stack.admin.post('/admin/sync/statuses');
+    upstream.statusFault = null;
+    type Health = { health: string; lastError: string | null; lastCallAction: string | null; failingSince: string | null; lastErrorAt: string | null };
+    const failing = (await stack.admin.get<Health>(`/admin/providers/${providerId}`)).body;
+    expect(failing).toMatchObject({ health: 'failing', lastError: 'HTTP 200: not JSON', lastCallAction: 'status', failingSince: expect.any(String) });
+    await stack.admin.post('/admin/sync/statuses');
+    expect((await stack.admin.get<Health>(`/admin/providers/${providerId}`)).body).toMatchObject({ health: 'ok', lastError: null, failingSince: null, lastErrorAt: failing.lastErrorAt });
+
+    // A provider whose first check fails is failing, with the reason.
+    const down = await stack.admin.post<{ id: number }>('/admin/providers', { name: 'down', url: `http://127.0.0.1:${await closedPort()}/api/v2`, key: 'k-down' });
+    expect((await stack.admin.get<Health>(`/admin/providers/${down.body.id}`)).body).toMatchObject({ health: 'unchecked', lastError: null });
+    const check = await stack.admin.post<{ ok: boolean; error: string; provider: Health & { balanceCheckedAt: string | null } }>(`/admin/providers/${down.body.id}/check`);
+    expect(check.body).toMatchObject({ ok: false, error: 'ECONNREFUSED', provider: { health: 'failing', lastError: 'ECONNREFUSED', lastCallAction: 'balance', balanceCheckedAt: null } });
+    await stack.admin.del(`/admin/providers/${down.body.id}`);
+    expect((await stack.admin.del(`/admin/mappings/${productId}`)).status).toBe(204);
+  });
 });
 
 describe('balance and price sync', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Member, api, asAdmin, balanceDeci, eventually, fund, login, newMember, placeOrder, uniqueId } from './support/api.ts';
-import { type Theme, type Viewport, desktop, disconnect, heading, open, shot, toasts } from './support/browser.ts';
+import { type Theme, type Viewport, desktop, disconnect, heading, open, phone, shot, toasts } from './support/browser.ts';
 import { PanelProvider } from './support/panel-provider.ts';
 
 /**
@@ -241,5 +241,146 @@ describe('screenshots', () => {
     await staff.page.locator('tbody tr').first().waitFor();
     await shot(staff.page, `admin-review-staff-${theme}-${width}`);
     await staff.context.close();
+  });
+});
+
+/**
+ * Issue 41: refill and cancel requests in fulfillment's queue. A member's refill answered with a
+ * forged refill id (-1) and a cancel the provider refuses land in 리필·취소 요청 with the provider's
+ * answer; a status the sync cannot read ("Exploded") puts an order the provider holds in review,
+ * where it is resumed, not sent again; a provider whose check fails shows 실패 with the reason in
+ * Korean. Screenshots at 1280 and 390 px in both themes (admin-requests-*, admin-review-41-*,
+ * admin-providers-41-*).
+ */
+describe('request queue (issue 41)', () => {
+  const wide: Viewport = { width: 1280, height: 800 };
+  let refillProduct: number;
+  let refillOrder: number;
+  let cancelOrder: number;
+  let explodedOrder: number;
+  let admin: string;
+  type Request = { id: string; orderId: number; state: string; unclear: boolean; answer: string | null };
+  const requests = async (q = '') => (await api<{ items: Request[] }>('GET', `/admin/fulfillment/requests${q}`, { token: admin })).body.items;
+  const syncStatuses = async () => expect((await api('POST', '/admin/fulfillment/sync/statuses', { token: admin })).status).toBe(200);
+
+  beforeAll(async () => {
+    admin = await asAdmin();
+    panel.addAnswer = 'ok';
+    panel.services.push(PanelProvider.refillCancelService);
+    const providers = (await api<Array<{ id: number; name: string }>>('GET', '/admin/fulfillment/providers', { token: admin })).body;
+    const providerId = providers.find((p) => p.name === providerName)!.id;
+    expect((await api('POST', `/admin/fulfillment/providers/${providerId}/import`, { token: admin })).status).toBe(200);
+    const made = await api<{ id: number }>('POST', '/admin/services', { token: admin, body: { text: `리필 상품 ${uniqueId('s').slice(-5)}`, categoryId: 1, min: 10, max: 1000, point: '2' } });
+    refillProduct = made.body.id;
+    const mapped = await api('PUT', `/admin/fulfillment/mappings/${refillProduct}`, { token: admin, body: { mode: 'provider', providerId, providerServiceId: '503', rule: { kind: 'markup', percent: 0 } } });
+    expect(mapped.status, JSON.stringify(mapped.body)).toBe(200);
+    const accepted = async () => {
+      const order = await eventually(() => placeOrder(member, { serviceId: refillProduct, link: `https://instagram.com/p/${uniqueId('q')}`, amount: 100 }).catch(() => null), (o) => o !== null, 20_000, 'order of the mapped product');
+      const f = await eventually(() => forward(order!.id), (x) => x?.state === 'accepted', 30_000, `order ${order!.id} forwarded`);
+      return { id: order!.id, remote: Number(f.providerOrderId) };
+    };
+    const [a, b, c] = [await accepted(), await accepted(), await accepted()];
+    [refillOrder, cancelOrder, explodedOrder] = [a.id, b.id, c.id];
+    panel.orders.get(a.remote)!.status = 'Completed';
+    panel.statusEntries.set(c.remote, { status: 'Exploded', remains: '-3' });
+    await syncStatuses();
+    await eventually(async () => (await api<{ items: Array<{ id: number; status: number }> }>('GET', `/service/order-history?pageSize=50`, { token: member.token })).body.items?.find((o) => o.id === refillOrder)?.status, (st) => st === 2, 20_000, 'refill order completed');
+    // The member's refill gets a forged id back: unclear, kept, and a second refill is not sent again.
+    panel.refillAnswer = 'forged';
+    const first = await api<{ code: string }>('POST', `/service/orders/${refillOrder}/refill`, { token: member.token });
+    expect([first.status, first.body.code]).toEqual([502, 'PROVIDER_UNCLEAR']);
+    const second = await api<{ existing?: boolean }>('POST', `/service/orders/${refillOrder}/refill`, { token: member.token });
+    expect([second.status, second.body.existing]).toEqual([200, true]);
+    // The provider refuses the cancel.
+    panel.cancelAnswer = 'refuse';
+    const cancel = await api<{ code: string }>('POST', `/service/orders/${cancelOrder}/cancel`, { token: member.token });
+    expect([cancel.status, cancel.body.code]).toEqual([409, 'PROVIDER_REFUSED']);
+    panel.refillAnswer = 'ok';
+    panel.cancelAnswer = 'ok';
+    // Another member cannot touch these orders.
+    const other = await newMember();
+    expect((await api('POST', `/service/orders/${cancelOrder}/cancel`, { token: other.token })).status).toBe(404);
+    expect((await api('POST', `/service/orders/${refillOrder}/refill`, { token: other.token })).status).toBe(404);
+    // A provider that does not answer its check is failing, not "not checked yet".
+    const down = await api<{ id: number }>('POST', '/admin/fulfillment/providers', { token: admin, body: { name: `멈춘 패널 ${uniqueId('d').slice(-4)}`, url: 'http://127.0.0.1:9/api/v2', key: 'down-key-0001' } });
+    expect((await api<{ ok: boolean }>('POST', `/admin/fulfillment/providers/${down.body.id}/check`, { token: admin })).body.ok).toBe(false);
+  });
+
+  it.each([
+    ['light', '1280', wide],
+    ['dark', '1280', wide],
+    ['light', '390', phone],
+    ['dark', '390', phone],
+  ] as const)('screenshots: the request queue, the review queue and providers, %s theme at %s px', async (theme, width, viewport) => {
+    const visit = await open({ token: admin, theme, viewport });
+    await visit.page.goto('/admin/requests');
+    await heading(visit.page, '리필·취소 요청');
+    // The list refreshes on its own; on a loaded machine its first answer can take a while.
+    await visit.page.getByTestId(`request-${(await requests()).find((r) => r.orderId === refillOrder)!.id}`).waitFor({ timeout: 30_000 });
+    await shot(visit.page, `admin-requests-${theme}-${width}`);
+    await visit.page.goto('/admin/review');
+    await heading(visit.page, '전달 확인');
+    await visit.page.getByTestId(`review-${explodedOrder}`).waitFor({ timeout: 30_000 });
+    await shot(visit.page, `admin-review-41-${theme}-${width}`);
+    await visit.page.goto('/admin/providers');
+    await heading(visit.page, '공급처');
+    await visit.page.getByText('확인 실패').first().waitFor({ timeout: 30_000 });
+    await shot(visit.page, `admin-providers-41-${theme}-${width}`);
+    expect(visit.errors).toEqual([]);
+    await visit.context.close();
+  });
+
+  it('staff retry the unclear refill and an admin closes the refused cancel; the order the provider holds is resumed, never sent again', async () => {
+    const failed = await requests();
+    const refill = failed.find((r) => r.orderId === refillOrder)!;
+    const cancel = failed.find((r) => r.orderId === cancelOrder)!;
+    expect(refill).toMatchObject({ state: 'failed', unclear: true, answer: '{"refill":-1}' });
+    expect(cancel).toMatchObject({ state: 'failed', unclear: false, answer: expect.stringContaining('Cannot cancel this order') });
+
+    const staffVisit = await open({ token: staffToken });
+    await staffVisit.page.goto('/admin/requests');
+    await heading(staffVisit.page, '리필·취소 요청');
+    const row = staffVisit.page.getByTestId(`request-${refill.id}`);
+    expect(await row.textContent()).toContain('답 불분명');
+    expect(await row.textContent()).toContain('리필 번호가 없는 답');
+    await row.getByRole('button', { name: '다시 보내기' }).click();
+    await staffVisit.page.getByRole('dialog').getByRole('button', { name: '다시 보내기' }).click();
+    await expect.poll(() => toasts(staffVisit.page).allTextContents()).toContain('다시 보냈습니다: 공급처 접수');
+    await row.waitFor({ state: 'detached' });
+    expect(staffVisit.errors).toEqual([]);
+    await staffVisit.context.close();
+
+    const adminVisit = await open({ token: admin });
+    await adminVisit.page.goto('/admin/requests');
+    await heading(adminVisit.page, '리필·취소 요청');
+    const cancelRow = adminVisit.page.getByTestId(`request-${cancel.id}`);
+    await cancelRow.getByRole('button', { name: '요청 닫기' }).click();
+    const dialog = adminVisit.page.getByRole('dialog');
+    await dialog.getByLabel('메모(200자까지)').fill('공급처에 직접 취소 요청함');
+    await dialog.getByRole('button', { name: '요청 닫기' }).click();
+    await expect.poll(() => toasts(adminVisit.page).allTextContents()).toContain('요청을 닫았습니다.');
+    await cancelRow.waitFor({ state: 'detached' });
+
+    // The order whose status answer was "Exploded": resume instead of resend.
+    await adminVisit.page.goto('/admin/review');
+    await heading(adminVisit.page, '전달 확인');
+    const held = adminVisit.page.getByTestId(`review-${explodedOrder}`);
+    expect(await held.textContent()).toContain('알 수 없는 주문 상태');
+    expect(await held.getByRole('button', { name: '다시 보내기' }).count()).toBe(0);
+    await held.getByRole('button', { name: '상태 확인 재개' }).click();
+    await adminVisit.page.getByRole('dialog').getByRole('button', { name: '상태 확인 재개' }).click();
+    await expect.poll(() => toasts(adminVisit.page).allTextContents()).toContain('상태 확인을 재개했습니다.');
+    await held.waitFor({ state: 'detached' });
+    expect((await forward(explodedOrder)).state).toBe('accepted');
+    expect(adminVisit.errors).toEqual([]);
+    await adminVisit.context.close();
+    // The audit log names who settled each request.
+    const audit = await eventually(
+      async () => (await api<{ items: Array<{ actor: { role: string } }> }>('GET', `/admin/audit?action=fulfillment.request.resolve`, { token: admin })).body,
+      (b) => (b.items?.length ?? 0) >= 2,
+      20_000,
+      'audit records of the request queue',
+    );
+    expect(audit.items.map((i) => i.actor.role).sort()).toEqual(expect.arrayContaining(['admin', 'staff']));
   });
 });

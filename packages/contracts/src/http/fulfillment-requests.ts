@@ -19,6 +19,7 @@ export type FulfillmentRequestMessages = {
   ruleInvalid: string;
   providerOrderIdInvalid: string;
   badAction: string;
+  requestActionInvalid: string;
 };
 
 export function fulfillmentRequests(m: FulfillmentRequestMessages) {
@@ -88,11 +89,23 @@ export function fulfillmentRequests(m: FulfillmentRequestMessages) {
       z.object({ action: z.literal('resend') }),
       z.object({ action: z.literal('link'), providerOrderId: z.string({ error: m.providerOrderIdInvalid }).trim().regex(/^[\w-]{1,64}$/, { message: m.providerOrderIdInvalid }) }),
       z.object({ action: z.literal('cancel') }),
+      /** An order the provider took whose status answer was not understood: follow its status again. */
+      z.object({ action: z.literal('resume') }),
     ],
     { error: m.badAction },
   );
 
-  return { providerCreate, providerPatch, mapping, reviewAction };
+  /** An operator's decision on a failed refill or cancel request (issue 41). */
+  const requestAction = z.discriminatedUnion(
+    'action',
+    [
+      z.object({ action: z.literal('retry') }),
+      z.object({ action: z.literal('close'), note: z.string({ error: m.requestActionInvalid }).trim().max(200, { message: m.requestActionInvalid }).optional() }),
+    ],
+    { error: m.requestActionInvalid },
+  );
+
+  return { providerCreate, providerPatch, mapping, reviewAction, requestAction };
 }
 
 type FulfillmentRequests = ReturnType<typeof fulfillmentRequests>;

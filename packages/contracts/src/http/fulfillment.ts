@@ -29,7 +29,18 @@ export const providerView = z.looseObject({
   currency: z.string(),
   balance: z.string().nullable(),
   balanceLow: z.boolean(),
+  /** The last call's failure; null once a call succeeds. */
   lastError: z.string().nullable(),
+  /**
+   * From the provider's last call (check, balance, status, add, refill, cancel): `unchecked` before
+   * any, `failing` while the last failed (`lastError`, since `failingSince`), else `ok`. Optional
+   * for answers of a fulfillment older than these fields.
+   */
+  health: z.enum(['unchecked', 'ok', 'failing']).optional(),
+  lastCallAt: z.string().nullable().optional(),
+  lastCallAction: z.string().nullable().optional(),
+  lastErrorAt: z.string().nullable().optional(),
+  failingSince: z.string().nullable().optional(),
 });
 export type ProviderViewBody = z.infer<typeof providerView>;
 export const providerList = z.array(providerView);
@@ -43,8 +54,12 @@ export type ForwardListBody = z.infer<typeof forwardList>;
 export const noticeList = z.looseObject({ unread: z.number().int(), items: z.array(z.unknown()) });
 export type NoticeListBody = z.infer<typeof noticeList>;
 
-/** `POST /orders/:id/refill` (201) and `GET /refills/:id`. */
-export const refillView = z.looseObject({ refill: z.number().int(), orderId: z.number().int(), status: z.string() });
+/**
+ * `POST /orders/:id/refill` (201; 200 with `existing` when a refill of the order is still open —
+ * it is answered, not forwarded again) and `GET /refills/:id`. `status` in panels' words;
+ * `state` the request queue's (sending, forwarded, failed, done, closed).
+ */
+export const refillView = z.looseObject({ refill: z.number().int(), orderId: z.number().int(), status: z.string(), state: z.string().optional(), existing: z.literal(true).optional() });
 export type RefillViewBody = z.infer<typeof refillView>;
 
 /** `GET /products/flags`: refill and cancel per product forwarded to a provider. */
@@ -137,6 +152,10 @@ export const forwardRecord = z.looseObject({
   providerOrderId: z.string().nullable(),
   attempts: z.number().int(),
   note: z.string().nullable(),
+  /** The provider's answer that put it here (not understood, or not a success), as sent, ≤ 500 characters. */
+  providerAnswer: z.string().nullable().optional(),
+  /** 'accepted': the provider holds the order (a status answer was not understood); resume instead of resend. */
+  reviewFrom: z.enum(['accepted']).nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -170,3 +189,39 @@ export type ImportResultBody = z.infer<typeof importResult>;
 /** `GET /admin/order-forwards/providers`: the order list's provider filter (staff see names only). */
 export const providerNames = z.array(z.looseObject({ id: z.number().int(), name: z.string() }));
 export type ProviderNamesBody = z.infer<typeof providerNames>;
+
+/**
+ * A refill or cancel request in fulfillment's queue (`GET /admin/requests`, issue 41): what was
+ * asked of the provider, its answer as sent (`answer`, ≤ 500 characters), and where it stands.
+ * `unclear`: failed without a clear answer (the provider may hold it; never re-sent by itself).
+ */
+export const providerRequest = z.looseObject({
+  id: z.string(),
+  kind: z.enum(['refill', 'cancel']),
+  number: z.number().int(),
+  orderId: z.number().int(),
+  userId: z.string(),
+  providerId: z.number().int(),
+  providerName: z.string().nullable(),
+  providerOrderId: z.string(),
+  state: z.enum(['sending', 'forwarded', 'failed', 'done', 'closed']),
+  open: z.boolean(),
+  unclear: z.boolean(),
+  providerRequestId: z.string().nullable(),
+  status: z.string().nullable(),
+  answer: z.string().nullable(),
+  error: z.string().nullable(),
+  attempts: z.number().int(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  checkedAt: z.string().nullable(),
+});
+export type ProviderRequestBody = z.infer<typeof providerRequest>;
+/** `GET /admin/requests?state=failed|open|all&kind=&limit=`: the queue and the counts the dashboard shows. */
+export const providerRequestList = z.looseObject({
+  items: z.array(providerRequest),
+  counts: z.looseObject({ failed: z.number().int(), open: z.number().int() }),
+  oldestFailedAt: z.string().nullable(),
+});
+export type ProviderRequestListBody = z.infer<typeof providerRequestList>;

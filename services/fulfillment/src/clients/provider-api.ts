@@ -10,7 +10,11 @@ import { privateTarget } from './address-guard.ts';
 export type ProviderEndpoint = { url: string; key: string; allowPrivate: boolean };
 
 /** The call's outcome at the transport level; `reached` false only when the request provably never arrived. */
-export type RawAnswer = { kind: 'json'; body: unknown } | { kind: 'fault'; reached: boolean; detail: string };
+export type RawAnswer = { kind: 'json'; body: unknown; text: string } | { kind: 'fault'; reached: boolean; detail: string; text?: string };
+
+/** What is kept of a provider's answer for operators: its text, cut to a length a screen can show. */
+export const answerText = (text: string) => (text.length > maxAnswerChars ? `${text.slice(0, maxAnswerChars)}…` : text);
+const maxAnswerChars = 500;
 
 /** Connection-level failures that happen before a request byte is sent. */
 const unreachedCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -40,19 +44,22 @@ export async function callProvider(endpoint: ProviderEndpoint, fields: Record<st
   } catch (error) {
     return faultOf(error);
   }
-  if (res.status >= 500) return { kind: 'fault', reached: true, detail: `HTTP ${res.status}` };
+  if (res.status >= 500) return { kind: 'fault', reached: true, detail: `HTTP ${res.status}`, text: answerText(text) };
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    return { kind: 'fault', reached: true, detail: `HTTP ${res.status}: not JSON` };
+    return { kind: 'fault', reached: true, detail: `HTTP ${res.status}: not JSON`, text: answerText(text) };
   }
-  return { kind: 'json', body };
+  return { kind: 'json', body, text: answerText(text) };
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const errorOf = (body: unknown): string | undefined => (isRecord(body) && typeof body.error === 'string' ? body.error : undefined);
 const idText = (v: unknown): string | undefined => (typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : typeof v === 'string' && /^[\w-]{1,64}$/.test(v) ? v : undefined);
+/** An API v2 order or refill id: a positive integer (a number, or its digits as text). -5, 0, 1.5 or "abc" are not ids. */
+export const positiveIdText = (v: unknown): string | undefined =>
+  typeof v === 'number' ? (Number.isSafeInteger(v) && v > 0 ? String(v) : undefined) : typeof v === 'string' && /^[1-9]\d{0,17}$/.test(v.trim()) ? v.trim() : undefined;
 
 /** One order as `add` sends it: the product's type decides the fields (the panel standard's per type). */
 export type AddRequest = { service: string; link: string; quantity: number; reference: string; serviceType?: ServiceType; details?: OrderDetails | undefined };
@@ -87,10 +94,13 @@ export async function addOrder(endpoint: ProviderEndpoint, order: AddRequest, ti
   const raw = await callProvider(endpoint, { action: 'add', ...addFields(order) }, timeoutMs, { 'idempotency-key': order.reference });
   if (raw.kind === 'fault') return raw;
   const error = errorOf(raw.body);
-  if (error !== undefined) return { kind: 'error', message: error };
-  const id = isRecord(raw.body) ? idText(raw.body.order) : undefined;
+  if (error !== undefined) return { kind: 'error', message: error, text: raw.text };
+  const given = isRecord(raw.body) ? raw.body.order : undefined;
   // A 2xx JSON answer without an order id may still mean the order exists: not a clear answer.
-  if (id === undefined) return { kind: 'fault', reached: true, detail: 'answer without an order id' };
+  if (given === undefined || given === null) return { kind: 'fault', reached: true, detail: 'answer without an order id', text: raw.text };
+  const id = positiveIdText(given);
+  // {"order": -5}, {"order": 0}, {"order": "abc"}: something answered, but not an order we could follow.
+  if (id === undefined) return { kind: 'invalid', detail: 'order id is not a positive integer', text: raw.text };
   return { kind: 'order', providerOrderId: id };
 }
 
@@ -151,7 +161,16 @@ export async function fetchServices(endpoint: ProviderEndpoint, timeoutMs: numbe
   return { ok: true, value: { services, skipped } };
 }
 
-export type RemoteStatus = { status: string; startCount: number | null; remains: number; charge?: unknown } | { error: string };
+/**
+ * One order's entry of a `status` answer: a status (remains null when absent; `badRemains` when
+ * present but not a non-negative integer; `charge` as the provider sent it, for the profit report's
+ * cost), the provider's error for that id, or something that is neither (garbage). `raw` is the
+ * entry as the provider sent it, kept for operators.
+ */
+export type RemoteStatus =
+  | { kind: 'status'; status: string; startCount: number | null; remains: number | null; badRemains: boolean; charge?: unknown; raw: string }
+  | { kind: 'error'; error: string; raw: string }
+  | { kind: 'garbage'; raw: string };
 
 const count = (v: unknown): number | null => {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
@@ -168,41 +187,61 @@ export async function fetchStatuses(endpoint: ProviderEndpoint, ids: readonly st
   const result = new Map<string, RemoteStatus>();
   for (const id of ids) {
     const entry = raw.body[id];
-    if (!isRecord(entry)) continue;
-    if (typeof entry.error === 'string') result.set(id, { error: entry.error });
-    else if (typeof entry.status === 'string') result.set(id, { status: entry.status, startCount: count(entry.start_count), remains: count(entry.remains) ?? 0, charge: entry.charge });
+    if (entry === undefined) continue; // not mentioned: asked again next cycle
+    const text = answerText(JSON.stringify(entry) ?? String(entry));
+    if (isRecord(entry) && typeof entry.error === 'string') result.set(id, { kind: 'error', error: entry.error, raw: text });
+    else if (isRecord(entry) && typeof entry.status === 'string' && entry.status.trim() !== '') {
+      const given = entry.remains;
+      const remains = count(given);
+      const absent = given === undefined || given === null || given === '';
+      result.set(id, { kind: 'status', status: entry.status, startCount: count(entry.start_count), remains, badRemains: !absent && remains === null, charge: entry.charge, raw: text });
+    } else result.set(id, { kind: 'garbage', raw: text });
   }
   return { ok: true, value: result };
 }
 
-/** `refill` of one provider order: the provider's refill id. */
-export async function requestRefill(endpoint: ProviderEndpoint, providerOrderId: string, timeoutMs: number): Promise<Answer<string>> {
+/**
+ * A refill or cancel call's outcome. `unclear`: no clear answer after the request may have
+ * arrived (timeout, 5xx, not JSON, an answer that names no usable id or not this order) — the
+ * provider may have taken it, so it is never sent again by itself. `text`: the answer as sent.
+ */
+export type RequestAnswer<T> = { ok: true; value: T; text: string } | { ok: false; detail: string; unclear: boolean; text: string | null };
+
+const faultAnswer = (raw: Extract<RawAnswer, { kind: 'fault' }>) => ({ ok: false as const, detail: raw.detail, unclear: raw.reached, text: raw.text ?? null });
+
+/** `refill` of one provider order: the provider's refill id (a positive integer; `{"refill": -1}` is not one). */
+export async function requestRefill(endpoint: ProviderEndpoint, providerOrderId: string, timeoutMs: number): Promise<RequestAnswer<string>> {
   const raw = await callProvider(endpoint, { action: 'refill', order: providerOrderId }, timeoutMs);
-  if (raw.kind === 'fault') return { ok: false, detail: raw.detail, fault: true };
+  if (raw.kind === 'fault') return faultAnswer(raw);
   const error = errorOf(raw.body);
-  if (error !== undefined) return { ok: false, detail: error };
-  const id = isRecord(raw.body) ? idText(raw.body.refill) : undefined;
-  return id === undefined ? { ok: false, detail: 'answer without a refill id' } : { ok: true, value: id };
+  if (error !== undefined) return { ok: false, detail: error, unclear: false, text: raw.text };
+  const id = isRecord(raw.body) ? positiveIdText(raw.body.refill) : undefined;
+  return id === undefined ? { ok: false, detail: 'answer without a refill id', unclear: true, text: raw.text } : { ok: true, value: id, text: raw.text };
 }
+
+/** A refill status as panels word it ("Pending", "In progress", "Completed", "Rejected"): short letters and spaces only. */
+const refillStatusPattern = /^[A-Za-z][A-Za-z _-]{0,39}$/;
 
 /** `refill_status` of one provider refill. */
-export async function fetchRefillStatus(endpoint: ProviderEndpoint, providerRefillId: string, timeoutMs: number): Promise<Answer<string>> {
+export async function fetchRefillStatus(endpoint: ProviderEndpoint, providerRefillId: string, timeoutMs: number): Promise<RequestAnswer<string>> {
   const raw = await callProvider(endpoint, { action: 'refill_status', refill: providerRefillId }, timeoutMs);
-  if (raw.kind === 'fault') return { ok: false, detail: raw.detail, fault: true };
+  if (raw.kind === 'fault') return faultAnswer(raw);
   const error = errorOf(raw.body);
-  if (error !== undefined) return { ok: false, detail: error };
-  const status = isRecord(raw.body) && typeof raw.body.status === 'string' ? raw.body.status : undefined;
-  return status === undefined ? { ok: false, detail: 'answer without a status' } : { ok: true, value: status };
+  if (error !== undefined) return { ok: false, detail: error, unclear: false, text: raw.text };
+  const status = isRecord(raw.body) && typeof raw.body.status === 'string' ? raw.body.status.trim() : undefined;
+  return status === undefined || !refillStatusPattern.test(status) ? { ok: false, detail: 'answer without a readable status', unclear: true, text: raw.text } : { ok: true, value: status, text: raw.text };
 }
 
-/** `cancel` of one provider order: true when the provider took the request. */
-export async function requestCancel(endpoint: ProviderEndpoint, providerOrderId: string, timeoutMs: number): Promise<Answer<true>> {
+/** `cancel` of one provider order: ok when the provider took the request for this very order. */
+export async function requestCancel(endpoint: ProviderEndpoint, providerOrderId: string, timeoutMs: number): Promise<RequestAnswer<true>> {
   const raw = await callProvider(endpoint, { action: 'cancel', orders: providerOrderId }, timeoutMs);
-  if (raw.kind === 'fault') return { ok: false, detail: raw.detail, fault: true };
+  if (raw.kind === 'fault') return faultAnswer(raw);
   const error = errorOf(raw.body);
-  if (error !== undefined) return { ok: false, detail: error };
+  if (error !== undefined) return { ok: false, detail: error, unclear: false, text: raw.text };
   const entry = Array.isArray(raw.body) ? (raw.body as unknown[]).find((e) => isRecord(e) && String(e.order) === providerOrderId) : undefined;
-  if (!isRecord(entry)) return { ok: false, detail: 'answer without this order' };
-  if (isRecord(entry.cancel) && typeof entry.cancel.error === 'string') return { ok: false, detail: entry.cancel.error };
-  return entry.cancel === 1 || entry.cancel === '1' || entry.cancel === true ? { ok: true, value: true } : { ok: false, detail: 'cancel not confirmed' };
+  // An answer about other orders, or not a list: whether this one was canceled cannot be told.
+  if (!isRecord(entry)) return { ok: false, detail: 'answer without this order', unclear: true, text: raw.text };
+  if (isRecord(entry.cancel) && typeof entry.cancel.error === 'string') return { ok: false, detail: entry.cancel.error, unclear: false, text: raw.text };
+  if (entry.cancel === 1 || entry.cancel === '1' || entry.cancel === true) return { ok: true, value: true, text: raw.text };
+  return { ok: false, detail: 'cancel not confirmed', unclear: false, text: raw.text };
 }

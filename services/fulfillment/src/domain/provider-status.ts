@@ -39,3 +39,25 @@ export function nextStatus(known: Known, reported: Reported, amount: number): Kn
   if (reported.status === known.status && remains === known.remains && startCount === known.startCount) return null;
   return { status: reported.status, startCount, remains };
 }
+
+/** One order's entry of a provider's `status` answer, as the client read it. */
+export type StatusEntry = { status: string; startCount: number | null; remains: number | null; badRemains: boolean };
+
+/**
+ * What a status entry does to an open forward: move it, nothing, or send it to review because the
+ * provider said something we cannot act on — a status no panel uses ("Exploded"), or remains that
+ * are not a non-negative integer where they count (a Partial's remains decide its refund, so a
+ * Partial needs them). A review keeps the record as it was; the note says why ("<kind>: <detail>").
+ */
+export type Judged = { kind: 'move'; next: Known } | { kind: 'same' } | { kind: 'review'; note: string };
+
+export function judgeReport(known: Known, entry: StatusEntry, amount: number): Judged {
+  const status = ourStatus(entry.status);
+  if (status === undefined) return { kind: 'review', note: `unknown-status: "${entry.status.slice(0, 40)}"` };
+  if (isFinal(known.status)) return { kind: 'same' };
+  const decided = status === S.COMPLETED || status === S.CANCELED;
+  if (!decided && entry.badRemains) return { kind: 'review', note: `bad-remains: ${entry.status}` };
+  if (status === S.PARTIAL && entry.remains === null) return { kind: 'review', note: 'bad-remains: Partial without remains' };
+  const next = nextStatus(known, { status, startCount: entry.startCount, remains: entry.remains ?? known.remains }, amount);
+  return next === null ? { kind: 'same' } : { kind: 'move', next };
+}

@@ -8,7 +8,9 @@ import { idParam } from './schemas.ts';
 /** Members' (and resellers', through the BFF) refill and cancel of their own orders. */
 export function memberRoutes(app: Express, deps: FulfillmentDeps, after: { canceled: () => void }): void {
   app.post('/orders/:id/refill', async (req: Request, res: Response) => {
-    res.status(201).json(await askRefill(deps, parseInput(idParam, req.params).id, actorOf(req)));
+    // 201 for a refill forwarded now; 200 with `existing` for the one still open (not forwarded again).
+    const { created, view } = await askRefill(deps, parseInput(idParam, req.params).id, actorOf(req));
+    res.status(created ? 201 : 200).json(view);
   });
   app.get('/refills/:id', async (req: Request, res: Response) => {
     res.json(await refillStatus(deps, parseInput(idParam, req.params).id, actorOf(req)));

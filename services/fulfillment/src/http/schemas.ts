@@ -5,7 +5,16 @@ import { messages } from '../domain/messages.ts';
 export const idParam = z.object({ id: z.string().regex(/^\d{1,15}$/, { message: messages.idInvalid }).transform(Number) });
 
 /** Request bodies (@smm/contracts/http), with fulfillment's Korean message for each broken rule. */
-export const { providerCreate, providerPatch, mapping: mappingBody, reviewAction } = fulfillmentRequests(messages);
+export const { providerCreate, providerPatch, mapping: mappingBody, reviewAction, requestAction } = fulfillmentRequests(messages);
+
+/** `refill-12`, `cancel-3`: a request of the queue. */
+export const requestIdParam = z.object({ id: z.string().regex(/^(refill|cancel)-[1-9]\d{0,14}$/, { message: messages.requestNotFound }) });
+
+export const requestListQuery = z.object({
+  state: z.enum(['failed', 'open', 'all'], { error: messages.requestQueryInvalid }).default('failed'),
+  kind: z.enum(['refill', 'cancel'], { error: messages.requestQueryInvalid }).optional(),
+  limit: z.string().regex(/^\d{1,3}$/, { message: messages.requestQueryInvalid }).transform(Number).pipe(z.number().int().min(1, { message: messages.requestQueryInvalid }).max(200, { message: messages.requestQueryInvalid })).default(50),
+});
 
 export const forwardListQuery = z.object({
   state: z.enum(['queued', 'claimed', 'sent', 'accepted', 'failed', 'unknown', 'review', 'manual', 'closed']).optional(),

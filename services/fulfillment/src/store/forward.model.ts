@@ -35,6 +35,14 @@ export type Forward = {
   unknownResends?: number;
   /** Why it waits for an operator, or the last failure. */
   note: string | null;
+  /**
+   * The provider's last answer that was not understood or not a success (an `add` without a
+   * positive order id, a `status` entry with an unknown status or bad remains), as it was sent
+   * (cut to 500 characters), so an operator can see what the provider said.
+   */
+  providerAnswer?: string | null;
+  /** 'accepted' when the status sync put an order the provider took into review (resume is then possible, resend is not). */
+  reviewFrom?: 'accepted' | null;
   providerStatus: string | null;
   status: number;
   startCount: number | null;
@@ -76,6 +84,8 @@ const forwardSchema = new Schema<Forward>(
     reference: { type: String, default: null },
     unknownResends: { type: Number, default: 0 },
     note: { type: String, default: null },
+    providerAnswer: { type: String, default: null },
+    reviewFrom: { type: String, default: null },
     providerStatus: { type: String, default: null },
     status: { type: Number, default: 0 },
     startCount: { type: Number, default: null },

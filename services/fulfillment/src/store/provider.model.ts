@@ -25,9 +25,22 @@ export type Provider = {
   balance: string | null;
   balanceCheckedAt: Date | null;
   balanceLow: boolean;
+  /** The last call's failure (null once a call succeeds): what the dashboard and the providers screen show. */
   lastError: string | null;
+  /** When that failure happened; kept after a success so the screen can say when it last failed. */
+  lastErrorAt?: Date | null;
+  /** The first failure of the current run of failures; null while calls succeed. */
+  failingSince?: Date | null;
+  /** The last call of any kind (check, balance, status, add, refill, cancel) and which it was. */
+  lastCallAt?: Date | null;
+  lastCallAction?: string | null;
   createdAt: Date;
 };
+
+/** A provider call's name as it is recorded for health. */
+export type CallAction = 'balance' | 'status' | 'add' | 'services' | 'refill' | 'refill_status' | 'cancel';
+/** A success is written at most this often per provider (the forwarding path calls it per order). */
+const successWriteMs = 60_000;
 
 const providerSchema = new Schema<Provider>(
   {
@@ -44,6 +57,10 @@ const providerSchema = new Schema<Provider>(
     balanceCheckedAt: { type: Date, default: null },
     balanceLow: { type: Boolean, default: false },
     lastError: { type: String, default: null },
+    lastErrorAt: { type: Date, default: null },
+    failingSince: { type: Date, default: null },
+    lastCallAt: { type: Date, default: null },
+    lastCallAction: { type: String, default: null },
     createdAt: { type: Date, required: true },
   },
   { collection: 'providers', versionKey: false, minimize: false },
@@ -73,5 +90,19 @@ export class Providers {
 
   list() {
     return this.model.find().sort({ _id: 1 }).lean<Provider[]>();
+  }
+
+  /** A call failed (no answer, not JSON, not understood): the provider is failing from now on, or still. */
+  async callFailed(id: number, action: CallAction, detail: string, now = new Date()): Promise<void> {
+    await this.model.updateOne({ _id: id, failingSince: null }, { $set: { failingSince: now } });
+    await this.model.updateOne({ _id: id }, { $set: { lastError: detail.slice(0, 300), lastErrorAt: now, lastCallAt: now, lastCallAction: action } });
+  }
+
+  /** A call was answered as the API says: no longer failing. Written when that changes, else at most once a minute. */
+  async callSucceeded(id: number, action: CallAction, now = new Date()): Promise<void> {
+    await this.model.updateOne(
+      { _id: id, $or: [{ lastError: { $ne: null } }, { lastCallAt: null }, { lastCallAt: { $lt: new Date(now.getTime() - successWriteMs) } }] },
+      { $set: { lastError: null, failingSince: null, lastCallAt: now, lastCallAction: action } },
+    );
   }
 }

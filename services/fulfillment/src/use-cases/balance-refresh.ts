@@ -24,8 +24,8 @@ export function isLow(balance: string, threshold: string): boolean {
  */
 export async function refreshBalance(deps: FulfillmentDeps, provider: Provider, answer: Answer<{ balance: string; currency: string }>): Promise<Provider> {
   if (!answer.ok) {
-    const updated = await deps.providers.model.findOneAndUpdate({ _id: provider._id }, { $set: { lastError: answer.detail } }, { returnDocument: 'after' }).lean<Provider>();
-    return updated ?? provider;
+    await deps.providers.callFailed(provider._id, 'balance', answer.detail);
+    return (await deps.providers.find(provider._id)) ?? provider;
   }
   const low = isLow(answer.value.balance, provider.lowBalanceThreshold);
   let raised = false;
@@ -33,7 +33,7 @@ export async function refreshBalance(deps: FulfillmentDeps, provider: Provider, 
     raised = false;
     const before = await deps.providers.find(provider._id, session);
     if (!before) return provider;
-    const set = { balance: answer.value.balance, balanceCheckedAt: new Date(), balanceLow: low, lastError: null };
+    const set = { balance: answer.value.balance, balanceCheckedAt: new Date(), balanceLow: low, lastError: null, failingSince: null, lastCallAt: new Date(), lastCallAction: 'balance' };
     const after = await deps.providers.model.findOneAndUpdate({ _id: provider._id }, { $set: set }, { returnDocument: 'after', session }).lean<Provider>();
     if (low && !before.balanceLow) {
       const event = providerBalanceLow(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Topics } from '@smm/contracts';
 import { appendToOutbox, inTransaction } from '@smm/platform';
 import { addOrder } from '../clients/provider-api.ts';
-import { classifyAdd } from '../domain/add-outcome.ts';
+import { classifyAdd, keptAnswer } from '../domain/add-outcome.ts';
 import { orderForwardFailed } from '../events/fulfillment-events.ts';
 import { type Forward, forwards } from '../store/forward.model.ts';
 import { type FulfillmentDeps, endpointOf } from './context.ts';
@@ -115,12 +115,16 @@ export class Forwarder {
     const order = { service: record.providerServiceId, link: record.link, quantity: record.amount, reference, serviceType: record.serviceType ?? 'default', details: record.details };
     const answer = await addOrder(endpointOf(deps, provider), order, deps.providerTimeoutMs);
     const outcome = classifyAdd(answer);
+    // Provider health (dashboard, providers screen): a call without a usable answer is a failure;
+    // the provider's own refusals (funds, link) are answers.
+    if (answer.kind === 'fault' || answer.kind === 'invalid') await deps.providers.callFailed(provider._id, 'add', answer.detail).catch(() => undefined);
+    else if (answer.kind === 'order') await deps.providers.callSucceeded(provider._id, 'add').catch(() => undefined);
     // The answer exists only in memory now: a passing database error must not turn a clear answer
     // into a review item, so recording it is retried a few times before giving up to the recovery.
     let applied = false;
     for (let attempt = 1; ; attempt++) {
       try {
-        const recorded = await recordOutcome(deps, { ...record, state: 'sent', reference }, this.owner, outcome, provider.idempotentAdd === true);
+        const recorded = await recordOutcome(deps, { ...record, state: 'sent', reference }, this.owner, outcome, provider.idempotentAdd === true, new Date(), keptAnswer(answer));
         applied = recorded.applied;
         // Queued again for later: the pass that sends it runs when it falls due, not at the next poll.
         if (recorded.retryAt) this.loop.wakeAt(recorded.retryAt);

@@ -28,10 +28,28 @@ export function providerView(p: Provider) {
     balanceCheckedAt: p.balanceCheckedAt?.toISOString() ?? null,
     balanceLow: p.balanceLow,
     lastError: p.lastError,
+    ...providerHealth(p),
     createdAt: p.createdAt.toISOString(),
   } satisfies AdminProviderViewBody;
 }
 export type ProviderView = ReturnType<typeof providerView>;
+
+/**
+ * A provider's health from its last call: `unchecked` before any call, `failing` while the last
+ * one failed (with `lastError`, `failingSince`), else `ok`. A failed check is `failing`, never
+ * "not checked yet".
+ */
+export function providerHealth(p: Provider) {
+  const health: 'unchecked' | 'ok' | 'failing' = p.lastError !== null ? 'failing' : (p.lastCallAt ?? p.balanceCheckedAt ?? null) === null ? 'unchecked' : 'ok';
+  const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+  return {
+    health,
+    lastCallAt: iso(p.lastCallAt ?? p.balanceCheckedAt),
+    lastCallAction: p.lastCallAction ?? (p.balanceCheckedAt ? 'balance' : null),
+    lastErrorAt: iso(p.lastErrorAt),
+    failingSince: iso(p.failingSince ?? (p.lastError !== null ? p.lastErrorAt : null)),
+  };
+}
 
 /** What the audit log keeps of a provider: never its key, not even masked. */
 const audited = ['name', 'url', 'currency', 'wonDeciPerUnit', 'lowBalanceThreshold'] as const;

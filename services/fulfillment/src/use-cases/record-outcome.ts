@@ -39,6 +39,8 @@ export async function recordOutcome(
   outcome: AddOutcome,
   idempotent: boolean,
   now = new Date(),
+  /** The provider's answer text, kept on the record when it was not a clean order id. */
+  providerAnswer: string | null = null,
 ): Promise<{ applied: boolean; retryAt: Date | null }> {
   const model = forwards(deps.connection);
   const origin = { correlationId: record.correlationId, causationId: null };
@@ -75,6 +77,12 @@ export async function recordOutcome(
       set = { state: 'review', note: `${outcome.kind}: ${outcome.detail}` };
       event = orderForwardFailed({ ...base, reason: 'provider-error', detail: outcome.detail, retryAt: null }, origin);
       break;
+    case 'invalid-answer':
+      // Not a success (the status sync would follow an order that is not one), not a clean
+      // failure either (the provider may hold the order): an operator looks, with the answer.
+      set = { state: 'review', note: `invalid answer: ${outcome.detail}` };
+      event = orderForwardFailed({ ...base, reason: 'provider-error', detail: outcome.detail, retryAt: null }, origin);
+      break;
     case 'unknown': {
       const next = unknownOutcome(record, idempotent, outcome.detail, deps.retryBaseMs, now);
       set = next.set;
@@ -83,7 +91,7 @@ export async function recordOutcome(
     }
   }
   const applied = await inTransaction(deps.connection, async (session) => {
-    const updated = await model.updateOne({ _id: record._id, state: 'sent', claimedBy: owner }, { $set: { ...set, attempts, updatedAt: now } }, { session });
+    const updated = await model.updateOne({ _id: record._id, state: 'sent', claimedBy: owner }, { $set: { ...set, attempts, providerAnswer, updatedAt: now } }, { session });
     if (updated.modifiedCount !== 1) return false;
     await appendToOutbox(deps.connection, session, Topics.fulfillment, [event]);
     return true;

@@ -22,6 +22,8 @@ export function forwardView(f: Forward) {
     attempts: f.attempts,
     nextAttemptAt: f.nextAttemptAt.toISOString(),
     note: f.note,
+    providerAnswer: f.providerAnswer ?? null,
+    reviewFrom: f.reviewFrom ?? null,
     providerStatus: f.providerStatus,
     status: f.status,
     startCount: f.startCount,
@@ -43,7 +45,7 @@ export async function getForward(deps: FulfillmentDeps, orderId: number) {
   return forwardView(f);
 }
 
-export type ReviewAction = { action: 'resend' } | { action: 'link'; providerOrderId: string } | { action: 'cancel' };
+export type ReviewAction = { action: 'resend' } | { action: 'link'; providerOrderId: string } | { action: 'cancel' } | { action: 'resume' };
 
 /**
  * An operator settles an order in review after looking at the provider's panel: send it (again),
@@ -59,10 +61,19 @@ export async function resolveReview(deps: FulfillmentDeps, orderId: number, acti
     let set: Partial<Forward>;
     if (action.action === 'resend') {
       if (f.providerId === null || f.link === null || f.amount === null) throw conflict(messages.providerServiceNotFound, 'NOT_FORWARDABLE');
+      // The provider holds this order (the status sync put it here): sending it again would be a second order.
+      if (f.reviewFrom === 'accepted') throw conflict(messages.resendAccepted, 'ALREADY_AT_PROVIDER');
       set = { state: 'queued', nextAttemptAt: now, claimedBy: null, claimedAt: null, sentAt: null, note: `resend by ${actorId}` };
+    } else if (action.action === 'resume') {
+      if (f.reviewFrom !== 'accepted' || f.providerOrderId === null) throw conflict(messages.resumeNotAccepted, 'NOT_RESUMABLE');
+      // Back to the status sync as it was (status and remains were never changed by the answer).
+      set = { state: 'accepted', reviewFrom: null, note: `resumed by ${actorId}` };
     } else if (action.action === 'link') {
       if (f.providerId === null || f.providerServiceId === null) throw conflict(messages.providerServiceNotFound, 'NOT_FORWARDABLE');
-      set = { state: 'accepted', providerOrderId: action.providerOrderId, note: `linked by ${actorId}`, status: OrderStatus.values.PENDING, remains: f.amount ?? 0 };
+      // A relink of an order the provider took keeps its progress; a first link starts it at Pending.
+      set = f.reviewFrom === 'accepted'
+        ? { state: 'accepted', reviewFrom: null, providerOrderId: action.providerOrderId, note: `linked by ${actorId}` }
+        : { state: 'accepted', providerOrderId: action.providerOrderId, note: `linked by ${actorId}`, status: OrderStatus.values.PENDING, remains: f.amount ?? 0 };
       const event = orderForwarded({ orderId, userId: f.userId, providerId: f.providerId, providerServiceId: f.providerServiceId, providerOrderId: action.providerOrderId, attempts: Math.max(1, f.attempts) }, { correlationId: f.correlationId, causationId: null });
       await appendToOutbox(deps.connection, session, Topics.fulfillment, [event]);
     } else {

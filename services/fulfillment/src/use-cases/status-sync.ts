@@ -2,17 +2,18 @@ import { Topics } from '@smm/contracts';
 import { appendToOutbox, inTransaction } from '@smm/platform';
 import { fetchStatuses } from '../clients/provider-api.ts';
 import { chargeCostDeci } from '../domain/cost.ts';
-import { isFinal, nextStatus, ourStatus } from '../domain/provider-status.ts';
-import { providerOrderStatusChanged } from '../events/fulfillment-events.ts';
+import { isFinal, judgeReport } from '../domain/provider-status.ts';
+import { orderForwardFailed, providerOrderStatusChanged } from '../events/fulfillment-events.ts';
 import { type Forward, forwards } from '../store/forward.model.ts';
 import type { Provider } from '../store/provider.model.ts';
 import { type FulfillmentDeps, endpointOf } from './context.ts';
 import { orderPatch } from './record-outcome.ts';
+import { type RequestSyncStats, settleCancels, syncRequests } from './request-queue.ts';
 
 /** API v2 `status` takes at most 100 orders per request. */
 export const statusBatchSize = 100;
 
-export type SyncStats = { providers: number; requests: number; failedRequests: number; orders: number; changed: number };
+export type SyncStats = { providers: number; requests: number; failedRequests: number; orders: number; changed: number; review: number } & Partial<RequestSyncStats>;
 
 /**
  * One status-sync cycle: every open forwarded order is asked about with `status&orders=…` in
@@ -23,7 +24,7 @@ export type SyncStats = { providers: number; requests: number; failedRequests: n
 export async function syncStatuses(deps: FulfillmentDeps, onChanged: () => void): Promise<SyncStats> {
   const model = forwards(deps.connection);
   const providerIds = ((await model.distinct('providerId', { state: 'accepted' })) as Array<number | null>).filter((id): id is number => id !== null);
-  const stats: SyncStats = { providers: providerIds.length, requests: 0, failedRequests: 0, orders: 0, changed: 0 };
+  const stats: SyncStats = { providers: providerIds.length, requests: 0, failedRequests: 0, orders: 0, changed: 0, review: 0 };
   await Promise.all(
     providerIds.map(async (providerId) => {
       const provider = await deps.providers.find(providerId);
@@ -31,7 +32,8 @@ export async function syncStatuses(deps: FulfillmentDeps, onChanged: () => void)
     }),
   );
   if (stats.changed > 0) deps.relay.kick();
-  return stats;
+  // The request queue rides on the same cycle: forwarded refills' statuses, requests a crash left in `sending`.
+  return { ...stats, ...(await syncRequests(deps)) };
 }
 
 async function syncProvider(deps: FulfillmentDeps, provider: Provider, stats: SyncStats, onChanged: () => void): Promise<void> {
@@ -40,7 +42,7 @@ async function syncProvider(deps: FulfillmentDeps, provider: Provider, stats: Sy
   let after = 0;
   for (;;) {
     const batch = await model
-      .find({ state: 'accepted', providerId: provider._id, _id: { $gt: after } }, { _id: 1, providerOrderId: 1, status: 1, startCount: 1, remains: 1, amount: 1, correlationId: 1 })
+      .find({ state: 'accepted', providerId: provider._id, _id: { $gt: after } }, { _id: 1, userId: 1, providerOrderId: 1, status: 1, startCount: 1, remains: 1, amount: 1, correlationId: 1 })
       .sort({ _id: 1 })
       .limit(statusBatchSize)
       .lean<Forward[]>();
@@ -50,20 +52,26 @@ async function syncProvider(deps: FulfillmentDeps, provider: Provider, stats: Sy
     const answer = await fetchStatuses(endpoint, batch.map((f) => f.providerOrderId!), deps.providerTimeoutMs);
     if (!answer.ok) {
       stats.failedRequests++;
+      await deps.providers.callFailed(provider._id, 'status', answer.detail);
       deps.logger.warn({ providerId: provider._id, detail: answer.detail, orders: batch.length }, 'status request failed; next cycle asks again');
       continue;
     }
+    await deps.providers.callSucceeded(provider._id, 'status');
     stats.orders += batch.length;
     const changes: Array<{ record: Forward; providerStatus: string; charge: unknown; next: { status: number; startCount: number | null; remains: number } }> = [];
+    const reviews: Array<{ record: Forward; note: string; raw: string }> = [];
     for (const record of batch) {
       const reported = answer.value.get(record.providerOrderId!);
-      if (!reported || 'error' in reported) continue;
-      const status = ourStatus(reported.status);
-      if (status === undefined) continue;
-      const next = nextStatus(record, { status, startCount: reported.startCount, remains: reported.remains }, record.amount ?? record.remains);
-      if (next) changes.push({ record, providerStatus: reported.status, charge: reported.charge, next });
+      if (!reported || reported.kind === 'error') continue;
+      if (reported.kind === 'garbage') {
+        reviews.push({ record, note: 'bad-status: the entry has no status', raw: reported.raw });
+        continue;
+      }
+      const judged = judgeReport(record, reported, record.amount ?? record.remains);
+      if (judged.kind === 'review') reviews.push({ record, note: judged.note, raw: reported.raw });
+      else if (judged.kind === 'move') changes.push({ record, providerStatus: reported.status, charge: reported.charge, next: judged.next });
     }
-    if (changes.length === 0) continue;
+    if (changes.length === 0 && reviews.length === 0) continue;
     await inTransaction(deps.connection, async (session) => {
       const events = [];
       for (const { record, providerStatus, charge, next } of changes) {
@@ -83,8 +91,22 @@ async function syncProvider(deps: FulfillmentDeps, provider: Provider, stats: Sy
         if (updated.modifiedCount !== 1) continue;
         events.push(providerOrderStatusChanged({ orderId: record._id, providerId: provider._id, providerOrderId: record.providerOrderId!, providerStatus, ...next }, { correlationId: record.correlationId, causationId: null }));
       }
+      // An answer we cannot act on: the record stays as it was, waiting for an operator with the
+      // provider's words beside it (resume following it, link another id, or cancel with a refund).
+      for (const { record, note, raw } of reviews) {
+        const updated = await model.updateOne(
+          { _id: record._id, state: 'accepted', status: record.status },
+          { $set: { state: 'review', reviewFrom: 'accepted', note, providerAnswer: raw, syncedAt: new Date(), updatedAt: new Date() } },
+          { session },
+        );
+        if (updated.modifiedCount !== 1) continue;
+        events.push(orderForwardFailed({ orderId: record._id, userId: record.userId, providerId: provider._id, reason: 'provider-error', detail: note, retryAt: null }, { correlationId: record.correlationId, causationId: null }));
+      }
       await appendToOutbox(deps.connection, session, Topics.fulfillment, events);
     });
+    await settleCancels(deps, changes.map((c) => ({ orderId: c.record._id, status: c.next.status, providerStatus: c.providerStatus })));
+    if (reviews.length > 0) deps.logger.warn({ providerId: provider._id, orders: reviews.map((r) => r.record._id), notes: reviews.map((r) => r.note) }, 'status answers not understood: orders put in review');
+    stats.review += reviews.length;
     stats.changed += changes.length;
     onChanged();
   }

@@ -18,6 +18,7 @@ const Members = lazy(() => import('./members/MembersPage.tsx'));
 const Member = lazy(() => import('./members/MemberPage.tsx'));
 const Providers = lazy(() => import('./providers/ProvidersPage.tsx'));
 const Review = lazy(() => import('./review/ReviewPage.tsx'));
+const Requests = lazy(() => import('./requests/RequestsPage.tsx'));
 const Catalogue = lazy(() => import('./catalogue/CataloguePage.tsx'));
 const Content = lazy(() => import('./catalogue/ContentPage.tsx'));
 const Settings = lazy(() => import('./catalogue/SettingsPage.tsx'));
@@ -57,6 +58,7 @@ export default function AdminApp() {
         <Route path="support" element={<SupportQueue />} />
         <Route path="support/replies" element={<SavedReplies role={operatorRole} />} />
         <Route path="support/:id" element={<SupportTicket />} />
+        <Route path="requests" element={<Requests />} />
         {operatorRole === 'admin' && <Route path="providers" element={<Providers />} />}
         {operatorRole === 'admin' && <Route path="catalogue" element={<Catalogue />} />}
         {operatorRole === 'admin' && <Route path="content" element={<Content />} />}

@@ -178,3 +178,4 @@ export const listRow = style({
 
 /** A card's title with its action on the same line (notices: "모두 확인"). */
 export const cardHead = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap' });
+

@@ -5,6 +5,7 @@ import { auditText } from './audit/messages.ts';
 import { supportAdminText } from './support/messages.ts';
 import { adminText as t } from './messages.ts';
 import { profitText } from './profit/messages.ts';
+import { requestText } from './requests/messages.ts';
 
 /**
  * A console screen and who may open it; staff see no balance adjustments, settings or providers,
@@ -20,6 +21,9 @@ export const consoleScreens: readonly ConsoleScreen[] = [
   { path: 'orders', label: t.orders, adminOnly: false, area: 'orders' },
   { path: 'members', label: t.members, adminOnly: false, area: 'members' },
   { path: 'review', label: t.review, adminOnly: false, area: 'review' },
+  // Refill and cancel requests the provider refused or answered unclearly (issue 41); staff settle
+  // them too (the BFF counts /admin/fulfillment/requests in the review area).
+  { path: 'requests', label: requestText.requests, adminOnly: false, area: 'review' },
   // Issue 40: staff answer tickets too; only admins write saved replies (checked on that screen and by support).
   { path: 'support', label: supportAdminText.title, adminOnly: false, area: 'support' },
   // Issue 41: exports for both roles (the BFF keeps each file to its area, members and the audit log

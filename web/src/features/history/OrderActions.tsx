@@ -41,7 +41,7 @@ function ActionButtons({ order, canRefill, canCancel }: { order: OrderItem; canR
     try {
       // Fulfillment's refill (RefillViewBody) or cancel (CancelAnswerBody): `cancel` says which cancel it was.
       const answer = await post<RefillViewBody | CancelAnswerBody>(`/service/orders/${id}/${action}`);
-      if (action === 'refill') toast.success(t.refillDone);
+      if (action === 'refill') toast.success('existing' in answer && answer.existing ? t.refillExisting : t.refillDone);
       else {
         toast.success(answer.cancel === 'canceled' ? t.orderCanceled : t.orderCancelRequested);
         setConfirming(false);

@@ -36,6 +36,8 @@ export const historyText = {
   cancelFailed: '자동 주문을 취소하지 못했습니다.',
   refill: '리필',
   refillDone: '리필을 요청했습니다.',
+  /** A second refill while one is open: answered with it, not sent again (issue 41). */
+  refillExisting: '이미 요청한 리필이 진행 중입니다. 공급처가 처리할 때까지 기다려 주세요.',
   refillFailed: '리필을 요청하지 못했습니다.',
   orderCancel: '주문 취소',
   orderCancelTitle: '주문을 취소할까요?',

@@ -10,11 +10,19 @@ export class PanelProvider {
   balance = '120.50';
   currency = 'KRW';
   addAnswer: 'ok' | 'no-id' = 'ok';
+  /** Refill and cancel (issue 41): `forged` answers a refill id of -1; `refuse` an error; `ok` as panels do. */
+  refillAnswer: 'ok' | 'forged' | 'refuse' = 'ok';
+  cancelAnswer: 'ok' | 'refuse' = 'ok';
+  /** Per order id: the status entry `status` answers instead (e.g. an unknown status). */
+  readonly statusEntries = new Map<number, unknown>();
+  readonly refills = new Map<number, string>();
   readonly orders = new Map<number, { quantity: number; status: string }>();
-  readonly services = [
+  readonly services: Array<{ service: number; name: string; type: string; category: string; rate: string; min: number; max: number; refill: boolean; cancel: boolean }> = [
     { service: 501, name: '인스타 좋아요 (고속)', type: 'Default', category: 'Instagram', rate: '3.0', min: 10, max: 5000, refill: false, cancel: false },
     { service: 502, name: '인스타 팔로워 (실사용자)', type: 'Default', category: 'Instagram', rate: '12.5', min: 20, max: 2000, refill: true, cancel: false },
   ];
+  /** A service that takes refill and cancel, for the request queue (issue 41): pushed onto `services` by the test that needs it. */
+  static readonly refillCancelService = { service: 503, name: '인스타 팔로워 (리필·취소)', type: 'Default', category: 'Instagram', rate: '10.0', min: 10, max: 5000, refill: true, cancel: true };
   private server: Server | undefined;
   private nextId = 7000;
   port = 0;
@@ -59,8 +67,24 @@ export class PanelProvider {
         return this.addAnswer === 'ok' ? { order: id } : { status: 'ok' };
       }
       case 'status':
-        if (fields.orders !== undefined) return Object.fromEntries(fields.orders.split(',').map((id) => [id, view(this.orders.get(Number(id)))]));
+        if (fields.orders !== undefined) return Object.fromEntries(fields.orders.split(',').map((id) => [id, this.statusEntries.get(Number(id)) ?? view(this.orders.get(Number(id)))]));
         return view(this.orders.get(Number(fields.order)));
+      case 'refill': {
+        if (this.refillAnswer === 'forged') return { refill: -1 };
+        if (this.refillAnswer === 'refuse') return { error: 'Refill is disabled for this service' };
+        const id = ++this.nextId;
+        this.refills.set(id, 'Pending');
+        return { refill: id };
+      }
+      case 'refill_status':
+        return this.refills.has(Number(fields.refill)) ? { status: this.refills.get(Number(fields.refill)) } : { error: 'Incorrect refill ID' };
+      case 'cancel':
+        return (fields.orders ?? '').split(',').map((id) => {
+          const order = this.orders.get(Number(id));
+          if (this.cancelAnswer === 'refuse' || !order || order.status !== 'Pending') return { order: Number(id), cancel: { error: 'Cannot cancel this order' } };
+          order.status = 'Canceled';
+          return { order: Number(id), cancel: 1 };
+        });
       default:
         return { error: 'Incorrect request' };
     }

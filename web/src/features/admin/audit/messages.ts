@@ -73,6 +73,7 @@ export const auditText = {
     'support.reply.create': '저장된 답변 추가',
     'support.reply.update': '저장된 답변 수정',
     'support.reply.delete': '저장된 답변 삭제',
+    'fulfillment.request.resolve': '리필·취소 요청 처리',
   } satisfies Record<AuditAction, string>,
   targets: {
     order: '주문',

@@ -16,6 +16,7 @@ import { ForwardingCell, ForwardingState } from './ForwardingCell.tsx';
 import * as oc from './orders.css.ts';
 import { type AdminOrder, type BulkResult, type OrdersPage as OrdersAnswer, type PaidOrder, type ProviderName, isPaid } from './types.ts';
 import { ConsoleTable } from '../ConsoleTable.tsx';
+import { requestText as r } from '../requests/messages.ts';
 
 const statuses = Object.values(OrderStatus.values);
 const statusOptions = [{ value: null, label: t.all }, ...statuses.map((v) => ({ value: v as number | null, label: OrderStatus.label(v) }))];
@@ -135,6 +136,7 @@ export default function OrdersPage() {
             </label>
             <select id={ids.provider} className={`${ui.input} ${s.searchInput}`} style={{ width: 170 }} value={draft.providerId} onChange={(e) => setDraft({ ...draft, providerId: e.target.value })}>
               <option value="">{t.allProviders}</option>
+              {providers.error && !providers.data && <option disabled>{r.providersUnavailable}</option>}
               {providers.data?.map((p) => (
                 <option key={p.id} value={String(p.id)}>
                   {p.name}
@@ -208,8 +210,8 @@ export default function OrdersPage() {
         notes={
           <>
             {list.data?.forwardingUnavailable && (
-              <p className={ui.muted} role="status">
-                {t.forwardingUnavailable}
+              <p className={ui.muted} role="status" data-testid="forwarding-unavailable">
+                {filters.providerId.trim() !== '' ? r.providerFilterUnavailable : t.forwardingUnavailable}
               </p>
             )}
             {list.data?.scanLimited && (

@@ -7,6 +7,7 @@ import { useToast } from '../../../ui/toast.tsx';
 import * as ui from '../../../ui/ui.css.ts';
 import * as s from '../admin.css.ts';
 import { adminText as t } from '../messages.ts';
+import { providerErrorText, requestText as r } from '../requests/messages.ts';
 import { MappingCard } from './MappingCard.tsx';
 import { NoticeCard, noticesKey } from './NoticeCard.tsx';
 import { ProviderForm } from './ProviderForm.tsx';
@@ -54,7 +55,7 @@ export default function ProvidersPage() {
     act(p, async () => {
       const result = await post<CheckResult>(`/admin/fulfillment/providers/${p.id}/check`);
       if (result.ok) toast.success(t.checkOk(`${result.balance ?? ''} ${result.currency ?? p.currency}`));
-      else toast.error(t.checkFailed(result.error ?? ''));
+      else toast.error(t.checkFailed(providerErrorText(result.error ?? '')));
     });
   const importServices = (p: Provider) =>
     act(p, async () => {
@@ -87,7 +88,7 @@ export default function ProvidersPage() {
                 <span className={`${s.sub} ${s.clip}`} title={p.url}>
                   {p.url}
                 </span>
-                {p.lastError && <span className={`${s.sub} ${s.warnText}`}>{t.lastError(p.lastError)}</span>}
+                {p.lastError && <span className={`${s.sub} ${s.warnText}`}>{t.lastError(providerErrorText(p.lastError))}</span>}
               </span>
             </td>
             <td className={ui.td}>
@@ -96,11 +97,20 @@ export default function ProvidersPage() {
             <td className={ui.td}>{p.currency}</td>
             <td className={`${ui.td} ${ui.num}`}>
               <span className={s.endStack}>
-                <strong>{p.balance === null ? t.balanceUnknown : `${p.balance} ${p.currency}`}</strong>
+                {/* A failed check is a failure, not "not checked yet" (issue 41). */}
+                <strong>{p.balance !== null ? `${p.balance} ${p.currency}` : p.health === 'failing' ? r.balanceFailed : t.balanceUnknown}</strong>
                 {p.balanceLow && <span className={ui.badge.danger}>{t.balanceLow}</span>}
               </span>
             </td>
-            <td className={ui.td}>{p.balanceCheckedAt ? dateTime(p.balanceCheckedAt) : <span className={ui.muted}>—</span>}</td>
+            <td className={ui.td}>
+              <span className={s.twoLines}>
+                <span className={ui.badge[p.health === 'failing' ? 'danger' : p.health === 'ok' ? 'success' : 'neutral']} style={{ whiteSpace: 'nowrap', alignSelf: 'flex-start' }} data-testid={`provider-health-${p.id}`}>
+                  {r.health[p.health ?? 'unchecked']}
+                </span>
+                {p.lastCallAt ? <span className={s.sub}>{r.lastCall(r.callActions[p.lastCallAction ?? ''] ?? p.lastCallAction ?? '', dateTime(p.lastCallAt))}</span> : <span className={ui.muted}>—</span>}
+                {p.health === 'failing' && p.failingSince && <span className={`${s.sub} ${s.warnText}`}>{r.failingSince(dateTime(p.failingSince))}</span>}
+              </span>
+            </td>
             <td className={ui.td}>
               <span className={s.actions}>
                 <button type="button" className={`${ui.button.secondary} ${ui.small}`} disabled={busyId !== null} onClick={() => void check(p)}>

@@ -12,9 +12,11 @@ import { adminText as t } from '../messages.ts';
 import type { ProviderName } from '../orders/types.ts';
 import type { Forward } from '../providers/types.ts';
 import { ConsoleTable } from '../ConsoleTable.tsx';
+import { providerErrorText, requestText as r } from '../requests/messages.ts';
 
 type Action = FulfillmentRequest<'reviewAction'>['action'];
-const done: Record<Action, string> = { resend: t.resent, link: t.linked, cancel: t.canceled };
+const done: Record<Action, string> = { resend: t.resent, link: t.linked, cancel: t.canceled, resume: r.resumed };
+const reasons: Record<string, string> = { ...t.reviewReasons, ...r.reviewReasons };
 
 /**
  * Fulfillment's review queue (issue 12, admin and staff): orders whose forwarding outcome is unknown.
@@ -66,6 +68,7 @@ export default function ReviewPage() {
     resend: { title: t.resendTitle(open.forward.orderId), body: t.resendBody, label: t.resend, tone: 'primary' as const },
     link: { title: t.linkTitle(open.forward.orderId), body: t.linkBody, label: t.linkOrder, tone: 'primary' as const },
     cancel: { title: t.cancelTitle(open.forward.orderId), body: t.cancelBody, label: t.cancelRefund, tone: 'danger' as const },
+    resume: { title: r.resumeTitle(open.forward.orderId), body: r.resumeBody, label: r.resume, tone: 'primary' as const },
   }[open.action];
 
   return (
@@ -101,16 +104,29 @@ export default function ReviewPage() {
               <span className={s.twoLines}>
                 <span>{providerName(f.providerId)}</span>
                 {f.providerOrderId && <span className={s.sub}>#{f.providerOrderId}</span>}
+                {f.reviewFrom === 'accepted' && <span className={ui.badge.primary} style={{ alignSelf: 'flex-start' }}>{r.heldByProvider}</span>}
               </span>
             </td>
             <td className={ui.tdWrap}>
               <Reason note={f.note} />
+              {f.providerAnswer && (
+                <code className={s.sub} style={{ display: 'block', wordBreak: 'break-all' }}>
+                  {r.providerAnswer(f.providerAnswer)}
+                </code>
+              )}
             </td>
             <td className={ui.td}>
               <span className={s.actions}>
-                <button type="button" className={`${ui.button.secondary} ${ui.small}`} onClick={() => start(f, 'resend')}>
-                  {t.resend}
-                </button>
+                {/* An order the provider holds (a status answer was not understood) is followed again, never sent twice. */}
+                {f.reviewFrom === 'accepted' ? (
+                  <button type="button" className={`${ui.button.secondary} ${ui.small}`} onClick={() => start(f, 'resume')}>
+                    {r.resume}
+                  </button>
+                ) : (
+                  <button type="button" className={`${ui.button.secondary} ${ui.small}`} onClick={() => start(f, 'resend')}>
+                    {t.resend}
+                  </button>
+                )}
                 <button type="button" className={`${ui.button.secondary} ${ui.small}`} onClick={() => start(f, 'link')}>
                   {t.linkOrder}
                 </button>
@@ -148,12 +164,12 @@ function Reason({ note }: { note: string | null }) {
   if (note === null) return <span className={ui.muted}>—</span>;
   const at = note.indexOf(': ');
   const kind = at === -1 ? note : note.slice(0, at);
-  const label = t.reviewReasons[kind];
+  const label = reasons[kind];
   if (label === undefined) return <span className={s.sub}>{note}</span>;
   return (
     <span className={s.twoLines}>
       <span>{label}</span>
-      {at !== -1 && <span className={s.sub}>{note.slice(at + 2)}</span>}
+      {at !== -1 && <span className={s.sub}>{providerErrorText(note.slice(at + 2))}</span>}
     </span>
   );
 }
