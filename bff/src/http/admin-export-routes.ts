@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Request, Response, Router } from 'express';
 import { ChargeStatus, OrderStatus, deciToWon, isRestrictionLevel, receiptTypeLabels, restrictionLevelLabels } from '@smm/contracts';
-import { HttpError } from '@smm/platform';
+import { drained, HttpError } from '@smm/platform';
 import { type CsvCell, csvBom, csvLine } from '../domain/csv.ts';
 import { kstDateTime, kstDayRange } from '../domain/kst.ts';
 import { messages } from '../messages.ts';
@@ -258,18 +258,6 @@ async function relayError(res: Response, upstream: IncomingMessage): Promise<voi
     throw new HttpError(502, 'SERVICE_FAILED', messages.upstreamFailed);
   }
   relay(res, { status: upstream.statusCode ?? 502, headers: { get: () => null }, body });
-}
-
-function drained(res: Response): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
 }
 
 /**

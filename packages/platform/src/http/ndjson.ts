@@ -38,7 +38,8 @@ export async function streamNdjson<T>(req: Request, res: Response, source: Docum
   res.end();
 }
 
-function drained(res: Response): Promise<void> {
+/** Resolves when `res` can take more (its `drain`) or has closed: the wait of a write that returned false. */
+export function drained(res: Response): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       res.off('drain', done);
