@@ -10,9 +10,8 @@ import { useToast } from '../../ui/toast.tsx';
 import { useSubmitOnce } from '../../ui/use-submit-once.ts';
 import * as ui from '../../ui/ui.css.ts';
 import { supportText as t } from './messages.ts';
-import * as th from '../../ui/thread.css.ts';
 import * as s from './support.css.ts';
-import { TicketStatusBadge, categoryLabel } from '../../ui/ticket-status.tsx';
+import { TicketStatusBadge, TicketThread, categoryLabel } from '../../ui/ticket-status.tsx';
 
 const stale = (key: unknown) => typeof key === 'string' && key.startsWith('/support/');
 
@@ -101,17 +100,7 @@ export default function TicketPage() {
           </p>
         )}
       </header>
-      <ol className={th.thread} aria-label={t.thread} data-testid="thread">
-        {data.messages.map((m) => (
-          <li key={m.id} className={`${th.bubble} ${m.author === 'member' ? th.mine : th.theirs}`} data-author={m.author}>
-            <span className={th.who}>
-              <span>{m.author === 'member' ? t.me : t.operator}</span>
-              <span>{dateTime(m.createdAt)}</span>
-            </span>
-            <span className={th.body}>{m.body}</span>
-          </li>
-        ))}
-      </ol>
+      <TicketThread messages={data.messages} mine="member" who={(m) => (m.author === 'member' ? t.me : t.operator)} label={t.thread} testId="thread" />
       {data.status === 'closed' ? (
         <p className={ui.callout}>{t.closedNote}</p>
       ) : (

@@ -6,8 +6,7 @@ import { ticketLimits } from '../../../lib/contracts.ts';
 import { count, dateTime } from '../../../lib/format.ts';
 import { AutoOrderStatus, OrderStatus } from '../../../lib/statuses.ts';
 import { useToast } from '../../../ui/toast.tsx';
-import { TicketStatusBadge, categoryLabel } from '../../../ui/ticket-status.tsx';
-import * as th from '../../../ui/thread.css.ts';
+import { TicketStatusBadge, TicketThread, categoryLabel } from '../../../ui/ticket-status.tsx';
 import * as ui from '../../../ui/ui.css.ts';
 import { useSubmitOnce } from '../../../ui/use-submit-once.ts';
 import * as s from '../admin.css.ts';
@@ -103,17 +102,7 @@ export default function SupportTicketPage() {
           </dd>
         </dl>
       </section>
-      <ol className={th.thread} aria-label={t.thread} data-testid="console-thread">
-        {data.messages.map((m) => (
-          <li key={m.id} className={`${th.bubble} ${m.author === 'operator' ? th.mine : th.theirs}`} data-author={m.author}>
-            <span className={th.who}>
-              <span>{m.author === 'member' ? t.memberAuthor(data.loginId) : t.operatorAuthor(m.authorLoginId)}</span>
-              <span>{dateTime(m.createdAt)}</span>
-            </span>
-            <span className={th.body}>{m.body}</span>
-          </li>
-        ))}
-      </ol>
+      <TicketThread messages={data.messages} mine="operator" who={(m) => (m.author === 'member' ? t.memberAuthor(data.loginId) : t.operatorAuthor(m.authorLoginId))} label={t.thread} testId="console-thread" />
       {data.status === 'closed' ? (
         <section className={ui.card}>
           <div className={ui.stack}>
