@@ -128,6 +128,8 @@ describe('order history', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       serviceId: 1,
       serviceText: '틱톡 좋아요',
+      serviceType: 'default',
+      details: null,
       link: 'creator',
       linkUrl: 'https://www.tiktok.com/@creator',
       point: 40,
