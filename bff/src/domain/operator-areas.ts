@@ -22,6 +22,8 @@ const table: ReadonlyArray<readonly [prefix: string, area: OperatorArea | 'any']
   ['/admin/exports/top-ups', 'top-ups'],
   ['/admin/exports/deposits', 'deposits'],
   ['/admin/exports/ledger', 'members'],
+  // The members and audit-log files: the route answers staff ADMIN_ONLY itself.
+  ['/admin/exports', 'any'],
   // The review queue and fulfillment's other operator queues.
   ['/admin/fulfillment', 'review'],
   // Support tickets (saved replies' changes are admins' in the route itself).

@@ -28,7 +28,8 @@ describe('no operator acts on their own account', () => {
     expect(approve).toMatchObject({ status: 403, body: { code: 'SELF_ACTION', message: expect.stringContaining('본인 계정') } });
     const restrict = await api<ErrorBody>('PUT', `/admin/members/${staffMember.userId}/restriction`, { token: staff, body: { level: 'warning', reason: '본인' } });
     expect(restrict).toMatchObject({ status: 403, body: { code: 'SELF_ACTION' } });
-    expect(await pointDeciOf(staffMember)).toBe(0);
+    // Promotion ended the member's own sessions (a token whose role no longer matches is refused).
+    expect(await pointDeciOf({ ...staffMember, token: staff })).toBe(0);
     // Another operator may: the admin rejects it, and the audit log names whom it concerned.
     expect((await api('POST', `/admin/top-ups/${String(asked.body.id)}/reject`, { token: admin, body: { reason: '테스트' } })).status).toBe(200);
     const log = await eventually(

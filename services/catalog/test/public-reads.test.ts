@@ -118,7 +118,7 @@ describe('what members see follows the operator', () => {
     // Reordering the services of one category leaves the others where they were.
     const services = (await suite.visitor.get<Service[]>('/services')).body;
     const instaLikes = services.filter((s) => s.categoryId === services[0]!.categoryId).map((s) => s.id);
-    expect(instaLikes.length).toBe(2);
+    expect(instaLikes.length).toBeGreaterThanOrEqual(2);
     const others = services.filter((s) => !instaLikes.includes(s.id)).map((s) => s.id);
     await suite.admin.put('/admin/services/order', { ids: [...instaLikes].reverse() });
     const after = (await suite.visitor.get<Service[]>('/services')).body;

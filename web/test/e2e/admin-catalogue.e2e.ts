@@ -319,7 +319,7 @@ describe('site settings', () => {
   it('shows flags as switches, colours with a preview, the rate as a number', async () => {
     const { page, context } = await openScreen('settings');
     const switches = page.getByRole('switch');
-    await expect.poll(() => switches.count()).toBe(10);
+    await expect.poll(() => switches.count()).toBe(11);
     const colours = page.getByRole('form', { name: '색상' });
     await colours.getByLabel('대표 색상', { exact: true }).fill('#0A7C3B');
     expect(await colours.getByTestId('colour-preview').first().evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(10, 124, 59)');

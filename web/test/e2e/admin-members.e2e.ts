@@ -24,7 +24,7 @@ async function openMember(token: string, theme: Theme = 'light', viewport: Viewp
   await heading(visit.page, '회원');
   await visit.page.getByLabel('회원 검색').fill(member.id.toUpperCase());
   await visit.page.getByRole('button', { name: '검색', exact: true }).click();
-  await visit.page.getByRole('link', { name: member.id, exact: true }).click();
+  await visit.page.getByRole('table', { name: '회원', exact: true }).getByRole('link', { name: member.id, exact: true }).click();
   await heading(visit.page, `회원 ${member.id}`);
   return visit;
 }

@@ -99,7 +99,7 @@ describe('staff management and two-factor sign-in', () => {
     expect(staff.token).not.toBe('');
     // Only the dashboard and the two menus given; another area is refused by the server too.
     const nav = page.getByRole('navigation', { name: '콘솔 메뉴' });
-    await expect.poll(() => nav.getByRole('link').allTextContents()).toEqual(['대시보드', '충전 요청', '회원', '회원 화면', '로그아웃']);
+    await expect.poll(() => nav.getByRole('link').allTextContents()).toEqual(['대시보드', '충전 요청', '회원', '내보내기', '회원 화면', '로그아웃']);
     expect(await api('GET', '/admin/orders/search', { token: staff.token })).toMatchObject({ status: 403, body: { code: 'AREA_FORBIDDEN' } });
     expect((await api('GET', '/admin/top-ups', { token: staff.token })).status).toBe(200);
     expect(errors).toEqual([]);
