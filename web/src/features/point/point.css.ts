@@ -43,22 +43,9 @@ export const big = style({ fontSize: 26, fontWeight: 800, color: vars.color.prim
 export const doneIcon = style({ width: 48, height: 48, borderRadius: '50%', background: vars.color.successSoft, color: vars.color.success, display: 'grid', placeItems: 'center' });
 export const toss = style({ background: '#0064FF', color: '#fff' });
 
-/** Top-up history (issue 40): a table from 880 px up, a card per request below (no sideways scrolling on a phone). */
-const narrow = 'screen and (max-width: 880px)';
-export const tableView = style({ '@media': { [narrow]: { display: 'none' } } });
-export const cardView = style({ display: 'none', listStyle: 'none', margin: 0, padding: 0, '@media': { [narrow]: { display: 'flex', flexDirection: 'column', gap: 12 } } });
-export const historyCard = style({
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: tokens.radius.md,
-  background: vars.color.surface,
-  padding: '12px 14px',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: 10,
-});
-export const cardHead = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8, fontWeight: 700 });
-export const fields = style({ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 12, rowGap: 6, margin: 0, fontSize: 14 });
-export const fieldName = style({ color: vars.color.textMuted, fontSize: 13 });
-export const fieldValue = style({ margin: 0, minWidth: 0, overflowWrap: 'anywhere', textAlign: 'right', fontVariantNumeric: 'tabular-nums' });
-export const cardActions = style({ display: 'flex', justifyContent: 'flex-end', gap: 8, flexWrap: 'wrap' });
+/**
+ * Top-up history (issue 40): a table from 880 px up, a card per request below (no sideways
+ * scrolling on a phone) — the order histories' cards, one set of styles for both.
+ */
+export { cardActions, cardHead, cardView, fieldName, fieldValue, fields, card as historyCard, tableView } from '../history/history.css.ts';
 export const reason = style({ fontSize: 13, color: vars.color.textMuted, whiteSpace: 'normal', overflowWrap: 'anywhere' });
