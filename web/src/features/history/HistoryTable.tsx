@@ -2,8 +2,8 @@ import { Fragment, type ReactNode, useState } from 'react';
 import { useMediaQuery } from '../../ui/media.ts';
 import { FilterChips, Pager, usePaged } from '../../ui/paging.tsx';
 import * as ui from '../../ui/ui.css.ts';
-import { narrowScreen } from './breakpoint.ts';
-import * as s from './history.css.ts';
+import { narrowScreen } from '../../ui/breakpoint.ts';
+import * as s from '../../ui/row-cards.css.ts';
 import { historyText as t } from './messages.ts';
 
 /**

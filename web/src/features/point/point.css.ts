@@ -47,5 +47,5 @@ export const toss = style({ background: '#0064FF', color: '#fff' });
  * Top-up history (issue 40): a table from 880 px up, a card per request below (no sideways
  * scrolling on a phone) — the order histories' cards, one set of styles for both.
  */
-export { cardActions, cardHead, cardView, fieldName, fieldValue, fields, card as historyCard, tableView } from '../history/history.css.ts';
+export { cardActions, cardHead, cardView, fieldName, fieldValue, fields, card as historyCard, tableView } from '../../ui/row-cards.css.ts';
 export const reason = style({ fontSize: 13, color: vars.color.textMuted, whiteSpace: 'normal', overflowWrap: 'anywhere' });

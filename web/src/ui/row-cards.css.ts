@@ -1,7 +1,11 @@
 import { style } from '@vanilla-extract/css';
-import { tokens, vars } from '../../theme/contract.css.ts';
+import { tokens, vars } from '../theme/contract.css.ts';
 import { narrowScreen as narrow } from './breakpoint.ts';
 
+/**
+ * A list shown as a table from 880 px up and as a card per row below it (spec §1: no sideways
+ * scrolling on a phone): the order histories and the top-up history share these.
+ */
 export const tableView = style({ '@media': { [narrow]: { display: 'none' } } });
 export const cardView = style({ display: 'none', listStyle: 'none', margin: 0, padding: 0, '@media': { [narrow]: { display: 'flex', flexDirection: 'column', gap: 12 } } });
 
