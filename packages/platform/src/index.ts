@@ -17,6 +17,7 @@ export * from './mongo/operator-audit.ts';
 export * from './kafka/client.ts';
 export * from './kafka/producer.ts';
 export * from './kafka/consumer.ts';
+export { HandlerTimeoutError } from './kafka/deadline.ts';
 export { OffsetCommitter } from './kafka/offset-committer.ts';
 export { GatherWindow } from './kafka/gather.ts';
 export { type KafkaGrant, type KafkaPrincipal, kafkaPrincipals } from './kafka/principals.ts';

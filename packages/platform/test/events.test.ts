@@ -26,6 +26,7 @@ import {
   outboxModel,
   runEventConsumer,
   handOverInserted,
+  handlerDeadline,
   handOverKept,
   keepEvent,
   withEvent,
@@ -755,6 +756,58 @@ describe('event consumer runner', () => {
     expect(received[0]!.event.eventId).toBe(event.eventId);
     expect(failures).toBe(3);
   }, 60_000);
+});
+
+describe('a handler call that never finishes', () => {
+  // Issue 43: a MongoDB write caught by a server SIGKILL never settled, and the order service's
+  // payment consumer waited on it for good — every later order timed out unanswered.
+  it('is given up at its deadline and the event delivered again (one event at a time)', async () => {
+    const topic = `stuck-${randomUUID()}`;
+    await ensureTopics(kafka, [{ topic, numPartitions: 1 }]);
+    let calls = 0;
+    const handled: string[] = [];
+    const consumer = await runEventConsumer({
+      kafka, groupId: `g-${randomUUID()}`, topics: [topic], definitions, producer, logger, sessionTimeout: 6000,
+      handlerTimeoutMs: 1000,
+      handle: async (event) => {
+        if (calls++ === 0) await new Promise(() => undefined); // never settles
+        handled.push(event.data.name);
+      },
+    });
+    running.push(consumer);
+    await producer.publish(topic, [WidgetCreated.create('w-1', { name: 'first' }, { correlationId: 'c' }), WidgetCreated.create('w-2', { name: 'second' }, { correlationId: 'c' })]);
+    await eventually(() => handled, (h) => h.includes('first') && h.includes('second'), 20_000);
+    expect(calls).toBeGreaterThanOrEqual(3);
+  }, 60_000);
+
+  it('is given up at its deadline in batch mode across partitions, freeing the calls queued behind it', async () => {
+    const topic = `stuck-batch-${randomUUID()}`;
+    await ensureTopics(kafka, [{ topic, numPartitions: 3 }]);
+    let calls = 0;
+    const handled = new Set<string>();
+    const consumer = await runEventConsumer({
+      kafka, groupId: `g-${randomUUID()}`, topics: [topic], definitions, producer, logger, sessionTimeout: 6000,
+      mode: 'batch', partitionsConcurrently: 3, acrossPartitions: true, handlerTimeoutMs: 1000,
+      handleBatch: async (batch) => {
+        if (calls++ === 0) await new Promise(() => undefined); // never settles
+        for (const e of batch) handled.add(e.data.name);
+      },
+    });
+    running.push(consumer);
+    const events = Array.from({ length: 9 }, (_, i) => WidgetCreated.create(`w-${i}`, { name: `b${i}` }, { correlationId: `c${i}` }));
+    await producer.publish(topic, events.slice(0, 3));
+    await new Promise((r) => setTimeout(r, 200));
+    await producer.publish(topic, events.slice(3));
+    await eventually(() => handled.size, (n) => n === 9, 20_000);
+  }, 60_000);
+
+  it('takes KAFKA_HANDLER_TIMEOUT_MS over its own setting and refuses a malformed one', () => {
+    expect(handlerDeadline(20_000, {})).toBe(20_000);
+    expect(handlerDeadline(undefined, {})).toBe(60_000);
+    expect(handlerDeadline(20_000, { KAFKA_HANDLER_TIMEOUT_MS: '5000' })).toBe(5000);
+    expect(() => handlerDeadline(undefined, { KAFKA_HANDLER_TIMEOUT_MS: 'soon' })).toThrow(/KAFKA_HANDLER_TIMEOUT_MS/);
+    expect(() => handlerDeadline(undefined, { KAFKA_HANDLER_TIMEOUT_MS: '5' })).toThrow(/KAFKA_HANDLER_TIMEOUT_MS/);
+  });
 });
 
 describe('offset commits', () => {

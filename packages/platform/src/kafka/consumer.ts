@@ -6,6 +6,7 @@ import { traceConsume } from '../observability/tracing.ts';
 import { InFlight, OffsetCommitter } from './offset-committer.ts';
 import type { EventProducer } from './producer.ts';
 import { GatherWindow } from './gather.ts';
+import { withDeadline } from './deadline.ts';
 import { batchRunner, perKeyRunner, serialRunner } from './runners.ts';
 
 /** Thrown by a handler for an event it can never accept; the event goes to the dead-letter topic. */
@@ -69,7 +70,25 @@ export type ConsumerOptions<TDefs extends ReadonlyArray<EventDefinition<string, 
    * events handled since the last commit, which idempotent handlers ignore.
    */
   commitIntervalMs?: number;
+  /**
+   * How long one handler call (an event, or a run in batch mode) may take before it is given up and
+   * its events delivered again (default 60 s). A MongoDB operation caught by a server crash has been
+   * seen never to settle (issue 43's MongoDB-SIGKILL test: the order service's payment consumer
+   * waited on one write for good, and every later order timed out); without a deadline one such call
+   * stops the consumer until the process restarts. Handlers are idempotent, so the call left behind
+   * changes nothing if it ever finishes.
+   */
+  handlerTimeoutMs?: number;
 };
+
+/** KAFKA_HANDLER_TIMEOUT_MS, else the consumer's own handlerTimeoutMs, else 60 s. */
+export function handlerDeadline(own: number | undefined, source: Record<string, string | undefined> = process.env): number {
+  const raw = source.KAFKA_HANDLER_TIMEOUT_MS?.trim();
+  if (!raw) return own ?? 60_000;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 100 || ms > 3_600_000) throw new Error(`KAFKA_HANDLER_TIMEOUT_MS must be a whole number of milliseconds from 100 to 3600000 (got "${raw}")`);
+  return ms;
+}
 
 export type RunningConsumer = { stop(): Promise<void> };
 
@@ -156,6 +175,7 @@ export async function runEventConsumer<TDefs extends ReadonlyArray<EventDefiniti
   const { kafka, groupId, topics, handle, logger } = options;
   if (options.mode !== 'batch' && !handle) throw new Error(`consumer ${groupId}: mode ${options.mode ?? 'serial'} needs handle`);
   const sorter = eventSorter(options);
+  const deadlineMs = handlerDeadline(options.handlerTimeoutMs);
   const consumer: Consumer = kafka.consumer({ groupId, sessionTimeout: options.sessionTimeout ?? 30_000, allowAutoTopicCreation: true, ...consumerMaxWait() });
 
   trackConsumerLag(consumer, groupId);
@@ -167,7 +187,7 @@ export async function runEventConsumer<TDefs extends ReadonlyArray<EventDefiniti
     const event = sorted.event;
     const log = logger.child({ correlationId: event.correlationId, eventId: event.eventId, eventType: event.type });
     try {
-      await traceConsume(topic, groupId, message.headers, () => handle!(event, { topic, partition, offset: message.offset, log }));
+      await traceConsume(topic, groupId, message.headers, () => withDeadline(handle!(event, { topic, partition, offset: message.offset, log }), deadlineMs, `consumer ${groupId}: the handler of ${topic}/${partition}@${message.offset}`));
     } catch (error) {
       if (error instanceof PermanentEventError) return sorter.deadLetter(topic, partition, message, `refused: ${error.message}`);
       log.error({ err: error, topic, partition, offset: message.offset }, 'event handler failed; will be redelivered');
@@ -178,7 +198,7 @@ export async function runEventConsumer<TDefs extends ReadonlyArray<EventDefiniti
   const committer = new OffsetCommitter(consumer, logger.child({ groupId }));
   const work = new InFlight();
   let stopping = false; // a serial batch ends at its next message once a stop begins
-  const runner = options.mode === 'batch' ? batchRunner(options, sorter) : options.mode === 'per-key' ? perKeyRunner(options.concurrency ?? 32, handleMessage) : serialRunner(handleMessage, () => stopping);
+  const runner = options.mode === 'batch' ? batchRunner(options, sorter, deadlineMs) : options.mode === 'per-key' ? perKeyRunner(options.concurrency ?? 32, handleMessage) : serialRunner(handleMessage, () => stopping);
   // What a runner resolves is also what gets committed.
   const handled = (payload: EachBatchPayload) =>
     work.run(() =>

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { EventDefinition, EventOf } from '@smm/contracts';
 import { traceConsumeBatch } from '../observability/tracing.ts';
 import type { ConsumerOptions, EventSorter } from './consumer.ts';
+import { withDeadline } from './deadline.ts';
 
 /**
  * serial: one message at a time in offset order, each resolved once handled (kafkajs's eachMessage,
@@ -111,7 +112,7 @@ function runGate<E>(handle: HandleRun<E>, logger: Logger): HandleRun<E> {
 }
 
 /** batch: runs of valid events in offset order; an invalid message ends the run before it (order kept). */
-export function batchRunner<TDefs extends ReadonlyArray<EventDefinition<string, unknown>>>(options: ConsumerOptions<TDefs>, sorter: EventSorter<TDefs>) {
+export function batchRunner<TDefs extends ReadonlyArray<EventDefinition<string, unknown>>>(options: ConsumerOptions<TDefs>, sorter: EventSorter<TDefs>, deadlineMs: number) {
   const maxBatch = options.maxBatch ?? 500;
   const handleBatch = options.handleBatch;
   if (!handleBatch) throw new Error('mode batch needs handleBatch');
@@ -121,7 +122,8 @@ export function batchRunner<TDefs extends ReadonlyArray<EventDefinition<string, 
       topic,
       options.groupId,
       items.map((r) => ({ eventId: r.event.eventId, headers: r.message.headers })),
-      () => handleBatch(items.map((r) => r.event), log),
+      // A call that outlives the deadline fails (its runs are delivered again) and frees the gate.
+      () => withDeadline(Promise.resolve(handleBatch(items.map((r) => r.event), log)), deadlineMs, `consumer ${options.groupId}: a run of ${items.length} events of ${topic}`),
     )) ?? [];
   const handleRun = options.acrossPartitions ? runGate(direct, options.logger) : direct;
   return async ({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> => {

@@ -36,6 +36,9 @@ export async function startConsumers(deps: OrderDeps, kafka: Kafka, producer: Ev
       acrossPartitions: true,
       groupId: paymentsConsumer,
       topics: [Topics.wallet],
+      // Every order placed meanwhile waits for this consumer: a run still going after 20 s is stuck
+      // (a MongoDB write caught by a crash once never settled), so it is given up and delivered again.
+      handlerTimeoutMs: 20_000,
       definitions: [PointDebited, PointDebitRejected] as const,
       handleBatch: (events, log) => onPaymentAnswers(deps, events, log),
     }),

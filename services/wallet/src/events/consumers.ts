@@ -84,6 +84,8 @@ export async function startWalletConsumers(deps: WalletDeps, kafka: Kafka, produ
     kafka,
     groupId: groups.payments,
     topics: [Topics.order],
+    // Members wait seconds for this answer: a run still going after 20 s is stuck, not slow.
+    handlerTimeoutMs: 20_000,
     // Runs of auto orders: which auto order paid for a child order (its refunds' proof).
     definitions: [OrderPlaced, RefundRequested, AutoOrderRunPlaced] as const,
     producer,
