@@ -16,7 +16,7 @@ const IDLE_MS = 10 * 60_000;
  * BSON encoder's 17 MiB buffer with the reply's own fields: "cannot encode reply"). Drivers ask
  * for more with getMore whatever the size, so 1 MiB batches cost a round trip per MiB instead.
  */
-const BATCH_BYTES = 1024 * 1024;
+const BATCH_BYTES = Number(process.env["EMONGO_BATCH_BYTES"] ?? 1024 * 1024);
 
 function takeBatch(docs: Doc[], from: number, max: number): Doc[] {
   const out: Doc[] = [];
