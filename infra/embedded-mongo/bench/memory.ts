@@ -12,8 +12,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MongoClient, ObjectId } from 'mongodb';
-import type { Document } from 'mongodb';
+import { MongoClient } from 'mongodb';
+import type { Document, ObjectId } from 'mongodb';
 
 const N = Number(process.env['BENCH_DOCS'] ?? 300_000);
 const LOOKUPS = Number(process.env['BENCH_LOOKUPS'] ?? 2000);
