@@ -5,7 +5,7 @@
 // client's event loop. Prints p50/p99/max; not a test.
 // Run: node --import tsx bench/stalls.ts
 //   (BENCH_DOCS=200000 BENCH_SECONDS=10 BENCH_SCANNERS=2 BENCH_COMPACT_BYTES=4000000 BENCH_SERVER=src/main.ts
-//    BENCH_SCAN=filter|full: `full` scanners read the whole collection back, find({}).toArray(), each
+//    BENCH_COMPACTIONS=0: skip the compaction phase; BENCH_SCAN=filter|full: `full` scanners read the whole collection back, find({}).toArray(), each
 //    in a process of its own so decoding 200,000 documents does not stall this one's measurements)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -67,22 +67,32 @@ function stats(label: string, xs: number[]): void {
 
 /** Latencies, and when each operation started and ended (epoch ms, to match the server's log). */
 const spans: Array<{ start: number; end: number; ms: number }> = [];
+/** The last run's latencies of each kind (pings, lookups), besides the pairs it returns. */
+let parts = { ping: [] as number[], findOne: [] as number[] };
 async function shortOps(until: number): Promise<number[]> {
   const lat: number[] = [];
+  parts = { ping: [], findOne: [] };
   let i = 0;
   while (Date.now() < until) {
     const start = Date.now();
     const t = performance.now();
     await shortClient.db('admin').command({ ping: 1 });
+    const t1 = performance.now();
     await small.findOne({ _id: i++ % 100 });
     const ms = performance.now() - t;
+    parts.ping.push(t1 - t);
+    parts.findOne.push(performance.now() - t1);
     lat.push(ms);
     spans.push({ start, end: Date.now(), ms });
   }
   return lat;
 }
+const load = (): string => os.loadavg().map((x) => x.toFixed(2)).join(' ');
 
+console.log(`load average ${load()}`);
 stats('ping + _id lookup, idle', await shortOps(Date.now() + 2000));
+stats('  ping alone, idle', parts.ping);
+stats('  findOne alone, idle', parts.findOne);
 let running = true;
 const scanTimes: number[] = [];
 const fullReader = `import { MongoClient } from 'mongodb';
@@ -112,7 +122,19 @@ running = false;
 for (const r of readers) r.kill('SIGTERM');
 await Promise.all(scanners);
 stats('ping + _id lookup, during scans', during);
+stats('  ping alone, during scans', parts.ping);
+stats('  findOne alone, during scans', parts.findOne);
+console.log(`load average ${load()}`);
 stats(`full scans of ${DOCS} documents`, scanTimes);
+if (process.env['BENCH_COMPACTIONS'] === '0') {
+  // Scans only: no compaction phase.
+  await scanClient.close();
+  await shortClient.close();
+  child.kill('SIGTERM');
+  await new Promise((r) => child.on('exit', r));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
 
 // Compactions: a writer appends 200 KB inserts, so the journal passes COMPACT_BYTES every few
 // seconds and each pass snapshots the whole big collection while short operations continue.

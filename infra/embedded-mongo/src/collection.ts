@@ -87,6 +87,7 @@ export class Collection {
       for (let i = 0; i < ids.length; i++) this.heads.set(ids[i]!, { ts, doc: docs[i]!, plain: plains[i]!, prev: null, pos: 0 });
     }
     this.live = this.heads.size;
+    shareStrings(rows, this.indexes);
     this.idIndex.bulkAdd(rows);
     for (const ix of this.indexes) ix.bulkAdd(rows, orders?.get(ix.name));
   }
@@ -122,5 +123,39 @@ export class Collection {
     ix.bulkAdd(rows);
     this.indexes.push(ix);
     return ix;
+  }
+}
+
+/** Distinct strings sampled per field before deciding whether a field repeats enough to share. */
+const SHARE_SAMPLE = 10_000;
+
+/**
+ * Makes the documents of a load share one string per distinct value of each indexed top-level
+ * field (a status, a user id, a currency): decoded separately, every document held its own copy,
+ * 24–40 bytes each, and the index keys hold the same strings. A field whose sampled values are
+ * mostly distinct (e-mails, links) is left alone. Each value is replaced by an equal string, so no
+ * document changes.
+ */
+function shareStrings(rows: Rows, indexes: Index[]): void {
+  const fields = new Set<string>();
+  for (const ix of indexes) for (const f of ix.fields) if (f !== '_id' && !f.includes('.')) fields.add(f);
+  const { docs, plains } = rows;
+  for (const f of fields) {
+    const seen = new Map<string, string>();
+    let strings = 0;
+    for (let i = 0; i < plains.length; i++) {
+      const p = plains[i]!;
+      const v = p[f];
+      if (typeof v !== 'string') continue;
+      if (++strings === SHARE_SAMPLE && seen.size * 2 > strings) break;
+      const shared = seen.get(v);
+      if (shared === undefined) {
+        seen.set(v, v);
+        continue;
+      }
+      p[f] = shared;
+      const d = docs[i]!;
+      if (d !== p && d[f] === shared) d[f] = shared;
+    }
   }
 }

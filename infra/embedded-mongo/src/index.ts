@@ -4,7 +4,7 @@ import pino from 'pino';
 import type { Logger } from 'pino';
 import { Engine } from './engine.ts';
 import { Journal } from './journal.ts';
-import { heapFigures, watchHeap } from './memory.ts';
+import { collectGarbage, heapFigures, watchHeap } from './memory.ts';
 import { beginDump, loadSnapshot, replay } from './persistence.ts';
 import { WireServer } from './server.ts';
 
@@ -41,6 +41,29 @@ export interface EmbeddedMongo {
 
 const LOAD_PROGRESS_MS = 5000;
 
+/** Loads a data dir's snapshot and journal into the engine; the journal's lock is released on failure. */
+function loadDataDir(engine: Engine, j: Journal, logger: Logger, dataDir: string, started: number): { snapshotOps: number; records: number; ops: number } {
+  const { snapshot, journal: records } = j.open();
+  // Loading is synchronous and takes about two minutes for a panel's million orders: a line every
+  // few seconds tells the launcher (which waits for `listening`) that it is still under way.
+  let reportedAt = started;
+  const progress = (done: number) => {
+    const now = Date.now();
+    if (now - reportedAt < LOAD_PROGRESS_MS) return;
+    reportedAt = now;
+    logger.info({ dataDir, ops: done, ms: now - started, ...heapFigures() }, 'loading data');
+  };
+  try {
+    const snapshotOps = loadSnapshot(engine, snapshot, progress);
+    const ops = replay(engine, records, (done) => progress(snapshotOps + done));
+    return { snapshotOps, records: records.length, ops };
+  } catch (e) {
+    // Release the data dir lock taken by open(); no snapshot of a half-loaded state.
+    j.release();
+    throw e;
+  }
+}
+
 export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Promise<EmbeddedMongo> {
   const host = options.host ?? '127.0.0.1';
   const replSetName = options.replSetName ?? 'rs0';
@@ -56,27 +79,10 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
       onCompactError: (e) => logger.error({ err: e }, 'snapshot failed; the journal keeps every commit'),
     });
     const started = Date.now();
-    const { snapshot, journal: records } = j.open();
-    let snapshotOps: number;
-    let ops: number;
-    // Loading is synchronous and takes about two minutes for a panel's million orders: a line every
-    // few seconds tells the launcher (which waits for `listening`) that it is still under way.
-    let reportedAt = started;
-    const progress = (done: number) => {
-      const now = Date.now();
-      if (now - reportedAt < LOAD_PROGRESS_MS) return;
-      reportedAt = now;
-      logger.info({ dataDir: options.dataDir, ops: done, ms: now - started, ...heapFigures() }, 'loading data');
-    };
-    try {
-      snapshotOps = loadSnapshot(engine, snapshot, progress);
-      ops = replay(engine, records, (done) => progress(snapshotOps + done));
-    } catch (e) {
-      // Release the data dir lock taken by open(); no snapshot of a half-loaded state.
-      j.release();
-      throw e;
-    }
-    logger.info({ dataDir: options.dataDir, snapshotOps, records: records.length, ops, ms: Date.now() - started, ...heapFigures() }, 'journal replayed');
+    const loaded = loadDataDir(engine, j, logger, options.dataDir, started);
+    // After loadDataDir has returned, so the file contents and decoded journal it read are garbage too.
+    if (loaded.snapshotOps + loaded.ops > 0) collectGarbage();
+    logger.info({ dataDir: options.dataDir, ...loaded, ms: Date.now() - started, ...heapFigures() }, 'journal replayed');
     engine.journal = j;
     journal = j;
   }

@@ -57,7 +57,7 @@ export class Index {
   readonly fields: string[];
   /** 1 or -1 per field: the order of the ordered keys. */
   readonly dirs: number[];
-  readonly ordered: SortedBlocks<Entry>;
+  readonly ordered: SortedBlocks;
   /** Documents whose key came through an array: such an index serves equality only. */
   multikeyDocs = 0;
   private readonly partial: Query | undefined;
@@ -70,7 +70,7 @@ export class Index {
     this.flat = this.fields.every((f) => !f.includes('.'));
     this.partial = spec.partialFilterExpression ? new Query(toPlain(spec.partialFilterExpression) as Doc, MINGO_OPTS) : undefined;
     const n = this.fields.length;
-    this.ordered = new SortedBlocks<Entry>((a, b) => {
+    this.ordered = new SortedBlocks(n + 1, (a, b) => {
       const c = this.compareKeys(a, b);
       if (c !== 0) return c;
       const x = a[n] as string;

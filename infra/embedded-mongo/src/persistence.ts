@@ -200,13 +200,13 @@ export function beginDump(engine: Engine): DumpSource {
   for (const [db, m] of engine.dbs) {
     for (const coll of m.values()) {
       const ops: Doc[] = [{ k: 'createColl', d: db, c: coll.name, o: coll.options }];
-      const orders: Array<{ name: string; ids: Keyed[][]; width: number }> = [];
+      const orders: Array<{ name: string; ids: string[][] }> = [];
       for (const ix of coll.indexes) {
         ops.push({ k: 'createIdx', d: db, c: coll.name, spec: ix.spec });
         // One key per document: its order can be stored, so a load lays it out without sorting.
-        if (ix.multikeyDocs === 0 && ix.ordered.size === coll.idIndex.ordered.size) orders.push({ name: ix.name, ids: ix.ordered.copyBlocks(), width: ix.fields.length });
+        if (ix.multikeyDocs === 0 && ix.ordered.size === coll.idIndex.ordered.size) orders.push({ name: ix.name, ids: ix.ordered.copyIds() });
       }
-      colls.push({ db, coll, ops, ids: coll.idIndex.ordered.copyBlocks(), orders });
+      colls.push({ db, coll, ops, ids: coll.idIndex.ordered.copyIds(), orders });
     }
   }
   const now = Date.now();
@@ -226,12 +226,9 @@ export function beginDump(engine: Engine): DumpSource {
   };
 }
 
-/** Index entries (immutable once made: key values, then the id at `width`), copied block by block at the dump's instant. */
-type Keyed = unknown[];
-
-/** The ids of copied blocks, in order. */
-function* idsOf(blocks: Keyed[][], width: number): Generator<string> {
-  for (const b of blocks) for (const e of b) yield e[width] as string;
+/** The ids of an index's entries copied block by block at the dump's instant, in order. */
+function* idsOf(blocks: string[][]): Generator<string> {
+  for (const b of blocks) yield* b;
 }
 
 interface DumpColl {
@@ -239,9 +236,9 @@ interface DumpColl {
   coll: Collection;
   ops: Doc[];
   /** Ids in _id order at the dump's timestamp. */
-  ids: Keyed[][];
-  /** Secondary indexes with one key per document: their entries in index order. */
-  orders: Array<{ name: string; ids: Keyed[][]; width: number }>;
+  ids: string[][];
+  /** Secondary indexes with one key per document: their ids in index order. */
+  orders: Array<{ name: string; ids: string[][] }>;
 }
 
 function* dumpRecords(ts: number, colls: DumpColl[], sessions: Doc[]): Generator<Doc | undefined> {
@@ -268,7 +265,7 @@ function* dumpRecords(ts: number, colls: DumpColl[], sessions: Doc[]): Generator
     };
     // In _id order, so loading lays out the _id index without sorting.
     let i = 0;
-    for (const id of idsOf(ids, 1)) {
+    for (const id of idsOf(ids)) {
       if ((++i & 63) === 0) yield undefined;
       const v = coll.at(id, ts);
       if (!v?.doc) continue;
@@ -290,7 +287,7 @@ function* dumpRecords(ts: number, colls: DumpColl[], sessions: Doc[]): Generator
       const seen = new Uint8Array(written);
       let j = 0;
       let ok = true;
-      for (const id of idsOf(o.ids, o.width)) {
+      for (const id of idsOf(o.ids)) {
         if ((j & 4095) === 4095) yield undefined;
         const pos = coll.at(id, ts)?.pos;
         // Every id of the index at the dump's instant was written above; anything else (which a

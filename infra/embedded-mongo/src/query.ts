@@ -8,6 +8,7 @@ import { ObjectId } from 'bson';
 import type { Visible } from './engine.ts';
 import { badValue } from './errors.ts';
 import { MINGO_CONTEXT, MINGO_OPTS } from './mingo-context.ts';
+import { yieldTurn } from './slices.ts';
 import { getPath, isPlainObject, toPlain } from './values.ts';
 import type { Doc } from './values.ts';
 
@@ -219,6 +220,23 @@ export function project(docs: Doc[], projection: Doc | undefined): Doc[] {
   if (!projection || Object.keys(projection).length === 0) return docs;
   const simple = simpleProjection(projection);
   return simple ? docs.map(simple) : mingoProject(docs, projection);
+}
+
+/** Documents projected per slice of a large result, between which other clients are served. */
+const PROJECT_SLICE = 2000;
+
+/**
+ * project() of a large result in slices with a turn of the event loop between them (a find of
+ * 200,000 documents with a projection made them all in one go), same answer.
+ */
+export async function projectYielding(docs: Doc[], projection: Doc | undefined): Promise<Doc[]> {
+  if (!projection || Object.keys(projection).length === 0 || docs.length <= PROJECT_SLICE) return project(docs, projection);
+  const out: Doc[] = [];
+  for (let i = 0; i < docs.length; i += PROJECT_SLICE) {
+    for (const d of project(docs.slice(i, i + PROJECT_SLICE), projection)) out.push(d);
+    await yieldTurn();
+  }
+  return out;
 }
 
 /** The general path of project (exported for the test that compares both). */

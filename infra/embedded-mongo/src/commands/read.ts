@@ -3,7 +3,7 @@ import { runPipeline } from '../aggregation/stages.ts';
 import type { Row } from '../aggregation/stages.ts';
 import { Long } from 'bson';
 import { Codes, MongoError, badValue } from '../errors.ts';
-import { project, sortVisibleYielding } from '../query.ts';
+import { projectYielding, sortVisibleYielding } from '../query.ts';
 import { matching, readMatching } from '../reads.ts';
 import type { ReadOutcome } from '../reads.ts';
 import { Txn } from '../txn.ts';
@@ -51,7 +51,7 @@ async function runFind(ctx: Ctx, cmd: Doc): Promise<FindRun & { singleBatch: boo
   let rows = sortStage ? await sortVisibleYielding(outcome.rows, sort) : outcome.rows;
   if (skip) rows = rows.slice(skip);
   if (limit) rows = rows.slice(0, limit);
-  const docs = project(
+  const docs = await projectYielding(
     rows.map((r) => r.doc),
     projection,
   );
