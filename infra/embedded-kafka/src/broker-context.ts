@@ -21,8 +21,15 @@ export interface BrokerContext {
   defaultPartitions: number;
   /** Broker-wide log settings, which are also every topic's (DescribeConfigs). */
   log: { retentionMs: number; retentionBytes: number; segmentBytes: number };
-  /** fdatasync before acknowledging acks=-1 produces and offset commits. */
+  /**
+   * Whether the broker fdatasyncs at all. With `flushIntervalMs` 0 it syncs before acknowledging
+   * acks=-1 produces and offset commits; otherwise it acknowledges once written and `flushSoon()`
+   * has the data flushed within the interval (and at segment roll, and at close).
+   */
   fsync: boolean;
+  flushIntervalMs: number;
+  /** Appends or commits were written: flush them within the interval (no timer runs when nothing waits). */
+  flushSoon(): void;
   logger: Logger;
   stats: BrokerStats;
   closed: boolean;

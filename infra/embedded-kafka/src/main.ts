@@ -6,7 +6,7 @@ import { EmbeddedKafkaError } from './errors.ts';
 
 const USAGE = `usage: node --import tsx src/main.ts [--port 9092] [--host 127.0.0.1] [--data-dir .data/kafka]
   [--advertised-host H] [--advertised-port P] [--no-auto-create-topics] [--default-partitions N]
-  [--retention-bytes N] [--retention-ms N] [--segment-bytes N] [--no-fsync] [--log-level info]
+  [--retention-bytes N] [--retention-ms N] [--segment-bytes N] [--flush-interval-ms 1000] [--no-fsync] [--log-level info]
   [--users-file users.json]   SASL/PLAIN users and ACLs: {"users": {"name": {"password": ..., "produce": [...], ...}}}`;
 
 function fail(message: string): never {
@@ -36,6 +36,7 @@ function parse(): { options: EmbeddedKafkaOptions; logLevel: string } {
         'retention-bytes': { type: 'string' },
         'retention-ms': { type: 'string' },
         'segment-bytes': { type: 'string' },
+        'flush-interval-ms': { type: 'string' },
         'no-fsync': { type: 'boolean' },
         'log-level': { type: 'string' },
         'users-file': { type: 'string' },
@@ -68,6 +69,7 @@ function parse(): { options: EmbeddedKafkaOptions; logLevel: string } {
     ['retentionBytes', 'retention-bytes', values['retention-bytes'] ?? env.EMBEDDED_KAFKA_RETENTION_BYTES],
     ['retentionMs', 'retention-ms', values['retention-ms'] ?? env.EMBEDDED_KAFKA_RETENTION_MS],
     ['segmentBytes', 'segment-bytes', values['segment-bytes'] ?? env.EMBEDDED_KAFKA_SEGMENT_BYTES],
+    ['flushIntervalMs', 'flush-interval-ms', values['flush-interval-ms'] ?? env.EMBEDDED_KAFKA_FLUSH_INTERVAL_MS],
   ];
   for (const [key, name, raw] of optional) {
     const v = int(name, raw);

@@ -103,8 +103,8 @@ export class StandIns {
     return reply;
   }
 
-  publish(topic: string, ...events: EventEnvelope[]): Promise<void> {
-    return this.producer.publish(topic, events);
+  async publish(topic: string, ...events: EventEnvelope[]): Promise<void> {
+    await this.producer.publish(topic, events);
   }
 
   async product(p: Partial<ProductData> & { serviceId: number }): Promise<ProductData> {

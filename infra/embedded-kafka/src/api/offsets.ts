@@ -35,7 +35,8 @@ export const offsetCommit: Handler = async (ctx, h, r) => {
   }));
   if (groupError !== ErrorCode.None) ctx.logger.info({ group: groupId, memberId, generationId, error: groupError }, 'offset commit rejected');
   ctx.offsets.commit(groupId, toStore);
-  if (toStore.length > 0 && ctx.fsync) await ctx.offsets.sync();
+  if (toStore.length > 0) ctx.flushSoon();
+  if (toStore.length > 0 && ctx.fsync && ctx.flushIntervalMs === 0) await ctx.offsets.sync();
   const w = new Writer();
   if (v >= 3) w.int32(0);
   w.array(results, (w, t) => {

@@ -13,8 +13,10 @@ interface PartitionResult {
 }
 
 /**
- * Appends each partition's batches as opaque bytes. With acks=-1 the answer waits for
- * fdatasync (when enabled), so an acknowledged message survives power loss, not only SIGKILL.
+ * Appends each partition's batches as opaque bytes; the answer is sent once they are written to the
+ * OS (they survive the broker being killed), and the interval flush puts them on disk — as Kafka,
+ * which does not fsync per produce either. With a flush interval of 0 an acks=-1 answer waits for
+ * fdatasync instead, so an acknowledged message survives power loss too.
  */
 export const produce: Handler = async (ctx, h, r) => {
   const v = h.apiVersion;
@@ -49,8 +51,9 @@ export const produce: Handler = async (ctx, h, r) => {
     });
     return { name, partitions };
   });
+  if (touched.size > 0) ctx.flushSoon();
   if (acks === 0) return null;
-  if (acks === -1 && ctx.fsync && touched.size > 0) await Promise.all([...touched].map((l) => l.sync()));
+  if (acks === -1 && ctx.fsync && ctx.flushIntervalMs === 0 && touched.size > 0) await Promise.all([...touched].map((l) => l.sync()));
 
   const w = new Writer();
   w.array(results, (w, t) => {

@@ -45,6 +45,7 @@ export class OffsetStore {
   private size = 0;
   private lines = 0;
   private readonly syncer: GroupSync;
+  private unflushed = false;
 
   constructor(
     dataDir: string,
@@ -121,6 +122,7 @@ export class OffsetStore {
       throw err;
     }
     this.size += data.length;
+    this.unflushed = true;
     this.lines += entries.length;
     for (const e of entries) this.apply(e);
     if (this.lines > COMPACT_MIN_LINES && this.lines > 4 * this.liveCount()) this.compact();
@@ -132,7 +134,37 @@ export class OffsetStore {
   }
 
   sync(): Promise<void> {
+    this.unflushed = false;
     return this.syncer.sync();
+  }
+
+  /** The interval flush: fdatasync now if anything was written since the last sync. */
+  flush(): void {
+    if (!this.unflushed) return;
+    this.unflushed = false;
+    fs.fdatasyncSync(this.fd);
+  }
+
+  /**
+   * After a restart: a committed offset past its partition's end (the log lost an unflushed tail in
+   * a machine crash, while the kernel had already written the commit) is moved back to that end, so
+   * the group reads what producers publish there again instead of skipping or resetting past it.
+   * A deleted partition's offsets are left alone (the topic's deletion clears them).
+   */
+  clampTo(highWatermark: (topic: string, partition: number) => number | undefined): number {
+    const moved: Entry[] = [];
+    for (const [g, group] of this.offsets) {
+      for (const [key, v] of group) {
+        const sep = key.lastIndexOf(':');
+        const t = key.slice(0, sep);
+        const p = Number(key.slice(sep + 1));
+        const end = highWatermark(t, p);
+        if (end !== undefined && v.offset > end) moved.push({ g, t, p, o: end, m: v.metadata });
+      }
+    }
+    this.write(moved);
+    if (moved.length > 0) fs.fdatasyncSync(this.fd);
+    return moved.length;
   }
 
   deleteTopic(topic: string): void {

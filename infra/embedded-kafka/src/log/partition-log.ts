@@ -28,6 +28,8 @@ export class PartitionLog {
   private readonly segments: Segment[] = [];
   private readonly producers = new ProducerStateTable();
   private readonly syncer: GroupSync;
+  /** Appended since the last flush (interval flush, roll, close): what a machine crash could still lose. */
+  private unflushed = false;
 
   constructor(
     readonly dir: string,
@@ -116,6 +118,7 @@ export class PartitionLog {
       next += b.lastOffsetDelta + 1;
     }
     seg.append(records, entries);
+    this.unflushed = true;
     for (const e of entries) this.producers.observe(e);
     return { error: ErrorCode.None, baseOffset, appended: true };
   }
@@ -216,7 +219,20 @@ export class PartitionLog {
 
   /** fdatasync of the active segment, shared by all produce requests waiting on it. */
   sync(): Promise<void> {
+    this.unflushed = false;
     return this.syncer.sync();
+  }
+
+  /**
+   * The interval flush: fdatasync of the active segment now, if anything was appended since the last
+   * one (older segments were synced when they rolled). Synchronous, so no append slips in between
+   * this and the offsets flush that follows it.
+   */
+  flush(): void {
+    if (!this.unflushed) return;
+    this.unflushed = false;
+    const seg = this.active;
+    if (!seg.closed) fs.fdatasyncSync(seg.fd);
   }
 
   close(): void {

@@ -120,6 +120,11 @@ export class TopicStore {
     return ErrorCode.None;
   }
 
+  /** The interval flush of every partition with appends since its last one. */
+  flush(): void {
+    for (const logs of this.topics.values()) for (const l of logs) l.flush();
+  }
+
   applyRetention(now: number): void {
     for (const logs of this.topics.values()) for (const l of logs) l.applyRetention(now);
   }

@@ -1,5 +1,5 @@
 import { Partitioners } from 'kafkajs';
-import type { Kafka, Message, Producer } from 'kafkajs';
+import type { Kafka, Message, Producer, RecordMetadata } from 'kafkajs';
 import type { EventEnvelope } from '@smm/contracts';
 import { type TraceCarrier, traceProduce } from '../observability/tracing.ts';
 
@@ -20,7 +20,7 @@ export function toMessage(event: EventEnvelope): Message {
 export class EventProducer {
   private readonly producer: Producer;
 
-  constructor(kafka: Kafka) {
+  constructor(private readonly kafka: Kafka) {
     this.producer = kafka.producer({
       idempotent: true,
       maxInFlightRequests: 1,
@@ -40,9 +40,12 @@ export class EventProducer {
     return this.producer.disconnect();
   }
 
-  /** `traces`: each event's stored trace context (outbox), carried on in its message's headers. */
-  async publish(topic: string, events: readonly EventEnvelope[], traces: ReadonlyArray<TraceCarrier | undefined> = []): Promise<void> {
-    if (events.length === 0) return;
+  /**
+   * `traces`: each event's stored trace context (outbox), carried on in its message's headers.
+   * Resolves with what Kafka acknowledged: per partition written, the offset of the first message.
+   */
+  async publish(topic: string, events: readonly EventEnvelope[], traces: ReadonlyArray<TraceCarrier | undefined> = []): Promise<RecordMetadata[]> {
+    if (events.length === 0) return [];
     const spans = traceProduce(topic, events.map((_, i) => traces[i]));
     const messages = events.map((event, i) => {
       const message = toMessage(event);
@@ -50,11 +53,27 @@ export class EventProducer {
       return trace ? { ...message, headers: { ...message.headers, ...trace } } : message;
     });
     try {
-      await this.producer.send({ topic, acks: -1, messages });
+      const acked = await this.producer.send({ topic, acks: -1, messages });
       spans.end();
+      return acked;
     } catch (error) {
       spans.end(error);
       throw error;
+    }
+  }
+
+  /** The end (next offset) of each partition of `topics`, by `topic\u0000partition`. */
+  async logEnds(topics: readonly string[]): Promise<Map<string, bigint>> {
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      const ends = new Map<string, bigint>();
+      for (const topic of topics) {
+        for (const p of await admin.fetchTopicOffsets(topic)) ends.set(`${topic}\u0000${p.partition}`, BigInt(p.high));
+      }
+      return ends;
+    } finally {
+      await admin.disconnect();
     }
   }
 

@@ -34,6 +34,8 @@ export class PublishedMarks {
     private readonly logger: Logger,
     private readonly delayMs: number,
     private readonly stopped: () => boolean,
+    /** Written with every mark (the relay's acknowledged offsets), so it is never older than a mark. */
+    private readonly alongside: () => Promise<void> = async () => undefined,
   ) {
     this.outbox = outboxModel(connection);
   }
@@ -107,13 +109,14 @@ export class PublishedMarks {
       // document: readable there for support, expired like the others, and sent again after a
       // restore like every outbox record (a retry finds it there already).
       if (kept.length > 0) await this.archive(kept, publishedAt);
-      await Promise.all(
-        [...bySource].map(([source, sent]) =>
+      await Promise.all([
+        this.alongside(),
+        ...[...bySource].map(([source, sent]) =>
           source === undefined
             ? this.outbox.collection.updateMany({ _id: { $in: sent.map((r) => r._id) } } as never, { $set: { publishedAt }, $unset: { pending: '' } })
             : this.unkeep(source, sent),
         ),
-      );
+      ]);
     } catch (error) {
       this.logger.warn({ err: (error as Error).message, records: records.length }, 'outbox publish mark failed; will retry');
       this.markFailed = true;

@@ -4,6 +4,7 @@ import type { EventProducer } from '../kafka/producer.ts';
 import { trackOutbox } from '../observability/metrics.ts';
 import { type AppendedRecord, type EventInDocument, type OutboxRecord, outboxModel, receiveCommitted, upgradeStoredEvents } from './outbox.ts';
 import { PublishedMarks, recordKey } from './outbox-marks.ts';
+import { AckedOffsets } from './outbox-acked.ts';
 import { RelayLease } from './relay-lease.ts';
 
 export type OutboxRelayOptions = {
@@ -26,6 +27,12 @@ export type OutboxRelayOptions = {
   markDelayMs?: number;
   /** Collections whose documents may keep their aggregate's leading events (see `withEvent`, `keepEvent`). */
   documents?: readonly string[];
+  /**
+   * When Kafka comes back without the tail it had acknowledged (a machine crash before its flush),
+   * the records marked published this long before the newest one are published again (5 s by
+   * default: longer than the broker's flush interval, 1 s for the embedded broker).
+   */
+  republishWindowMs?: number;
 };
 
 /**
@@ -53,11 +60,16 @@ export class OutboxRelay {
   private readDue = true;
   /** What was sent and is waiting for, or has just had, its "published" mark. */
   private readonly marks: PublishedMarks;
+  /** Where Kafka put what was sent; stored with the marks, checked at start and after a failure. */
+  private readonly acked: AckedOffsets;
+  /** Whether Kafka's log ends were checked against `acked` since the start or the last failure. */
+  private lossChecked = false;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.outbox = outboxModel(options.connection);
     this.lease = new RelayLease(options.connection, options.leaseMs ?? 15_000);
-    this.marks = new PublishedMarks(options.connection, options.logger, options.markDelayMs ?? 100, () => this.stopped);
+    this.acked = new AckedOffsets(options.connection);
+    this.marks = new PublishedMarks(options.connection, options.logger, options.markDelayMs ?? 100, () => this.stopped, () => this.acked.write());
   }
 
   start(): void {
@@ -210,7 +222,7 @@ export class OutboxRelay {
       while (end < batch.length && batch[end]!.topic === batch[start]!.topic) end++;
       const run = batch.slice(start, end);
       try {
-        await this.options.producer.publish(run[0]!.topic, run.map((r) => r.event), run.map((r) => r.trace));
+        this.acked.sent(run[0]!.topic, await this.options.producer.publish(run[0]!.topic, run.map((r) => r.event), run.map((r) => r.trace)));
       } catch (error) {
         const ids = run.filter((r) => r.source === undefined).map((r) => r._id);
         if (ids.length > 0) await this.outbox.collection.updateMany({ _id: { $in: ids } } as never, { $inc: { attempts: 1 } });
@@ -221,6 +233,34 @@ export class OutboxRelay {
       start = end;
     }
     return published;
+  }
+
+  /**
+   * Publishes again what Kafka lost: when a partition this relay sent to ends at or before the last
+   * batch Kafka acknowledged for it (the broker restarted after a machine crash, before flushing),
+   * every record of that topic marked published within `republishWindowMs` of the newest one is sent
+   * again, in the order it was first sent (consumers drop what they already have by event id).
+   */
+  private async republishLost(): Promise<void> {
+    await this.acked.load();
+    const topics = this.acked.topics();
+    if (topics.length === 0) return;
+    const lost = this.acked.lostTopics(await this.options.producer.logEnds(topics));
+    if (lost.length === 0) return;
+    const windowMs = this.options.republishWindowMs ?? 5_000;
+    let again = 0;
+    for (const topic of lost) {
+      const newest = await this.outbox.collection.find({ topic, publishedAt: { $gt: new Date(0) } }, { sort: { publishedAt: -1 }, limit: 1, projection: { publishedAt: 1 } }).toArray();
+      const last = newest[0]?.publishedAt;
+      if (!last) continue;
+      // A document's events are archived here when marked, with their own time as createdAt: sorted
+      // by it they come before the outbox records sent after them, as they were sent.
+      const window = await this.outbox.collection
+        .find({ topic, publishedAt: { $gte: new Date(last.getTime() - windowMs) } }, { sort: { createdAt: 1, _id: 1 }, projection: { topic: 1, event: 1, trace: 1 } })
+        .toArray();
+      again += await this.publish(window as unknown as AppendedRecord[]);
+    }
+    this.options.logger.warn({ topics: lost, republished: again, windowMs }, 'Kafka lost acknowledged events (unclean restart); published the last window again');
   }
 
   private run(): void {
@@ -234,6 +274,10 @@ export class OutboxRelay {
 
   private async cycle(): Promise<void> {
     try {
+      if (!this.lossChecked && (await this.lease.hold())) {
+        await this.republishLost();
+        this.lossChecked = true;
+      }
       do {
         this.again = false;
         let published = await this.publishHanded();
@@ -246,6 +290,8 @@ export class OutboxRelay {
       this.failures = 0;
     } catch (error) {
       this.failures++;
+      // Kafka may have been down and come back without its unflushed tail: check again before going on.
+      this.lossChecked = false;
       const backoff = Math.min(200 * 2 ** this.failures, 10_000);
       this.options.logger.warn({ err: (error as Error).message, failures: this.failures, retryInMs: backoff }, 'outbox publish failed; will retry');
       if (this.stopped) return;
