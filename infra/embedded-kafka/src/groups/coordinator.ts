@@ -82,11 +82,15 @@ export class GroupCoordinator {
   }
 
   heartbeat(groupId: string, memberId: string, generationId: number): ErrorCodeValue {
-    return this.scheduled(this.groups.get(groupId)?.heartbeat(memberId, generationId, Date.now()) ?? ErrorCode.UnknownMemberId);
+    const result = this.groups.get(groupId)?.heartbeat(memberId, generationId, Date.now()) ?? ErrorCode.UnknownMemberId;
+    this.schedule();
+    return result;
   }
 
   leave(groupId: string, memberId: string): ErrorCodeValue {
-    return this.scheduled(this.groups.get(groupId)?.leave(memberId, Date.now()) ?? ErrorCode.UnknownMemberId);
+    const result = this.groups.get(groupId)?.leave(memberId, Date.now()) ?? ErrorCode.UnknownMemberId;
+    this.schedule();
+    return result;
   }
 
   canCommit(groupId: string, memberId: string, generationId: number): ErrorCodeValue {
