@@ -567,6 +567,44 @@ describe('outbox relay cost', () => {
     }
   }, 60_000);
 
+  it('sleeps longer and longer while idle, still finds what another writer commits, and work brings the polls back', async () => {
+    // Issue 42 ("idle means asleep"): an idle relay used to read its outbox every intervalMs forever.
+    const watched = mongoose.createConnection(infra.mongo.uri('platform_test'), { monitorCommands: true });
+    await watched.asPromise();
+    const polls: number[] = [];
+    watched.getClient().on('commandStarted', (e) => {
+      if (e.commandName === 'find' && (e.command as { find?: unknown }).find === 'outbox') polls.push(Date.now());
+    });
+    const topic = `sleepy-${randomUUID()}`;
+    await ensureTopics(kafka, [{ topic, numPartitions: 1 }]);
+    const received = await collect(topic, `g-${randomUUID()}`);
+    const relay = new OutboxRelay({ connection: watched, producer, logger, intervalMs: 50, idleIntervalMs: 800 });
+    relay.start();
+    try {
+      // Polls 50, 100, 200, 400, 800, 800 ms apart: at most 5 reads in 1.5 s–3.5 s after the start
+      // (a relay polling every 50 ms made ~40).
+      const started = Date.now();
+      await new Promise((r) => setTimeout(r, 3500));
+      const idleReads = polls.filter((t) => t >= started + 1500).length;
+      expect(idleReads).toBeGreaterThanOrEqual(1);
+      expect(idleReads).toBeLessThanOrEqual(5);
+      // Written by someone else (a replica, a process that crashed before its hand-over): the next
+      // poll, at most idleIntervalMs away, publishes it.
+      const stray = WidgetCreated.create('w-stray', { name: `stray-${topic}` }, { correlationId: 'c' });
+      await outboxModel(connection).collection.insertOne({ eventId: stray.eventId, topic, event: stray, createdAt: new Date(), publishedAt: null, pending: true, attempts: 0 });
+      await eventually(() => received.length, (n) => n >= 1, 5_000);
+      expect(received[0]!.event.eventId).toBe(stray.eventId);
+      // Work (here a kick, as callers that commit outside inTransaction do) brings the polls back to intervalMs.
+      relay.kick();
+      const kickedAt = Date.now();
+      await new Promise((r) => setTimeout(r, 400));
+      expect(polls.filter((t) => t > kickedAt).length).toBeGreaterThanOrEqual(3);
+    } finally {
+      await relay.stop();
+      await watched.close();
+    }
+  }, 60_000);
+
   it('reads pending records with majority read concern, so it publishes only durable commits', async () => {
     // The driver's command monitoring shows what the relay sends the server (the embedded server
     // serves majority reads from fsync'd commits only; a real replica set from majority-acknowledged ones).
