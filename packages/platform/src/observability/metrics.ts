@@ -1,9 +1,24 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Consumer } from 'kafkajs';
 import type { Connection } from 'mongoose';
-import { createRequire } from 'node:module';
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./prom-client-metrics.d.ts" />
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+// prom-client's default metrics but its event-loop lag, one module each (static imports, so the
+// production bundle carries them).
+import gc from 'prom-client/lib/metrics/gc.js';
+import heapSizeAndUsed from 'prom-client/lib/metrics/heapSizeAndUsed.js';
+import heapSpacesSizeAndUsed from 'prom-client/lib/metrics/heapSpacesSizeAndUsed.js';
+import osMemoryHeap from 'prom-client/lib/metrics/osMemoryHeap.js';
+import processCpuTotal from 'prom-client/lib/metrics/processCpuTotal.js';
+import processHandles from 'prom-client/lib/metrics/processHandles.js';
+import processMaxFileDescriptors from 'prom-client/lib/metrics/processMaxFileDescriptors.js';
+import processOpenFileDescriptors from 'prom-client/lib/metrics/processOpenFileDescriptors.js';
+import processRequests from 'prom-client/lib/metrics/processRequests.js';
+import processResources from 'prom-client/lib/metrics/processResources.js';
+import processStartTime from 'prom-client/lib/metrics/processStartTime.js';
+import version from 'prom-client/lib/metrics/version.js';
 
 /**
  * The process's Prometheus registry. One per process on purpose: a service is one process, and
@@ -16,11 +31,8 @@ export const metricsRegistry = new Registry();
 // timer from start to exit (every 10 ms by default, 100 ms here before issue 42), which woke every
 // idle service 10 times a second — most of an idle devstack's wake-ups. The lag series below are the
 // same ones, sampled only while the process works (see noteActivity).
-const require = createRequire(import.meta.url);
-type DefaultMetric = (registry: Registry, config: Record<string, unknown>) => void;
-for (const name of ['processCpuTotal', 'processStartTime', 'osMemoryHeap', 'processOpenFileDescriptors', 'processMaxFileDescriptors', 'processResources', 'processHandles', 'processRequests', 'heapSizeAndUsed', 'heapSpacesSizeAndUsed', 'version', 'gc']) {
-  if (name === 'processResources' && typeof process.getActiveResourcesInfo !== 'function') continue;
-  (require(`prom-client/lib/metrics/${name}`) as DefaultMetric)(metricsRegistry, {});
+for (const metric of [processCpuTotal, processStartTime, osMemoryHeap, processOpenFileDescriptors, processMaxFileDescriptors, processResources, processHandles, processRequests, heapSizeAndUsed, heapSpacesSizeAndUsed, version, gc]) {
+  metric(metricsRegistry, {});
 }
 
 /** How long the lag sampler keeps running after the last request or consumed batch. */
