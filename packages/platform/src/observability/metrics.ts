@@ -1,7 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Consumer } from 'kafkajs';
 import type { Connection } from 'mongoose';
-// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./prom-client-metrics.d.ts" />
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
