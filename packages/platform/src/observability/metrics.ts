@@ -1,7 +1,8 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./prom-client-metrics.d.ts" />
 import type { NextFunction, Request, Response } from 'express';
 import type { Consumer } from 'kafkajs';
 import type { Connection } from 'mongoose';
-/// <reference path="./prom-client-metrics.d.ts" />
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 // prom-client's default metrics but its event-loop lag, one module each (static imports, so the
