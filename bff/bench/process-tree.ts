@@ -9,7 +9,7 @@ const ticks = 100; // USER_HZ on Linux
  * woken again (/proc/<pid>/status voluntary_ctxt_switches) — for a node process, event-loop wake-ups,
  * and the waits of a synchronous durable write (the embedded servers' journal and fdatasync).
  */
-export type Proc = { pid: number; ppid: number; name: string; cpuMs: number; reads: number; writes: number; wakeups: number };
+export type Proc = { pid: number; ppid: number; name: string; cpuMs: number; reads: number; writes: number; wakeups: number; rssMb: number };
 
 function syscalls(pid: string): { reads: number; writes: number } {
   try {
@@ -20,11 +20,13 @@ function syscalls(pid: string): { reads: number; writes: number } {
   }
 }
 
-function wakeups(pid: string): number {
+/** wakeups (see Proc) and the resident memory in MB (VmRSS) from /proc/<pid>/status. */
+function status(pid: string): { wakeups: number; rssMb: number } {
   try {
-    return Number(/voluntary_ctxt_switches:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return { wakeups: Number(/voluntary_ctxt_switches:\s+(\d+)/.exec(text)?.[1] ?? 0), rssMb: Number(/VmRSS:\s+(\d+) kB/.exec(text)?.[1] ?? 0) / 1024 };
   } catch {
-    return 0;
+    return { wakeups: 0, rssMb: 0 };
   }
 }
 
@@ -40,7 +42,7 @@ export function processTree(root: number): Proc[] {
       // Services run `src/main.ts` in their own folder; the embedded servers name theirs on the command line.
       const where = `${readlinkSync(`/proc/${entry}/cwd`)} ${cmd}`;
       const name = /embedded-(kafka|mongo|redis)/.exec(cmd)?.[0] ?? /(?:services|infra)\/([\w-]+)(?!.*(?:services|infra)\/)/.exec(where)?.[1] ?? /\/(bff)\b/.exec(where)?.[1] ?? cmd.slice(0, 40);
-      all.push({ pid: Number(entry), ppid: Number(fields[1]), name, cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks, ...syscalls(entry), wakeups: wakeups(entry) });
+      all.push({ pid: Number(entry), ppid: Number(fields[1]), name, cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks, ...syscalls(entry), ...status(entry) });
     } catch {
       // the process ended while we looked
     }

@@ -46,7 +46,8 @@ export class AppendOnlyFile {
   private lastTs = -1;
   private unsynced = false;
   private syncing = false;
-  private readonly timer: NodeJS.Timeout;
+  /** The background fsync (everysec): set by a write, so an idle server holds no timer. */
+  private timer: NodeJS.Timeout | undefined;
   private multiStart = -1;
   private multiRecords = 0;
   /** EVAL inside EXEC nests; only the outermost unit is wrapped. */
@@ -63,7 +64,15 @@ export class AppendOnlyFile {
     private readonly log: Logger,
   ) {
     this.fd = fs.openSync(aofPath(dir, seq), 'a');
-    this.timer = setInterval(() => this.backgroundFsync(), 1000);
+  }
+
+  /** An fsync one second from now (everysec), unless one is set already. */
+  private fsyncSoon(): void {
+    if (this.timer !== undefined) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.backgroundFsync();
+    }, 1000);
     this.timer.unref();
   }
 
@@ -117,7 +126,10 @@ export class AppendOnlyFile {
       if (this.policy === 'always') {
         fs.fsyncSync(this.fd);
         this.lastFsyncAt = Date.now();
-      } else this.unsynced = true;
+      } else {
+        this.unsynced = true;
+        this.fsyncSoon();
+      }
     } catch (err) {
       this.error = (err as Error).message;
       this.log.error({ err: this.error }, 'append-only file write failed; refusing writes');
@@ -125,7 +137,8 @@ export class AppendOnlyFile {
   }
 
   private backgroundFsync(): void {
-    if (this.policy !== 'everysec' || !this.unsynced || this.syncing) return;
+    if (this.policy !== 'everysec' || !this.unsynced) return;
+    if (this.syncing) return this.fsyncSoon();
     this.unsynced = false;
     this.syncing = true;
     const fd = this.fd;
@@ -133,6 +146,7 @@ export class AppendOnlyFile {
       this.syncing = false;
       if (err) {
         this.unsynced = true;
+        this.fsyncSoon();
         this.log.error({ err: err.message }, 'append-only file fsync failed');
       } else this.lastFsyncAt = Date.now();
     });
@@ -157,7 +171,8 @@ export class AppendOnlyFile {
   }
 
   close(): void {
-    clearInterval(this.timer);
+    clearTimeout(this.timer);
+    this.timer = undefined;
     this.flush();
     try {
       fs.fsyncSync(this.fd);

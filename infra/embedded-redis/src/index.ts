@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import type { Logger } from 'pino';
 import { DataDirError, lockDataDir, prepareDataDir } from './datadir.ts';
-import { activeExpireCycle, handleConnection } from './server.ts';
+import { activeExpireCycle, activeExpireEveryMs, handleConnection } from './server.ts';
 import { SnapshotError } from './snapshot.ts';
 import { AofError, AppendOnlyFile, FSYNC_POLICIES, aofFiles, aofPath } from './aof.ts';
 import type { FsyncPolicy } from './aof.ts';
@@ -116,8 +116,27 @@ export async function startEmbeddedRedis(opts: EmbeddedRedisOptions = {}): Promi
   state.port = addr.port;
   server.on('error', (err) => log.error({ err: err.message }, 'server error'));
 
-  const expiryTimer = setInterval(() => activeExpireCycle(state), 100);
-  expiryTimer.unref();
+  // Active expiry runs when a key is due (or while the expiry table is walked), not on a fixed
+  // 100 ms tick: an idle server whose keys expire tomorrow sleeps until tomorrow (issue 42).
+  let expiryTimer: NodeJS.Timeout | undefined;
+  let expiryAt = Number.POSITIVE_INFINITY;
+  let closed = false;
+  const expireNow = (): void => {
+    expiryTimer = undefined;
+    expiryAt = Number.POSITIVE_INFINITY;
+    const next = activeExpireCycle(state);
+    if (next !== undefined) expireAt(next);
+  };
+  const expireAt = (at: number): void => {
+    if (closed || at >= expiryAt) return;
+    clearTimeout(expiryTimer);
+    expiryAt = at;
+    expiryTimer = setTimeout(expireNow, Math.max(0, at - Date.now()));
+    expiryTimer.unref();
+  };
+  for (const db of state.dbs) db.onExpireSet = (at) => expireAt(Math.max(at, Date.now() + activeExpireEveryMs));
+  // Keys loaded with their expiries at start-up: a first walk finds the soonest.
+  expireAt(Date.now() + activeExpireEveryMs);
 
   let saving: Promise<void> | undefined;
   /** Bumped by every snapshot taken; a background write only commits if it is still the newest. */
@@ -137,35 +156,46 @@ export async function startEmbeddedRedis(opts: EmbeddedRedisOptions = {}): Promi
   if (dataDir !== undefined) state.save = snapshotNow;
   // Files replayed at start-up while the AOF is off now live only in memory: fold them into a snapshot.
   if (dataDir !== undefined && state.aof === undefined && aofFiles(dataDir).length > 0) snapshotNow();
-  const snapTimer =
-    dataDir === undefined
-      ? undefined
-      : setInterval(() => {
-          if (state.dirty === 0 || saving !== undefined) return;
-          const dirtyBefore = state.dirty;
-          const mine = ++generation;
-          const aofSeq = state.aof?.rotate();
-          const { chunks, keys } = serialise(state, Date.now(), aofSeq ?? nextAofAfterSnapshot(dataDir));
-          saving = writeSnapshot(dataDir, chunks, () => mine === generation)
-            .then((kept) => {
-              if (!kept) return;
-              dropAofBefore(dataDir, aofSeq);
-              state.dirty -= dirtyBefore;
-              state.lastSaveAt = Math.floor(Date.now() / 1000);
-              log.debug({ keys }, 'snapshot written');
-            })
-            .catch((err: Error) => log.error({ err: err.message }, 'snapshot failed'))
-            .finally(() => {
-              saving = undefined;
-            });
-        }, opts.snapshotIntervalMs ?? 5000);
-  snapTimer?.unref();
+  // A background snapshot snapshotIntervalMs after the first write since the last one (a timer set
+  // by writes, not an interval: an idle server holds none).
+  let snapTimer: NodeJS.Timeout | undefined;
+  const snapshotSoon = (): void => {
+    if (snapTimer !== undefined || dataDir === undefined || closed) return;
+    snapTimer = setTimeout(snapshotInBackground, opts.snapshotIntervalMs ?? 5000);
+    snapTimer.unref();
+  };
+  const snapshotInBackground = (): void => {
+    snapTimer = undefined;
+    if (state.dirty === 0 || dataDir === undefined || closed) return;
+    if (saving !== undefined) return snapshotSoon();
+    const dirtyBefore = state.dirty;
+    const mine = ++generation;
+    const aofSeq = state.aof?.rotate();
+    const { chunks, keys } = serialise(state, Date.now(), aofSeq ?? nextAofAfterSnapshot(dataDir));
+    saving = writeSnapshot(dataDir, chunks, () => mine === generation)
+      .then((kept) => {
+        if (!kept) return;
+        dropAofBefore(dataDir, aofSeq);
+        state.dirty -= dirtyBefore;
+        state.lastSaveAt = Math.floor(Date.now() / 1000);
+        log.debug({ keys }, 'snapshot written');
+      })
+      .catch((err: Error) => log.error({ err: err.message }, 'snapshot failed'))
+      .finally(() => {
+        saving = undefined;
+        // Writes while it was written (or a snapshot that failed or lost to a newer one): another.
+        if (state.dirty > 0) snapshotSoon();
+      });
+  };
+  state.onFirstDirty = snapshotSoon;
+  if (state.dirty > 0) snapshotSoon();
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
-      clearInterval(expiryTimer);
-      if (snapTimer !== undefined) clearInterval(snapTimer);
+      closed = true;
+      clearTimeout(expiryTimer);
+      clearTimeout(snapTimer);
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const sock of sockets) sock.destroy();
       await stopped;

@@ -127,15 +127,29 @@ export function handleConnection(socket: net.Socket, s: ServerState, log: Logger
   });
 }
 
-/** Active expiry: reclaims expired keys nobody reads, in small time-boxed steps. */
-export function activeExpireCycle(s: ServerState): void {
+/**
+ * Active expiry: reclaims expired keys nobody reads, in small time-boxed steps. Returns when the
+ * next cycle is due (epoch ms), or undefined when no key has an expiry.
+ */
+export function activeExpireCycle(s: ServerState): number | undefined {
   const start = Date.now();
+  let next = Number.POSITIVE_INFINITY;
   for (const db of s.dbs) {
     if (db.expires.size === 0) continue;
+    let removedAny = false;
     for (let round = 0; round < 50; round++) {
       const removed = db.activeExpire(Date.now(), 200);
+      removedAny ||= removed > 0;
       // Keep going only while a good share of what we sample is expired, and within 5 ms.
       if (removed < 50 || Date.now() - start > 5) break;
     }
+    // Asleep until the soonest expiry a whole walk kept, once one completed and nothing is due;
+    // otherwise (keys expiring, or a walk still under way) again in 100 ms, as Redis's hz 10.
+    const bound = db.expiresNoSoonerThan;
+    next = Math.min(next, !removedAny && bound !== undefined && bound > Date.now() ? bound : start + activeExpireEveryMs);
   }
+  return next === Number.POSITIVE_INFINITY ? undefined : next;
 }
+
+/** The active-expiry cadence while keys are due or the expiry table is being walked. */
+export const activeExpireEveryMs = 100;

@@ -119,12 +119,14 @@ export class ServerState {
   port = 0;
   tcpPort = 0;
   dataDir: string | undefined;
+  /** Called by the first write since the last snapshot (the server's snapshot timer). */
+  onFirstDirty: () => void = () => undefined;
   /** Set by the server so SAVE/BGSAVE can trigger a snapshot; undefined without a data dir. */
   save: (() => void) | undefined;
 
   constructor() {
     const markDirty = (): void => {
-      this.dirty++;
+      if (this.dirty++ === 0) this.onFirstDirty();
       this.writes++;
     };
     this.keyEvents.publish = (ch, msg) => {

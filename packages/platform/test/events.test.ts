@@ -112,6 +112,34 @@ describe('an idle Kafka client', () => {
     expect(timers).toBeLessThan(50);
   });
 
+  it('lets its connections, and the MongoDB pool beside them, sleep while no request is in flight', async () => {
+    // kafkajs checks request timeouts with a 100 ms interval per connection for its whole life, and
+    // the MongoDB driver re-checks its pool every 100 ms (issue 42: most of an idle service's
+    // wake-ups). The platform's client sets a timer for the deadline of a request in flight instead,
+    // and leaves out the pool's re-check when nothing can fall due. Counted: callbacks of timers
+    // created from here on, over a second after a produce and a MongoDB read.
+    const created = new Set<number>();
+    let fired = 0;
+    const hook = createHook({
+      init: (id, type) => void (type === 'Timeout' && created.add(id)),
+      before: (id) => void (created.has(id) && fired++),
+    }).enable();
+    const client = createKafka([infra.kafka.brokers], 'platform-idle', logger);
+    const idleProducer = client.producer();
+    try {
+      await idleProducer.connect();
+      await idleProducer.send({ topic: `idle-${randomUUID()}`, messages: [{ value: 'x' }] });
+      await connection.db!.collection('idle_probe').findOne({});
+      fired = 0;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // The wait's own timer fires once.
+      expect(fired).toBeLessThanOrEqual(2);
+    } finally {
+      hook.disable();
+      await idleProducer.disconnect();
+    }
+  });
+
   it('still gives up a request the broker never answers', async () => {
     // The replaced schedule must not stall kafkajs's request timeouts. A listener that accepts
     // connections and never says a word:
@@ -565,6 +593,45 @@ describe('outbox relay cost', () => {
       expect(ttl).toMatchObject({ key: { publishedAt: 1 } });
     } finally {
       await relay.stop();
+    }
+  }, 60_000);
+
+  it('sleeps longer and longer while idle, still finds what another writer commits, and work brings the polls back', async () => {
+    // Issue 42 ("idle means asleep"): an idle relay used to read its outbox every intervalMs forever.
+    const watched = mongoose.createConnection(infra.mongo.uri('platform_test'), { monitorCommands: true });
+    await watched.asPromise();
+    const polls: number[] = [];
+    watched.getClient().on('commandStarted', (e) => {
+      if (e.commandName === 'find' && (e.command as { find?: unknown }).find === 'outbox') polls.push(Date.now());
+    });
+    const topic = `sleepy-${randomUUID()}`;
+    await ensureTopics(kafka, [{ topic, numPartitions: 1 }]);
+    const received = await collect(topic, `g-${randomUUID()}`);
+    const relay = new OutboxRelay({ connection: watched, producer, logger, intervalMs: 50, idleIntervalMs: 800 });
+    relay.start();
+    try {
+      // Polls 50, 100, 200, 400, 800, 800 ms apart: at most 5 reads in 1.5 s–3.5 s after the start
+      // (a relay polling every 50 ms made ~40).
+      const started = Date.now();
+      await new Promise((r) => setTimeout(r, 3500));
+      const idleReads = polls.filter((t) => t >= started + 1500).length;
+      expect(idleReads).toBeGreaterThanOrEqual(1);
+      expect(idleReads).toBeLessThanOrEqual(5);
+      // Written by someone else (a replica, a process that crashed before its hand-over): the next
+      // poll, at most idleIntervalMs away, publishes it.
+      const stray = WidgetCreated.create('w-stray', { name: `stray-${topic}` }, { correlationId: 'c' });
+      await outboxModel(connection).collection.insertOne({ eventId: stray.eventId, topic, event: stray, createdAt: new Date(), publishedAt: null, pending: true, attempts: 0 });
+      await eventually(() => received.length, (n) => n >= 1, 5_000);
+      expect(received[0]!.event.eventId).toBe(stray.eventId);
+      // Work (here a kick, as callers that commit outside inTransaction do) brings the polls back to intervalMs.
+      // (reads at the kick, then 50, 100 and 200 ms apart: at least two in 700 ms even on a slow machine)
+      relay.kick();
+      const kickedAt = Date.now();
+      await new Promise((r) => setTimeout(r, 700));
+      expect(polls.filter((t) => t > kickedAt).length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await relay.stop();
+      await watched.close();
     }
   }, 60_000);
 

@@ -279,6 +279,17 @@ export class Group {
     return ErrorCode.None;
   }
 
+  /**
+   * When `tick` next has something to do (epoch ms): the soonest session end of a member not
+   * waiting in a join or sync, or the end of a rebalance being prepared; undefined when nothing is due.
+   */
+  nextDue(): number | undefined {
+    let soonest = Number.POSITIVE_INFINITY;
+    for (const m of this.members.values()) if (!m.joinWaiter && !m.syncWaiter) soonest = Math.min(soonest, m.deadline + 1);
+    if (this.state === 'PreparingRebalance') soonest = Math.min(soonest, this.rebalanceDeadline);
+    return soonest === Number.POSITIVE_INFINITY ? undefined : soonest;
+  }
+
   /** Expels members whose session ran out and ends a rebalance whose timeout passed. */
   tick(now: number): void {
     for (const m of [...this.members.values()]) {

@@ -32,6 +32,16 @@ export class Db {
   readonly watched = new Map<string, Set<KeyWatcher>>();
   private seq = 1;
   private expireCursor: Iterator<[string, number]> | undefined;
+  /** The soonest expiry the active-expiry walk under way has passed and kept. */
+  private walkMin = Number.POSITIVE_INFINITY;
+  /**
+   * No key of this database expires before this (ms): the soonest expiry a whole walk of the table
+   * kept, lowered by every expiry set since; undefined until a walk completes. Lets the server sleep
+   * until a key is due instead of sampling 10 times a second.
+   */
+  expiresNoSoonerThan: number | undefined;
+  /** Told of every expiry set, so the active-expiry timer can come sooner (set by the server). */
+  onExpireSet: (at: number) => void = () => undefined;
   /** Iterators parked by SCAN so the next call with the same cursor resumes in O(COUNT). */
   readonly scanIters = new Map<number, { it: Iterator<[string, Entry]>; pending: [string, Entry] }>();
   expiredCount = 0;
@@ -106,7 +116,10 @@ export class Db {
 
   setExpire(key: string, at: number): void {
     this.expires.set(key, at);
+    if (this.expiresNoSoonerThan !== undefined && at < this.expiresNoSoonerThan) this.expiresNoSoonerThan = at;
+    if (this.walkMin > at) this.walkMin = at;
     this.touch(key);
+    this.onExpireSet(at);
   }
 
   ttlAt(key: string): number | undefined {
@@ -119,6 +132,8 @@ export class Db {
     this.expires.clear();
     this.scanIters.clear();
     this.expireCursor = undefined;
+    this.walkMin = Number.POSITIVE_INFINITY;
+    this.expiresNoSoonerThan = undefined;
     this.onDirty();
   }
 
@@ -139,6 +154,8 @@ export class Db {
       const n = this.expireCursor.next();
       if (n.done === true) {
         this.expireCursor = undefined;
+        this.expiresNoSoonerThan = this.walkMin;
+        this.walkMin = Number.POSITIVE_INFINITY;
         if (i > 0 || this.expires.size === 0) break;
         continue;
       }
@@ -146,7 +163,7 @@ export class Db {
       if (at <= now) {
         this.removeExpired(key);
         removed++;
-      }
+      } else if (at < this.walkMin) this.walkMin = at;
     }
     return removed;
   }

@@ -6,6 +6,9 @@ declare module 'kafkajs/src/network/requestQueue/index.js' {
     throttleCheckTimeoutId: ReturnType<typeof setTimeout> | null;
     checkPendingRequests(): void;
     scheduleCheckPendingRequests(): void;
+    scheduleRequestTimeoutCheck(): void;
+    sendSocketRequest(socketRequest: unknown): void;
+    destroy(): void;
   }
   const RequestQueue: { prototype: RequestQueue };
   export default RequestQueue;

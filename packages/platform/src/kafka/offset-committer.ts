@@ -31,15 +31,19 @@ export class InFlight {
 type Position = { topic: string; partition: number; offset: string };
 
 /**
- * Offsets handled but not yet committed, per partition (the next offset to read), committed on a
- * timer and at stop. A failed commit is retried with the next one; a position handled meanwhile
- * replaces it. Committing a partition this member no longer owns can only move its offset back
- * (the handler saw nothing past it), which means a redelivery, never a loss.
+ * Offsets handled but not yet committed, per partition (the next offset to read), committed
+ * `intervalMs` after the first one handled since the last commit, and at stop: the timer is set by
+ * work, so an idle consumer's committer holds none (issue 42; it was an interval waking every
+ * consumer once a second). A failed commit is retried one interval later; a position handled
+ * meanwhile replaces it. Committing a partition this member no longer owns can only move its offset
+ * back (the handler saw nothing past it), which means a redelivery, never a loss.
  */
 export class OffsetCommitter {
   private readonly pending = new Map<string, Position>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
+  /** Set by start; undefined before it and after stop (handled offsets then wait for a flush). */
+  private intervalMs: number | undefined;
 
   constructor(
     private readonly consumer: Consumer,
@@ -49,10 +53,21 @@ export class OffsetCommitter {
   /** `offset`: the last offset handled (or skipped) in the partition. */
   handled(topic: string, partition: number, offset: string): void {
     this.pending.set(`${topic}\u0000${partition}`, { topic, partition, offset: (BigInt(offset) + 1n).toString() });
+    this.arm();
   }
 
   start(intervalMs: number): void {
-    this.timer = setInterval(() => void this.flush(), intervalMs);
+    this.intervalMs = intervalMs;
+    if (this.pending.size > 0) this.arm();
+  }
+
+  /** A commit `intervalMs` from now, unless one is set already (or the committer is not started). */
+  private arm(): void {
+    if (this.timer !== undefined || this.intervalMs === undefined) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, this.intervalMs);
     this.timer.unref();
   }
 
@@ -66,6 +81,7 @@ export class OffsetCommitter {
       .catch((error: unknown) => {
         this.logger.warn({ err: (error as Error).message, partitions: positions.length }, 'offset commit failed; will retry');
         for (const [key, position] of positions) if (!this.pending.has(key)) this.pending.set(key, position);
+        this.arm();
       })
       .finally(() => (this.flushing = undefined));
     await this.flushing;
@@ -73,8 +89,9 @@ export class OffsetCommitter {
 
   /** Commits what was handled (best effort: the group may already be gone), then stops the timer. */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
+    this.intervalMs = undefined;
+    clearTimeout(this.timer);
+    this.timer = undefined;
     await this.flush();
   }
 }
-

@@ -2,6 +2,7 @@ import mongoose from 'mongoose';
 import type { ClientSession, Connection, Model, Schema } from 'mongoose';
 import type { Logger } from 'pino';
 import { handOverCommitted, takeAppended } from './outbox.ts';
+import './pool-maintenance.ts';
 
 export type { ClientSession, Connection } from 'mongoose';
 

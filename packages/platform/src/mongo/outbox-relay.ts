@@ -17,6 +17,14 @@ export type OutboxRelayOptions = {
    * `inTransaction` are handed over at commit and published at once, without a read.
    */
   intervalMs?: number;
+  /**
+   * The longest poll interval of an idle relay: each poll that follows no work (nothing handed over,
+   * kicked or published since the one before) waits twice as long as the last, up to this (30 s by
+   * default), and work brings it back to `intervalMs` (issue 42: an idle relay no longer reads its
+   * outbox every second). The price: a record a replica without the lease commits while this one
+   * sleeps waits up to this long.
+   */
+  idleIntervalMs?: number;
   batchSize?: number;
   /** How long a relay's lease lasts without renewal; only the holder publishes. */
   leaseMs?: number;
@@ -54,6 +62,10 @@ export class OutboxRelay {
   private stopped = true;
   private failures = 0;
   private upgraded = false;
+  /** The wait before the next poll: `intervalMs` while there is work, doubling while idle. */
+  private pollEveryMs = 1000;
+  /** Whether anything was handed over, kicked or published since the last poll. */
+  private busySincePoll = false;
   /** Records handed over at commit, waiting to be published (in commit order). */
   private handed: AppendedRecord[] = [];
   /** Whether the next cycle reads the outbox (poll or kick) rather than only publishing what was handed over. */
@@ -79,9 +91,38 @@ export class OutboxRelay {
     this.leaveHandOver = receiveCommitted(this.options.connection, this);
     this.readDue = true;
     // The poll is a timer of its own: hand-overs under steady load do not postpone it.
-    clearInterval(this.pollTimer);
-    this.pollTimer = setInterval(() => this.kick(), this.options.intervalMs ?? 1000);
+    this.pollEveryMs = this.baseIntervalMs;
+    this.busySincePoll = false;
+    this.schedulePoll();
     this.wake();
+  }
+
+  private get baseIntervalMs(): number {
+    return this.options.intervalMs ?? 1000;
+  }
+
+  private schedulePoll(): void {
+    clearTimeout(this.pollTimer);
+    this.pollTimer = setTimeout(() => this.poll(), this.pollEveryMs);
+  }
+
+  /** The safety-net read; the next one comes sooner after work, later after none (see idleIntervalMs). */
+  private poll(): void {
+    if (this.stopped) return;
+    const idleMax = Math.max(this.baseIntervalMs, this.options.idleIntervalMs ?? 30_000);
+    this.pollEveryMs = this.busySincePoll ? this.baseIntervalMs : Math.min(this.pollEveryMs * 2, idleMax);
+    this.busySincePoll = false;
+    this.readDue = true;
+    this.wake();
+    this.schedulePoll();
+  }
+
+  /** Work arrived: polls follow it at `intervalMs` again (the one planned further out comes sooner). */
+  private busy(): void {
+    this.busySincePoll = true;
+    if (this.pollEveryMs <= this.baseIntervalMs || this.stopped) return;
+    this.pollEveryMs = this.baseIntervalMs;
+    this.schedulePoll();
   }
 
   /**
@@ -90,6 +131,7 @@ export class OutboxRelay {
    */
   kick(): void {
     if (this.stopped) return;
+    this.busy();
     this.readDue = true;
     this.wake();
   }
@@ -97,6 +139,7 @@ export class OutboxRelay {
   /** Committed records handed over by inTransaction: published at once, without reading them back. */
   accept(records: readonly AppendedRecord[]): void {
     if (this.stopped) return;
+    this.busy();
     this.handed.push(...records);
     this.wake();
   }
@@ -110,7 +153,7 @@ export class OutboxRelay {
     this.stopped = true;
     this.leaveHandOver?.();
     this.leaveHandOver = undefined;
-    clearInterval(this.pollTimer);
+    clearTimeout(this.pollTimer);
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
     await this.running;
@@ -285,7 +328,10 @@ export class OutboxRelay {
           this.readDue = false;
           published += await this.drain();
         }
-        if (published > 0) this.options.logger.debug({ published }, 'outbox published');
+        if (published > 0) {
+          this.busySincePoll = true;
+          this.options.logger.debug({ published }, 'outbox published');
+        }
       } while (this.again && !this.stopped);
       this.failures = 0;
     } catch (error) {

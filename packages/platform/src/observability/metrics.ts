@@ -1,7 +1,24 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./prom-client-metrics.d.ts" />
 import type { NextFunction, Request, Response } from 'express';
 import type { Consumer } from 'kafkajs';
 import type { Connection } from 'mongoose';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+// prom-client's default metrics but its event-loop lag, one module each (static imports, so the
+// production bundle carries them).
+import gc from 'prom-client/lib/metrics/gc.js';
+import heapSizeAndUsed from 'prom-client/lib/metrics/heapSizeAndUsed.js';
+import heapSpacesSizeAndUsed from 'prom-client/lib/metrics/heapSpacesSizeAndUsed.js';
+import osMemoryHeap from 'prom-client/lib/metrics/osMemoryHeap.js';
+import processCpuTotal from 'prom-client/lib/metrics/processCpuTotal.js';
+import processHandles from 'prom-client/lib/metrics/processHandles.js';
+import processMaxFileDescriptors from 'prom-client/lib/metrics/processMaxFileDescriptors.js';
+import processOpenFileDescriptors from 'prom-client/lib/metrics/processOpenFileDescriptors.js';
+import processRequests from 'prom-client/lib/metrics/processRequests.js';
+import processResources from 'prom-client/lib/metrics/processResources.js';
+import processStartTime from 'prom-client/lib/metrics/processStartTime.js';
+import version from 'prom-client/lib/metrics/version.js';
 
 /**
  * The process's Prometheus registry. One per process on purpose: a service is one process, and
@@ -9,9 +26,73 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
  * without a handle to each other; `createHttpApp` serves it at /metrics.
  */
 export const metricsRegistry = new Registry();
-// The event-loop lag histogram samples every 100 ms: prom-client's default (10 ms) is a native timer
-// that woke every service 100 times a second with nothing to do (most of an idle service's wake-ups).
-collectDefaultMetrics({ register: metricsRegistry, eventLoopMonitoringPrecision: 100 });
+
+// prom-client's default metrics, but for its event-loop lag: that one samples the loop with a native
+// timer from start to exit (every 10 ms by default, 100 ms here before issue 42), which woke every
+// idle service 10 times a second — most of an idle devstack's wake-ups. The lag series below are the
+// same ones, sampled only while the process works (see noteActivity).
+for (const metric of [processCpuTotal, processStartTime, osMemoryHeap, processOpenFileDescriptors, processMaxFileDescriptors, processResources, processHandles, processRequests, heapSizeAndUsed, heapSpacesSizeAndUsed, version, gc]) {
+  metric(metricsRegistry, {});
+}
+
+/** How long the lag sampler keeps running after the last request or consumed batch. */
+const lagSampleAfterActivityMs = 5000;
+const lagHistogram = monitorEventLoopDelay({ resolution: 100 });
+let lastActivity = 0;
+let lagSamplerOff: NodeJS.Timeout | undefined;
+
+function stopLagSamplerWhenQuiet(): void {
+  const left = lastActivity + lagSampleAfterActivityMs - Date.now();
+  if (left > 0) {
+    lagSamplerOff = setTimeout(stopLagSamplerWhenQuiet, left).unref();
+    return;
+  }
+  lagSamplerOff = undefined;
+  lagHistogram.disable();
+}
+
+/**
+ * Work arrived (an HTTP request, a consumed batch): the event-loop lag is sampled every 100 ms from
+ * now until 5 s after the last such call, so an idle process holds no timer for it. An idle loop
+ * has no lag to report; its lag series read 0 when nothing was sampled since the last scrape.
+ */
+export function noteActivity(): void {
+  lastActivity = Date.now();
+  if (lagSamplerOff !== undefined) return;
+  lagHistogram.enable();
+  lagSamplerOff = setTimeout(stopLagSamplerWhenQuiet, lagSampleAfterActivityMs).unref();
+}
+
+new Gauge({
+  name: 'nodejs_eventloop_lag_seconds',
+  help: 'Lag of event loop in seconds.',
+  registers: [metricsRegistry],
+  // Sets every lag series from what was sampled since the last scrape (as prom-client does); registered
+  // first, so a scrape collects it before it writes the others.
+  async collect() {
+    const sampled = lagHistogram.count > 0;
+    const at = (value: number) => (sampled ? value / 1e9 : 0);
+    lagMin.set(at(lagHistogram.min));
+    lagMax.set(at(lagHistogram.max));
+    lagMean.set(at(lagHistogram.mean));
+    lagStddev.set(at(lagHistogram.stddev));
+    lagP50.set(at(lagHistogram.percentile(50)));
+    lagP90.set(at(lagHistogram.percentile(90)));
+    lagP99.set(at(lagHistogram.percentile(99)));
+    lagHistogram.reset();
+    const start = process.hrtime.bigint();
+    await new Promise((resolve) => setImmediate(resolve));
+    this.set(Number(process.hrtime.bigint() - start) / 1e9);
+  },
+});
+const lagSeries = (name: string, help: string) => new Gauge({ name, help, registers: [metricsRegistry] });
+const lagMin = lagSeries('nodejs_eventloop_lag_min_seconds', 'The minimum recorded event loop delay.');
+const lagMax = lagSeries('nodejs_eventloop_lag_max_seconds', 'The maximum recorded event loop delay.');
+const lagMean = lagSeries('nodejs_eventloop_lag_mean_seconds', 'The mean of the recorded event loop delays.');
+const lagStddev = lagSeries('nodejs_eventloop_lag_stddev_seconds', 'The standard deviation of the recorded event loop delays.');
+const lagP50 = lagSeries('nodejs_eventloop_lag_p50_seconds', 'The 50th percentile of the recorded event loop delays.');
+const lagP90 = lagSeries('nodejs_eventloop_lag_p90_seconds', 'The 90th percentile of the recorded event loop delays.');
+const lagP99 = lagSeries('nodejs_eventloop_lag_p99_seconds', 'The 99th percentile of the recorded event loop delays.');
 
 const httpDuration = new Histogram({
   name: 'http_request_duration_seconds',
@@ -90,6 +171,7 @@ export function countDeadLetter(group: string, topic: string): void {
 /** Called where a consumer is created: kafkajs reports each batch's lag, which costs no request. */
 export function trackConsumerLag(consumer: Consumer, group: string): void {
   consumer.on(consumer.events.END_BATCH_PROCESS, ({ payload }) => {
+    noteActivity();
     consumerLag.set({ group, topic: payload.topic, partition: String(payload.partition) }, Number(payload.offsetLag));
   });
 }
@@ -100,6 +182,7 @@ export function trackConsumerLag(consumer: Consumer, group: string): void {
  */
 export function httpMetrics() {
   return (req: Request, res: Response, next: NextFunction) => {
+    noteActivity();
     const end = httpDuration.startTimer();
     res.on('finish', () => {
       const pattern = req.route?.path;
