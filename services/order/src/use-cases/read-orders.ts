@@ -33,7 +33,11 @@ export async function findAnyOrder(store: Store, id: number): Promise<OrderView 
   const order = await store.repository.order(id);
   if (order) return orderView(order);
   const auto = await store.repository.autoOrder(id);
-  return auto ? autoOrderView(auto) : null;
+  if (!auto) return null;
+  const view = autoOrderView(auto);
+  // A subscription also lists its posts' orders (API v2 `status` answers them as `orders`).
+  if (view.subscription) return { ...view, subscription: { ...view.subscription, orders: await store.repository.runOrderIds(id) } };
+  return view;
 }
 
 /** Several at once (API v2 multi-status): those found and owned by `userId` (any when undefined). */
