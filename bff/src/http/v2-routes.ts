@@ -90,7 +90,7 @@ export function v2Routes(app: Express, reseller: Reseller, fulfillment: ServiceC
         return;
       }
       case 'add': {
-        const typed = { comments: body.comments, usernames: body.usernames, username: body.username };
+        const typed = { comments: body.comments, usernames: body.usernames, username: body.username, min: body.min, max: body.max, posts: body.posts, delay: body.delay, expiry: body.expiry };
         const parsed = orderBody.safeParse({ serviceId: body.service, link: body.link, amount: body.quantity, runs: body.runs, interval: body.interval, ...typed });
         if (!parsed.success) throw new V2Error(400, v2Errors.incorrectRequest);
         const input = parsed.data;

@@ -45,7 +45,10 @@ export async function findOrders(store: Store, ids: number[], userId: string | u
   const { orders, autos } = await store.repository.findMany(ids, userId);
   const byId = new Map<number, OrderView | AutoOrderView>();
   for (const o of orders) byId.set(o._id, orderView(o));
-  for (const a of autos) byId.set(a._id, autoOrderView(a));
+  for (const a of autos) {
+    const view = autoOrderView(a);
+    byId.set(a._id, view.subscription ? { ...view, subscription: { ...view.subscription, orders: await store.repository.runOrderIds(a._id) } } : view);
+  }
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
