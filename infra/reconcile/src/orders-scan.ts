@@ -30,7 +30,7 @@ export type DeliveryFacts = { u: number; kind: OrderKind; status: number | null;
 export type ShortRefund = { rule: 'refund-missing' | 'debit-for-refused-order'; userId: string; reference: string; references: string[]; expectedDeci: number; detail: string };
 
 export type OrderFacts = {
-  /** Paid orders (runs included): order id → member, for the forwards. */
+  /** Paid orders (runs included) and paid subscriptions: order id → member, for the forwards. */
   paid: Map<number, number>;
   delivery: Map<string, DeliveryFacts>;
   short: ShortRefund[];
@@ -63,6 +63,8 @@ export async function scanOrders(orderDb: Db, books: Books, members: Members, wa
   for await (const auto of orderDb.collection<StoredOrder>('auto_orders').find({}, { projection, batchSize: 1000 })) {
     facts.autoOrders += 1;
     autos.set(auto._id, { order: auto, u: members.of(auto.userId), childLedgerDeci: 0, childRecordedDeci: 0 });
+    // A subscription goes to its provider itself (issue 40): its forward names the auto order.
+    if (auto.subscription && auto.payment === 'paid') facts.paid.set(auto._id, members.of(auto.userId));
   }
   for await (const order of orderDb.collection<StoredOrder>('orders').find({}, { projection, batchSize: 1000 })) {
     facts.orders += 1;

@@ -84,6 +84,8 @@ export function cleanWorld(): World {
       { _id: 12, userId: B },
       { _id: 16, userId: B },
       { _id: 41, userId: B },
+      // A subscription is forwarded itself.
+      { _id: 50, userId: B },
     ],
     topUps: [
       { _id: 1, userId: B, pointDeci: 100_000, transferDeci: 110_000, status: 1 },
