@@ -23,7 +23,7 @@ describe('service types (issue 40)', () => {
     expect(normalizeUsername('no way')).toBeNull();
     expect(normalizeUsername('a'.repeat(31))).toBeNull();
   });
-  it('reads a subscription's state words and ends an expiry day at midnight KST', () => {
+  it('reads a subscription’s state words and ends an expiry day at midnight KST', () => {
     expect(['Active', 'paused', 'Completed', 'Expired', 'Cancelled', 'In progress'].map(subscriptionStateFromApiName)).toEqual(['active', 'paused', 'completed', 'expired', 'canceled', 'active']);
     expect(subscriptionStateFromApiName('Exploded')).toBeNull();
     expect(subscriptionStateFromApiName(3)).toBeNull();
