@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { Topics } from '@smm/contracts';
 import { storedOrders } from '../src/store/models.ts';
 import { expireDueSubscriptions } from '../src/use-cases/subscriptions.ts';
 import { type ErrorBody, client, eventually, orderSuite, sleep } from './support.ts';
@@ -31,6 +32,11 @@ describe('subscriptions', () => {
     expect(suite.h.stand.balances.get(userId)).toBe(1_000_000 - 2400);
     const accepted = await eventually(() => suite.h.stand.of(sub.id, 'OrderAccepted'), (e) => e.length === 1);
     expect(accepted[0]!.data).toMatchObject({ kind: 'auto', runs: 4, interval: 0, serviceType: 'subscriptions', subscription: { username: 'my.profile', min: 100, max: 200, posts: 4, delay: 15, expiry: null } });
+    // A due run (a stale schedule, or forged on the broker) places no post: posts are recorded, never scheduled.
+    await suite.h.stand.publish(Topics.scheduler, suite.h.stand.runDue(sub.id, userId, 1));
+    await sleep(1000);
+    expect(await storedOrders(suite.h.order.store.connection).orders.countDocuments({ autoOrderId: sub.id })).toBe(0);
+    expect(suite.h.stand.of(sub.id, 'AutoOrderRunPlaced')).toEqual([]);
   });
 
   it('refuse bad fields with Korean messages and place nothing', async () => {
@@ -140,5 +146,13 @@ describe('subscriptions', () => {
       [`auto-${b.id}-expired`, 900],
     ]);
     expect(suite.h.stand.balances.get(userId)).toBe(1_000_000 - 1800);
+
+    // A post recorded after the expiry day (before the sweep came by): refused, and the subscription expires then.
+    const c = (await api.post<{ order: AutoView }>('/orders', { serviceId: 7, username: 'late3', min: 50, max: 100, posts: 2, expiry: kstToday() })).body.order;
+    const yesterday = new Date(Date.now() + 9 * 3600_000 - 86_400_000).toISOString().slice(0, 10);
+    await suite.h.order.store.connection.collection('auto_orders').updateOne({ _id: c.id } as never, { $set: { 'subscription.expiry': yesterday } });
+    expect((await op.post<ErrorBody>(`/admin/subscriptions/${c.id}/posts`, {})).body.code).toBe('SUBSCRIPTION_EXPIRED');
+    expect((await api.get<AutoView>(`/orders/${c.id}`)).body).toMatchObject({ completed: 0, refundedDeci: 600, subscription: { state: 'expired' } });
+    await eventually(() => refunds(c.id), (r) => r.length === 1);
   });
 });

@@ -202,7 +202,7 @@ export const autoOrderSchema = new Schema<AutoOrder>(
   { collection: orderCollections.auto, versionKey: false, minimize: false },
 );
 // The expiry sweep: live subscriptions whose expiry day is over.
-autoOrderSchema.index({ 'subscription.expiresAt': 1 }, { partialFilterExpression: { 'subscription.state': { $in: ['active', 'paused'] } } });
+autoOrderSchema.index({ 'subscription.expiresAt': 1 }, { partialFilterExpression: { 'subscription.expiresAt': { $type: 'date' } } });
 autoOrderSchema.index({ outboxPending: 1, _id: 1 });
 autoOrderSchema.index({ userId: 1, payment: 1, idBucket: -1, _id: -1 });
 autoOrderSchema.index({ userId: 1, status: 1, idBucket: -1, _id: -1 });
