@@ -149,7 +149,7 @@ export function createApp(deps: AppDeps): Express {
       adminTopUpRoutes(api, verifier, auth, wallet);
       adminMemberRoutes(api, verifier, auth, wallet, order);
       adminRateRoutes(api, verifier, auth, order);
-      adminSubscriptionRoutes(api, verifier, order);
+      adminSubscriptionRoutes(api, verifier, auth, order);
       adminOrderRoutes(api, verifier, auth, order, fulfillment);
       depositRoutes(api, verifier, auth, wallet, deps.depositWebhook ?? { secret: undefined, windowSeconds: 300 });
       adminMoneyRoutes(api, verifier, order, wallet);

@@ -2,9 +2,12 @@ import type { Request, Response, Router } from 'express';
 import { HttpError } from '@smm/platform';
 import { messages } from '../messages.ts';
 import type { TokenVerifier } from '../security/token-verifier.ts';
+import { autoOrderPage } from '@smm/contracts/http';
+import { readAnswer } from '../upstream/read-answer.ts';
 import { relay } from '../upstream/relay.ts';
 import type { ServiceClient } from '../upstream/service-client.ts';
 import { access } from './access.ts';
+import { withLoginIds } from './admin-login-ids.ts';
 import { callContext } from './context.ts';
 import { idParam, listQuery } from './query.ts';
 
@@ -16,12 +19,17 @@ const body = (req: Request): Record<string, unknown> => (typeof req.body === 'ob
  * order), pause and resume (staff too, area `orders`), and an end with the refund of the posts not
  * done (expired or canceled: admins only, never their own — the order service's rules).
  */
-export function adminSubscriptionRoutes(router: Router, verifier: TokenVerifier, order: ServiceClient): void {
+export function adminSubscriptionRoutes(router: Router, verifier: TokenVerifier, auth: ServiceClient, order: ServiceClient): void {
   const operator = access(verifier, 'operator');
 
   router.get('/admin/orders/subscriptions', operator, async (req: Request, res: Response) => {
+    const ctx = callContext(req);
     const query = listQuery(req, [{ name: 'state', pattern: /^(active|paused|completed|expired|canceled)$/ }]);
-    relay(res, await order.call(callContext(req), 'GET', '/admin/subscriptions', { query }));
+    const answer = await order.call(ctx, 'GET', '/admin/subscriptions', { query });
+    if (answer.status !== 200) return relay(res, answer);
+    // The member's login id beside each one, as the other console lists show members.
+    const page = readAnswer(ctx, answer, autoOrderPage);
+    res.json({ ...page, items: await withLoginIds(auth, ctx, page.items) });
   });
 
   router.post('/admin/orders/subscriptions/:id/posts', operator, async (req: Request, res: Response) => {

@@ -87,17 +87,19 @@ describe('subscriptions on the order screen, the history and the console', () =>
     const { page, context, errors } = await open({ viewport: phone, theme: 'dark', token: member.token, mobile: true });
     try {
       await page.goto('/auto-order-history');
-      await expect.poll(() => page.getByTestId('posts-done').first().textContent()).toBe('게시물 1/3');
+      await heading(page, '자동 주문 내역');
+      await expect.poll(() => page.getByTestId('history-card').first().innerText()).toContain('게시물 1/3');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
       await shot(page, 'subscription-history-390-dark');
-      await page.getByRole('button', { name: /취소$/ }).first().click();
+      const cancelButton = page.getByRole('button', { name: /^자동 주문 .+ 취소$/ });
+      await cancelButton.first().click();
       await expect.poll(async () => page.getByRole('dialog').innerText()).toContain('남은 게시물 2개');
       await page.getByRole('dialog').getByRole('button', { name: '구독 취소' }).click();
-      await expect.poll(() => page.getByTestId('subscription-state').first().textContent()).toBe('취소');
+      await expect.poll(() => page.getByTestId('history-card').first().innerText()).toContain('취소');
       await eventually(() => balanceDeci(member.token), (b) => b === before - 4000, 20_000, 'the refund of 2 posts');
       await shot(page, 'subscription-canceled-390-dark');
       // A second cancel is not offered, and asked directly it moves nothing.
-      expect(await page.getByRole('button', { name: /취소$/ }).count()).toBe(0);
+      expect(await cancelButton.count()).toBe(0);
       expect((await api('POST', `/service/orders/${subscriptionId}/cancel`, { token: member.token })).status).toBe(409);
       expect(await balanceDeci(member.token)).toBe(before - 4000);
       expect(errors).toEqual([]);

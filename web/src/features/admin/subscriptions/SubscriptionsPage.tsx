@@ -15,7 +15,7 @@ import { adminText as t } from '../messages.ts';
 import { subscriptionAdminText as x } from './messages.ts';
 
 type Filter = 'active' | 'paused' | 'all';
-type Page = { items: AutoOrderViewBody[] };
+type Page = { items: Array<AutoOrderViewBody & { loginId?: string | null }> };
 type Open = { sub: AutoOrderViewBody; action: 'post' | 'expired' | 'canceled' };
 const tones = { active: 'primary', paused: 'warning', completed: 'success', expired: 'neutral', canceled: 'danger' } as const;
 
@@ -97,7 +97,7 @@ export default function SubscriptionsPage() {
                   <span className={s.sub}>{dateTime(sub.createdAt)}</span>
                 </span>
               </td>
-              <td className={ui.td}>{sub.userId}</td>
+              <td className={ui.td}>{sub.loginId ?? sub.userId}</td>
               <td className={ui.tdWrap}>
                 <span className={s.twoLines}>
                   <span>@{terms.username} · {sub.serviceText}</span>
