@@ -66,7 +66,7 @@ describe.runIf(orderServiceUp())('subscriptions (API v2, console, money)', () =>
     expect(await pointDeciOf(m)).toBe(before - 6000);
   });
 
-  it('bad subscription input is a clear error and charges nothing; a member cannot reach the console's subscription routes', async () => {
+  it('bad subscription input is a clear error and charges nothing; a member cannot reach the console’s subscription routes', async () => {
     const before = await pointDeciOf(m);
     const add = (fields: Record<string, string>) => v2({ key, action: 'add', service: String(sub.id), username: 'brand.kr', min: '100', max: '200', posts: '2', ...fields });
     expect(await add({ min: '300' })).toMatchObject({ status: 400, body: { error: 'Min must not be greater than max' } });
