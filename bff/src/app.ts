@@ -14,6 +14,7 @@ import { adminMemberRoutes } from './http/admin-member-routes.ts';
 import { adminExportRoutes } from './http/admin-export-routes.ts';
 import { adminReportRoutes } from './http/admin-report-routes.ts';
 import { adminOrderRoutes } from './http/admin-order-routes.ts';
+import { adminSubscriptionRoutes } from './http/admin-subscription-routes.ts';
 import { adminRoutes } from './http/admin-routes.ts';
 import { adminTopUpRoutes } from './http/admin-top-up-routes.ts';
 import { apiDocsRoutes } from './http/api-docs.ts';
@@ -148,6 +149,7 @@ export function createApp(deps: AppDeps): Express {
       adminTopUpRoutes(api, verifier, auth, wallet);
       adminMemberRoutes(api, verifier, auth, wallet, order);
       adminRateRoutes(api, verifier, auth, order);
+      adminSubscriptionRoutes(api, verifier, auth, order);
       adminOrderRoutes(api, verifier, auth, order, fulfillment);
       depositRoutes(api, verifier, auth, wallet, deps.depositWebhook ?? { secret: undefined, windowSeconds: 300 });
       adminMoneyRoutes(api, verifier, order, wallet);

@@ -17,6 +17,7 @@ export const messages = {
   qnaDisabled: '자주 묻는 질문 메뉴를 이용할 수 없습니다.',
   routeNotFound: '요청한 경로를 찾을 수 없습니다.',
   orderNotFound: '주문을 찾을 수 없습니다.',
+  subscriptionNotFound: '구독을 찾을 수 없습니다.',
   accountNotFound: '계정을 찾을 수 없습니다.',
   topUpNotFound: '충전 요청을 찾을 수 없습니다.',
   memberNotFound: '회원 정보를 찾을 수 없습니다.',

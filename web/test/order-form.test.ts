@@ -183,3 +183,32 @@ describe('typed products (issue 40)', () => {
     expect(next).toMatchObject({ serviceId: 't2', comments: '', usernames: '', username: '', amount: '1000' });
   });
 });
+
+describe('subscriptions (issue 40)', () => {
+  const sub: CatalogService = { id: 's9', categoryId: 'c1', min: 50, max: 1000, unitPriceDeci: 20, enableAuto: false, isReadOnly: false, type: 'subscriptions' };
+  const form: OrderForm = { ...valid, serviceId: 's9', link: '', username: '@brand.kr', subMin: '100', subMax: '200', posts: '3', delay: '5', expiry: '' };
+
+  it('are priced for the max per post × posts, and ask no link', () => {
+    expect(totalQuantity(form, sub)).toBe(600);
+    expect(totalPriceDeci(sub, form)).toBe(12_000);
+    expect(validateOrder(form, sub, rich)).toBeNull();
+    expect(validateOrder(form, sub, 11_999)).toEqual({ field: 'balance', message: t.insufficient });
+  });
+
+  it('check the profile, min ≤ max within the range, whole posts, an expiry not in the past, in that order', () => {
+    const problem = (change: Partial<OrderForm>) => validateOrder({ ...form, ...change }, sub, rich);
+    expect(problem({ username: ' ' })).toEqual({ field: 'username', message: t.subUsernameRequired });
+    expect(problem({ subMin: 'x' })).toEqual({ field: 'subMin', message: t.subMinInvalid });
+    expect(problem({ subMax: '' })).toEqual({ field: 'subMax', message: t.subMaxInvalid });
+    expect(problem({ subMin: '10' })).toEqual({ field: 'subMin', message: t.belowMin });
+    expect(problem({ subMax: '1001' })).toEqual({ field: 'subMax', message: t.aboveMax });
+    expect(problem({ subMin: '300' })).toEqual({ field: 'subMin', message: t.subMinAboveMax });
+    for (const posts of ['0', '-1', '1.5', '1001', '']) expect(problem({ posts })).toEqual({ field: 'posts', message: t.subPostsInvalid(1000) });
+    expect(problem({ expiry: '2020-01-01' })).toEqual({ field: 'expiry', message: t.subExpiryInvalid });
+  });
+
+  it('send the standard fields, not link, amount or runs', () => {
+    expect(orderPayload({ ...form, expiry: '2099-12-31' }, sub)).toEqual({ serviceId: 's9', username: '@brand.kr', min: 100, max: 200, posts: 3, delay: 5, expiry: '2099-12-31', unitPriceDeci: 20 });
+    expect(orderPayload(form, sub)).not.toHaveProperty('expiry');
+  });
+});

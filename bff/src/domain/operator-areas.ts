@@ -14,6 +14,8 @@ const table: ReadonlyArray<readonly [prefix: string, area: OperatorArea | 'any']
   ['/admin/attention', 'any'],
   ['/admin/top-ups', 'top-ups'],
   ['/admin/deposits', 'deposits'],
+  // Subscriptions run by hand (issue 40): posts, pause/resume; their end refunds, so it is admins' in the order service.
+  ['/admin/orders/subscriptions', 'orders'],
   ['/admin/orders', 'orders'],
   ['/admin/members', 'members'],
   ['/admin/member-rankings', 'members'],

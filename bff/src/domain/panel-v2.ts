@@ -1,4 +1,4 @@
-import { AutoOrderStatus, OrderStatus, type ServiceType, orderStatusApiNames } from '@smm/contracts';
+import { AutoOrderStatus, OrderStatus, type ServiceType, type SubscriptionState, orderStatusApiNames, subscriptionStateApiNames } from '@smm/contracts';
 
 /**
  * The de-facto panel-standard API v2 (what resellers' tools speak): English error texts, money as
@@ -14,6 +14,12 @@ export const v2Errors = {
   incorrectComments: 'Incorrect comments: one comment per line, 300 characters at most',
   incorrectUsernames: 'Incorrect usernames: one username per line, no duplicates',
   incorrectUsername: 'Incorrect username',
+  incorrectMin: 'Incorrect min',
+  incorrectMax: 'Incorrect max',
+  minAboveMax: 'Min must not be greater than max',
+  incorrectPosts: 'Incorrect posts: 1 to 1000 whole posts',
+  incorrectDelay: 'Incorrect delay: 0, 5, 10, 15, 30, 60 or 90 minutes',
+  incorrectExpiry: 'Incorrect expiry: a date from today up to a year ahead (yyyy-mm-dd or dd/mm/yyyy)',
   notEnoughFunds: 'Not enough funds on balance',
   incorrectRuns: 'Incorrect runs: 2 to 1000 whole runs',
   incorrectInterval: 'Incorrect interval: 60 to 43200 whole minutes',
@@ -70,6 +76,18 @@ export function v2ErrorFor(code: string, limits: { min?: number | undefined; max
     case 'USERNAME_REQUIRED':
     case 'USERNAME_INVALID':
       return { error: v2Errors.incorrectUsername, status: 400 };
+    case 'SUBSCRIPTION_MIN_INVALID':
+      return { error: v2Errors.incorrectMin, status: 400 };
+    case 'SUBSCRIPTION_MAX_INVALID':
+      return { error: v2Errors.incorrectMax, status: 400 };
+    case 'SUBSCRIPTION_MIN_ABOVE_MAX':
+      return { error: v2Errors.minAboveMax, status: 400 };
+    case 'SUBSCRIPTION_POSTS_INVALID':
+      return { error: v2Errors.incorrectPosts, status: 400 };
+    case 'SUBSCRIPTION_DELAY_INVALID':
+      return { error: v2Errors.incorrectDelay, status: 400 };
+    case 'SUBSCRIPTION_EXPIRY_INVALID':
+      return { error: v2Errors.incorrectExpiry, status: 400 };
     case 'AMOUNT_INVALID':
     case 'PRICE_OUT_OF_RANGE':
       return { error: v2Errors.incorrectQuantity, status: 400 };
@@ -116,6 +134,8 @@ export type OrderView = {
   runs?: number;
   completed?: number;
   payment?: string;
+  /** A subscription's part (order service `autoOrderView`); null or absent otherwise. */
+  subscription?: { state: SubscriptionState; posts: number; postsDone: number; expiry: string | null; username: string; min: number; max: number; delay: number; orders?: number[] | undefined } | null | undefined;
 };
 
 const autoStatusNames: Readonly<Record<number, string>> = {
@@ -150,9 +170,40 @@ export function remainsOf(view: OrderView): number {
   return typeof view.remains === 'number' ? view.remains : (view.amount ?? 0);
 }
 
-/** One order's v2 status answer: `{charge, start_count, status, remains, currency}`. */
-export function v2Status(view: OrderView): { charge: string; start_count: string; status: string; remains: string; currency: 'KRW' } {
+/** A subscription's v2 status: Active, Paused, Completed, Expired or Canceled (Pending until paid, Canceled when refused). */
+export function subscriptionStatusName(view: OrderView): string {
+  if (view.payment === 'rejected') return subscriptionStateApiNames.canceled;
+  if (view.status === null || view.status === undefined || !view.subscription) return orderStatusApiNames[OrderStatus.values.PENDING]!;
+  return subscriptionStateApiNames[view.subscription.state];
+}
+
+type V2Status = { charge: string; start_count: string; status: string; remains: string; currency: 'KRW' };
+/** A subscription's extra fields in the standard's `status` answer: expiry, posts done, the posts' orders. */
+type V2SubscriptionStatus = V2Status & { expiry: string | null; posts: string; orders: number[]; username: string; min: string; max: string; delay: string };
+
+/**
+ * One order's v2 status answer: `{charge, start_count, status, remains, currency}`; a subscription's
+ * also `{expiry, posts, orders, username, min, max, delay}` (posts = posts done; remains = posts left).
+ */
+export function v2Status(view: OrderView): V2Status | V2SubscriptionStatus {
   const startCount = typeof view.startCount === 'number' && view.startCount >= 0 ? view.startCount : 0;
+  const sub = view.kind === 'auto' ? view.subscription : null;
+  if (sub) {
+    return {
+      charge: wonString(view.pointDeci ?? 0),
+      start_count: '0',
+      status: subscriptionStatusName(view),
+      remains: String(Math.max(0, sub.posts - sub.postsDone)),
+      currency: 'KRW',
+      expiry: sub.expiry,
+      posts: String(sub.postsDone),
+      orders: sub.orders ?? [],
+      username: sub.username,
+      min: String(sub.min),
+      max: String(sub.max),
+      delay: String(sub.delay),
+    };
+  }
   return { charge: wonString(view.pointDeci ?? 0), start_count: String(startCount), status: statusName(view), remains: String(remainsOf(view)), currency: 'KRW' };
 }
 

@@ -24,8 +24,8 @@ const body = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: mes
 /** An empty link is the order service's to refuse (its message); a present one must be http(s) or a profile name. */
 const link = text(2048).refine((v) => v === undefined || v.trim() === '' || isAcceptableLink(v), { error: messages.linkInvalid });
 
-/** A typed product's fields (service-types.ts): the order service checks them by the product's type. */
-const typed = { comments: text(200_000), usernames: text(200_000), username: text(200) };
+/** A typed product's fields (service-types.ts; a subscription's min, max, posts, delay, expiry): the order service checks them by the product's type. */
+const typed = { comments: text(200_000), usernames: text(200_000), username: text(200), min: number, max: number, posts: number, delay: number, expiry: text(40) };
 export const orderBody = body({ serviceId: number, link, amount: number, runs: number, interval: number, ...typed });
 export type OrderBody = z.infer<typeof orderBody>;
 

@@ -82,15 +82,16 @@ export function v2Routes(app: Express, reseller: Reseller, fulfillment: ServiceC
     if (!isV2Action(action)) throw new V2Error(400, v2Errors.incorrectRequest);
     switch (action) {
       case 'services': {
-        // Rates per member (issue 40): `rate` is the price this key's member is charged.
+        // Rates per member (issue 40): `rate` is the price this key's member is charged. A subscription
+        // no provider runs (its operator records its posts) can always be canceled: the unused posts go back at once.
         const [items, flags] = await Promise.all([reseller.catalogue.items(member).then((list) => reseller.prices.price(member, list)), productFlags(member, fulfillment)]);
         res.json(
-          items.map((s) => ({ service: s.id, name: s.text, type: serviceTypeApiNames[s.type], category: s.category, rate: ratePer1000(s.unitPriceDeci, s.type), min: s.min, max: s.max, refill: flags.get(s.id)?.refill ?? false, cancel: flags.get(s.id)?.cancel ?? false, dripfeed: s.enableAuto })),
+          items.map((s) => ({ service: s.id, name: s.text, type: serviceTypeApiNames[s.type], category: s.category, rate: ratePer1000(s.unitPriceDeci, s.type), min: s.min, max: s.max, refill: flags.get(s.id)?.refill ?? false, cancel: flags.get(s.id)?.cancel ?? s.type === 'subscriptions', dripfeed: s.enableAuto })),
         );
         return;
       }
       case 'add': {
-        const typed = { comments: body.comments, usernames: body.usernames, username: body.username };
+        const typed = { comments: body.comments, usernames: body.usernames, username: body.username, min: body.min, max: body.max, posts: body.posts, delay: body.delay, expiry: body.expiry };
         const parsed = orderBody.safeParse({ serviceId: body.service, link: body.link, amount: body.quantity, runs: body.runs, interval: body.interval, ...typed });
         if (!parsed.success) throw new V2Error(400, v2Errors.incorrectRequest);
         const input = parsed.data;

@@ -13,6 +13,8 @@ type StoredOrder = {
   status: number | null;
   refundedDeci?: number;
   autoOrderId?: number | null;
+  /** A subscription's state (issue 40): its refunds are `auto-<id>-canceled` or `auto-<id>-expired`. */
+  subscription?: { state?: string } | null;
 };
 
 /** An auto order, kept while its runs (child orders) are read: they refund against its debit. */
@@ -28,7 +30,7 @@ export type DeliveryFacts = { u: number; kind: OrderKind; status: number | null;
 export type ShortRefund = { rule: 'refund-missing' | 'debit-for-refused-order'; userId: string; reference: string; references: string[]; expectedDeci: number; detail: string };
 
 export type OrderFacts = {
-  /** Paid orders (runs included): order id → member, for the forwards. */
+  /** Paid orders (runs included) and paid subscriptions: order id → member, for the forwards. */
   paid: Map<number, number>;
   delivery: Map<string, DeliveryFacts>;
   short: ShortRefund[];
@@ -36,8 +38,20 @@ export type OrderFacts = {
   autoOrders: number;
 };
 
-const projection = { userId: 1, chargeDeci: 1, payment: 1, abandoned: 1, status: 1, refundedDeci: 1, autoOrderId: 1 };
+const projection = { userId: 1, chargeDeci: 1, payment: 1, abandoned: 1, status: 1, refundedDeci: 1, autoOrderId: 1, 'subscription.state': 1 };
 const refundStatus = { order: { canceled: OrderStatus.values.CANCELED, partial: OrderStatus.values.PARTIAL }, auto: { canceled: AutoOrderStatus.values.CANCELED, partial: -1 } };
+
+/**
+ * Whether the order's state allows a refund of this reason: canceled and partial by status; an
+ * expiry refund only for a subscription that expired (its status is canceled with no post done,
+ * partial with some).
+ */
+function refundAllowed(kind: OrderKind, order: StoredOrder, reason: Exclude<RefundMovement['reason'], 'unpaid'>): boolean {
+  if (order.payment !== 'paid') return false;
+  if (reason === 'expired') return kind === 'auto' && order.subscription?.state === 'expired';
+  if (kind === 'auto' && order.subscription && reason === 'canceled') return order.subscription.state === 'canceled' && order.status === AutoOrderStatus.values.CANCELED;
+  return order.status === refundStatus[kind][reason];
+}
 
 /**
  * Pairs the order service's orders and auto orders with the wallet's debits and refunds, in one
@@ -49,6 +63,8 @@ export async function scanOrders(orderDb: Db, books: Books, members: Members, wa
   for await (const auto of orderDb.collection<StoredOrder>('auto_orders').find({}, { projection, batchSize: 1000 })) {
     facts.autoOrders += 1;
     autos.set(auto._id, { order: auto, u: members.of(auto.userId), childLedgerDeci: 0, childRecordedDeci: 0 });
+    // A subscription goes to its provider itself (issue 40): its forward names the auto order.
+    if (auto.subscription && auto.payment === 'paid') facts.paid.set(auto._id, members.of(auto.userId));
   }
   for await (const order of orderDb.collection<StoredOrder>('orders').find({}, { projection, batchSize: 1000 })) {
     facts.orders += 1;
@@ -133,8 +149,7 @@ function checkPayment(kind: OrderKind, order: StoredOrder, u: number, debit: Mov
 function checkRefunds(kind: OrderKind, order: StoredOrder, u: number, refunds: readonly RefundMovement[], members: Members, findings: Findings): void {
   for (const r of refunds) {
     if (r.u !== u) findings.add('refund-without-debit', `refund ${r.reference} credits ${members.name(r.u)}; the order is ${order.userId}'s`, { userId: members.name(r.u), reference: r.reference });
-    const allowed =
-      r.reason === 'unpaid' ? order.payment === 'rejected' && order.abandoned === true : order.payment === 'paid' && order.status === refundStatus[kind][r.reason];
+    const allowed = r.reason === 'unpaid' ? order.payment === 'rejected' && order.abandoned === true : refundAllowed(kind, order, r.reason);
     if (!allowed) {
       findings.add('refund-state', `refund ${r.reference} (${r.amount} deci-won) but the ${kind === 'order' ? 'order' : 'auto order'} is ${order.payment}, status ${String(order.status)}`, { userId: members.name(r.u), reference: r.reference });
     }
@@ -146,7 +161,7 @@ function noteShortRefund(kind: OrderKind, order: StoredOrder, ledgerDeci: number
   const canceled = order.payment === 'paid' && order.status === refundStatus[kind].canceled;
   const expectedDeci = Math.max(order.refundedDeci ?? 0, canceled && kind === 'order' ? order.chargeDeci : 0);
   if (expectedDeci <= ledgerDeci || (order.payment === 'rejected' && order.abandoned === true)) return;
-  const references = kind === 'order' ? ['canceled', 'partial', 'unpaid'].map((r) => `order-${order._id}-${r}`) : [`auto-${order._id}-canceled`, `order-${order._id}-unpaid`];
+  const references = kind === 'order' ? ['canceled', 'partial', 'unpaid'].map((r) => `order-${order._id}-${r}`) : [`auto-${order._id}-canceled`, `auto-${order._id}-expired`, `order-${order._id}-unpaid`];
   facts.short.push({
     rule: 'refund-missing',
     userId: order.userId,

@@ -4,7 +4,8 @@
  * reference of another shape, or under the wrong source, is itself a discrepancy.
  */
 export type OrderKind = 'order' | 'auto';
-export type RefundReason = 'canceled' | 'partial' | 'unpaid';
+/** `expired`: a subscription's unused posts given back at its expiry (issue 40; `auto-<id>-expired`). */
+export type RefundReason = 'canceled' | 'partial' | 'unpaid' | 'expired';
 
 export type ParsedEntry =
   | { type: 'debit'; kind: OrderKind; id: number }
@@ -15,7 +16,7 @@ export type ParsedEntry =
   | { type: 'adjustment'; id: string };
 
 const order = '(order|auto)-(\\d{1,15})';
-const reason = '(canceled|partial|unpaid)';
+const reason = '(canceled|partial|unpaid|expired)';
 const patterns = {
   debit: new RegExp(`^${order}$`),
   refund: new RegExp(`^${order}-${reason}$`),

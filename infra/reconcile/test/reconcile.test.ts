@@ -29,7 +29,7 @@ describe('reconcile', () => {
     const report = await run(cleanWorld());
     expect(report.discrepancies).toEqual([]);
     expect(report.total).toBe(0);
-    expect(report.counts).toEqual({ ledgerEntries: 16, orders: 8, autoOrders: 1, forwards: 4, topUps: 3, deposits: 1, adjustments: 1, referralCredits: 3 });
+    expect(report.counts).toEqual({ ledgerEntries: 18, orders: 9, autoOrders: 2, forwards: 5, topUps: 3, deposits: 1, adjustments: 1, referralCredits: 3 });
     expect(report.databases.wallet).toMatch(/^wallet-/);
   });
 
@@ -59,6 +59,12 @@ describe('reconcile', () => {
     { name: "a matched deposit of another amount than its request's transfer", rule: 'deposit-topup', reference: 'bank:t1', fault: (w) => (w.deposits[0]!.amountDeci = 100_000) },
     { name: 'an adjustment entry without its record', rule: 'adjustment-unrecorded', reference: 'adjustment-a1', userId: O, fault: (w) => (w.adjustments = []) },
     { name: 'a forward of an order not paid', rule: 'forward-without-paid-order', reference: 'order-13', fault: (w) => w.forwards.push({ _id: 13, userId: B }) },
+    { name: 'a forward of an auto order that is no subscription', rule: 'forward-without-paid-order', reference: 'order-40', fault: (w) => w.forwards.push({ _id: 40, userId: B }) },
+    // Subscriptions (issue 40): an auto order whose runs are posts; its unused posts go back once, as `auto-<id>-expired` or `-canceled`.
+    { name: 'an expiry refund of an auto order that is no expired subscription', rule: 'refund-state', reference: 'auto-40-expired', fault: (w) => w.ledger.push({ _id: 'auto-40-expired', userId: B, deltaDeci: 100, source: 'refund' }) },
+    { name: 'a cancel refund of a subscription that expired', rule: 'refund-state', reference: 'auto-50-canceled', fault: (w) => w.ledger.push({ _id: 'auto-50-canceled', userId: B, deltaDeci: 100, source: 'refund' }) },
+    { name: "a subscription's refunds beyond its debit", rule: 'refund-exceeds-debit', reference: 'auto-50', fault: (w) => (entry(w, 'auto-50-expired').deltaDeci = 12_001) },
+    { name: 'an expired subscription whose refund never came', rule: 'refund-missing', reference: 'auto-50-canceled', fault: (w) => (w.ledger = without(w.ledger, 'auto-50-expired')) },
     { name: 'a ledger entry of an unknown kind', rule: 'unknown-entry', reference: 'gift-1', fault: (w) => w.ledger.push({ _id: 'gift-1', userId: B, deltaDeci: 500, source: 'refund' }) },
   ];
 

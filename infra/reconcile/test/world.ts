@@ -54,6 +54,9 @@ export function cleanWorld(): World {
       { _id: 'auto-40', userId: B, deltaDeci: -6000, source: 'order' },
       { _id: 'order-41-partial', userId: B, deltaDeci: 500, source: 'refund' },
       { _id: 'auto-40-canceled', userId: B, deltaDeci: 4000, source: 'refund' },
+      // A subscription of 4 posts × 3,000 (issue 40): one post done (child order 51), it expired, 3 posts back.
+      { _id: 'auto-50', userId: B, deltaDeci: -12_000, source: 'order' },
+      { _id: 'auto-50-expired', userId: B, deltaDeci: 9000, source: 'refund' },
       // 5 % of the delivered value: 5,000 for order 10; 4,000 − 1,000 refunded for order 12.
       { _id: 'referral-order-10', userId: R, deltaDeci: 250, source: 'referral' },
       { _id: 'referral-order-12', userId: R, deltaDeci: 150, source: 'referral' },
@@ -70,13 +73,19 @@ export function cleanWorld(): World {
       order(15, 2000, 'rejected', null, 2000, { abandoned: true }),
       order(16, 1000, 'paid', 1),
       order(41, 2000, 'paid', 3, 500, { autoOrderId: 40, run: 1 }),
+      order(51, 3000, 'paid', 2, 0, { autoOrderId: 50, run: 1 }),
     ],
-    autoOrders: [{ _id: 40, userId: B, chargeDeci: 6000, perRunDeci: 2000, runs: 3, completed: 1, payment: 'paid', status: 2, refundedDeci: 4500 }],
+    autoOrders: [
+      { _id: 40, userId: B, chargeDeci: 6000, perRunDeci: 2000, runs: 3, completed: 1, payment: 'paid', status: 2, refundedDeci: 4500 },
+      { _id: 50, userId: B, chargeDeci: 12_000, perRunDeci: 3000, runs: 4, completed: 1, payment: 'paid', status: 3, refundedDeci: 9000, subscription: { state: 'expired' } },
+    ],
     forwards: [
       { _id: 10, userId: B },
       { _id: 12, userId: B },
       { _id: 16, userId: B },
       { _id: 41, userId: B },
+      // A subscription is forwarded itself.
+      { _id: 50, userId: B },
     ],
     topUps: [
       { _id: 1, userId: B, pointDeci: 100_000, transferDeci: 110_000, status: 1 },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chargedUnits, linesOf, normalizeUsername, serviceTypeFromApiName, usernameItems } from '../src/service-types.ts';
+import { chargedUnits, expiryEnd, linesOf, normalizeUsername, serviceTypeFromApiName, subscriptionStateFromApiName, usernameItems } from '../src/service-types.ts';
 
 describe('service types (issue 40)', () => {
   it('reads providers’ type names as ours; types this product cannot sell are null', () => {
@@ -9,7 +9,8 @@ describe('service types (issue 40)', () => {
     expect(serviceTypeFromApiName(' Package ')).toBe('package');
     expect(serviceTypeFromApiName('Mentions Custom List')).toBe('mentions-custom-list');
     expect(serviceTypeFromApiName('Comment Likes')).toBe('comment-likes');
-    for (const other of ['Subscriptions', 'Poll', 'SEO', 'Mentions with Hashtags', 'Custom Comments Package']) expect(serviceTypeFromApiName(other), other).toBeNull();
+    expect(serviceTypeFromApiName('Subscriptions')).toBe('subscriptions');
+    for (const other of ['Poll', 'SEO', 'Mentions with Hashtags', 'Custom Comments Package']) expect(serviceTypeFromApiName(other), other).toBeNull();
   });
   it('charges a package once and everything else per unit', () => {
     expect(chargedUnits('package', 1000)).toBe(1);
@@ -21,5 +22,11 @@ describe('service types (issue 40)', () => {
     expect(normalizeUsername('@kim.a_1')).toBe('kim.a_1');
     expect(normalizeUsername('no way')).toBeNull();
     expect(normalizeUsername('a'.repeat(31))).toBeNull();
+  });
+  it('reads a subscription’s state words and ends an expiry day at midnight KST', () => {
+    expect(['Active', 'paused', 'Completed', 'Expired', 'Cancelled', 'In progress'].map(subscriptionStateFromApiName)).toEqual(['active', 'paused', 'completed', 'expired', 'canceled', 'active']);
+    expect(subscriptionStateFromApiName('Exploded')).toBeNull();
+    expect(subscriptionStateFromApiName(3)).toBeNull();
+    expect(expiryEnd('2026-12-31').toISOString()).toBe('2026-12-31T15:00:00.000Z');
   });
 });

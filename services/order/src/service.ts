@@ -1,5 +1,5 @@
 import { Topics } from '@smm/contracts';
-import { type Logger, type RunningService, startService } from '@smm/platform';
+import { type Logger, PassLoop, type RunningService, startService } from '@smm/platform';
 import { startConsumers } from './events/consumers.ts';
 import { adminDashboardRoutes } from './http/admin-dashboard-routes.ts';
 import { adminRoutes } from './http/admin-routes.ts';
@@ -7,6 +7,8 @@ import { adminSearchRoutes } from './http/admin-search-routes.ts';
 import { rateRoutes } from './http/rate-routes.ts';
 import { memberRoutes } from './http/routes.ts';
 import { reportRoutes } from './http/report-routes.ts';
+import { subscriptionRoutes } from './http/subscription-routes.ts';
+import { expireDueSubscriptions } from './use-cases/subscriptions.ts';
 import { type Store, createStore } from './store/store.ts';
 import { orderCollections } from './store/models.ts';
 import type { OrderDeps } from './use-cases/context.ts';
@@ -22,6 +24,8 @@ export type OrderSettings = {
   idBlock?: number;
   replicaCacheMs?: number;
   outboxPollMs?: number;
+  /** How often subscriptions past their expiry day are looked for and expired (default 60 s). */
+  subscriptionSweepMs?: number;
   /** main listens on PORT/HOST; tests run `app` themselves. */
   listen?: { port: number; host?: string };
 };
@@ -43,11 +47,28 @@ export async function startOrderService(settings: OrderSettings): Promise<OrderS
       const store = await createStore(connection, { idBlock: settings.idBlock ?? 20, replicaCacheMs: settings.replicaCacheMs ?? 1000 });
       return { store, logger, relay, waiter: new PaymentWaiter(), placements: new PlacementBatcher(store) };
     },
-    jobs: (deps) => [{ name: 'payment waiter', stop: () => deps.waiter.stop() }],
+    jobs: (deps) => {
+      // Subscriptions past their expiry day expire with the refund of their unused posts.
+      const sweepMs = settings.subscriptionSweepMs ?? 60_000;
+      const sweep = new PassLoop(async () => {
+        try {
+          await expireDueSubscriptions(deps);
+        } catch (error) {
+          deps.logger.error({ err: error }, 'subscription expiry sweep failed');
+        }
+        return sweepMs;
+      });
+      sweep.start(Math.min(sweepMs, 5000));
+      return [
+        { name: 'payment waiter', stop: () => deps.waiter.stop() },
+        { name: 'subscription expiry', stop: () => sweep.stop() },
+      ];
+    },
     consumers: (deps, { kafka, producer }) => startConsumers(deps, kafka, producer),
     routes(app, deps) {
       memberRoutes(app, deps);
       rateRoutes(app, deps);
+      subscriptionRoutes(app, deps);
       adminRoutes(app, deps);
       adminSearchRoutes(app, deps);
       adminDashboardRoutes(app, deps);

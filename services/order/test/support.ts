@@ -11,6 +11,7 @@ import {
   SettingChanged,
   Topics,
   orderEvents,
+  type ServiceType,
   parseEvent,
 } from '@smm/contracts';
 import { EventProducer, type Kafka, type RunningServer, createKafka, createLogger, listen } from '@smm/platform';
@@ -147,6 +148,8 @@ export type ProductData = {
   enableAuto: boolean;
   isReadOnly: boolean;
   visible: boolean;
+  /** The product's type (service-types.ts); absent: default. */
+  type?: ServiceType;
 };
 
 export type Harness = { infra: Infra; order: OrderService; server: RunningServer; base: string; stand: StandIns; stop(): Promise<void> };

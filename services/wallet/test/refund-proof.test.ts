@@ -84,4 +84,26 @@ describe('refund proof (RefundRequested the ledger does not prove)', () => {
     expect(await balanceOf(suite.wallet.base, userId)).toBe(50_000);
     expect((await checkLedger(suite.wallet.store.connection)).violations).toEqual([]);
   });
+
+  it('gives a subscription back its unused posts once: the expiry refund, its replay and a forged second end are refused beyond the charge', async () => {
+    const userId = await suite.member();
+    await fund(suite.wallet.base, userId, 5_000); // 50,000 deci
+    const subId = nextOrderId++;
+    const post = nextOrderId++;
+    // 4 posts × 3,000 deci charged up front; one post done (its order, 3,000 of it).
+    await suite.publisher.publish(Topics.order, [suite.publisher.subscriptionPlaced(userId, subId, 4, 3_000), suite.publisher.runPlaced(userId, subId, 1, 4, post, true)]);
+    await eventually(() => balanceOf(suite.wallet.base, userId), (deci) => deci === 38_000);
+    const expired = suite.publisher.refund(userId, subId, `auto-${subId}-expired`, 9_000, 'subscription-ended');
+    // The refund, the same event again, and under a new event id: credited once.
+    await suite.publisher.publish(Topics.order, [expired, expired, withNewId(expired)]);
+    await eventually(() => balanceOf(suite.wallet.base, userId), (deci) => deci === 47_000);
+    // A forged cancel of the same subscription after its expiry: only the post's 3,000 is left of the payment, 9,000 is refused.
+    await suite.publisher.publish(Topics.order, [suite.publisher.refund(userId, subId, `auto-${subId}-canceled`, 9_000, 'subscription-ended')]);
+    const [over] = await eventually(() => refusedList(userId), (rows) => rows.length === 1, 20_000);
+    expect(over).toMatchObject({ refundId: `auto-${subId}-canceled`, code: 'OVER_REFUND' });
+    expect(over!.reason).toContain('12000 debited, 9000 refunded');
+    expect(await balanceOf(suite.wallet.base, userId)).toBe(47_000);
+    expect(refundCredits(userId).map((e) => (e.data as { referenceId: string }).referenceId)).toEqual([`auto-${subId}-expired`]);
+    expect((await checkLedger(suite.wallet.store.connection)).violations).toEqual([]);
+  });
 });

@@ -59,11 +59,14 @@ export async function startPublisher(infra: Infra) {
         { orderId, kind, userId, serviceId: 1, amount: 10, runs: kind === 'auto' ? 2 : 0, interval: kind === 'auto' ? 60 : 0, chargeDeci },
         origin(),
       ),
-    refund: (userId: string, orderId: number, refundId: string, amountDeci: number) =>
-      RefundRequested.create(`order-${orderId}`, { refundId, userId, orderId, amountDeci, reason: 'canceled' }, origin()),
+    refund: (userId: string, orderId: number, refundId: string, amountDeci: number, reason: 'canceled' | 'subscription-ended' = 'canceled') =>
+      RefundRequested.create(`order-${orderId}`, { refundId, userId, orderId, amountDeci, reason }, origin()),
+    /** A subscription of `posts` posts, charged `perPostDeci` each up front (issue 40): an auto order with runs = posts, interval 0. */
+    subscriptionPlaced: (userId: string, orderId: number, posts: number, perPostDeci: number) =>
+      OrderPlaced.create(`order-${orderId}`, { orderId, kind: 'auto', userId, serviceId: 1, amount: 100, runs: posts, interval: 0, chargeDeci: posts * perPostDeci }, origin()),
     /** Run `run` of auto order `autoOrderId` became child order `childOrderId`. */
-    runPlaced: (userId: string, autoOrderId: number, run: number, runs: number, childOrderId: number) =>
-      AutoOrderRunPlaced.create(`order-${autoOrderId}`, { autoOrderId, userId, run, runs, childOrderId }, origin()),
+    runPlaced: (userId: string, autoOrderId: number, run: number, runs: number, childOrderId: number, subscription?: boolean) =>
+      AutoOrderRunPlaced.create(`order-${autoOrderId}`, { autoOrderId, userId, run, runs, childOrderId, ...(subscription ? { subscription } : {}) }, origin()),
     /** An order reached status `to` (2 completed, 3 partial, 5 canceled) with `remains` undelivered. */
     statusChanged: (userId: string, orderId: number, to: number, remains = 0) =>
       OrderStatusChanged.create(`order-${orderId}`, { orderId, userId, from: 1, to, startCount: 0, remains }, origin()),

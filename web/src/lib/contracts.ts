@@ -5,8 +5,19 @@
  */
 export { deciToWon, formatWon, groupThousands, parseWon, priceDeci } from '../../../packages/contracts/src/money.ts';
 export { autoOrderLimits } from '../../../packages/contracts/src/auto-order.ts';
-export { chargedUnits, linesOf, normalizeUsername, orderDetailLimits, serviceTypeAllowsAuto, serviceTypeLabels, serviceTypes, usernameItems } from '../../../packages/contracts/src/service-types.ts';
-export type { OrderDetails, ServiceType } from '../../../packages/contracts/src/service-types.ts';
+export {
+  chargedUnits,
+  linesOf,
+  normalizeUsername,
+  orderDetailLimits,
+  serviceTypeAllowsAuto,
+  serviceTypeLabels,
+  serviceTypes,
+  subscriptionLimits,
+  subscriptionStateLabels,
+  usernameItems,
+} from '../../../packages/contracts/src/service-types.ts';
+export type { OrderDetails, ServiceType, SubscriptionState } from '../../../packages/contracts/src/service-types.ts';
 export { settingEnabled, settingKeys } from '../../../packages/contracts/src/settings.ts';
 export type { SettingKey } from '../../../packages/contracts/src/settings.ts';
 export { liveEvents } from '../../../packages/contracts/src/live.ts';

@@ -74,7 +74,8 @@ export async function product(spec: ProductSpec = {}, probe?: Member): Promise<{
     await eventually(
       // A typed product is probed with an empty link (a package would otherwise be ordered): LINK_REQUIRED also says the replica knows it.
       async () => (await api('POST', '/service/order', { token: probe.token, body: { serviceId: made.body.id, link: spec.type ? '' : 'probe', amount: 0 } })).body.code,
-      (code) => code === (spec.type ? 'LINK_REQUIRED' : 'AMOUNT_BELOW_MIN'),
+      // A subscription takes a profile username instead of a link (issue 40).
+      (code) => code === (spec.type === 'subscriptions' ? 'USERNAME_REQUIRED' : spec.type ? 'LINK_REQUIRED' : 'AMOUNT_BELOW_MIN'),
       20_000,
     );
   }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { deciWonSchema } from '../money.ts';
 import { defineEvent } from '../envelope.ts';
 import { paymentKindSchema } from './wallet.ts';
-import { serviceTypes } from '../service-types.ts';
+import { serviceTypes, subscriptionStates } from '../service-types.ts';
 
 const userId = z.string().min(1);
 /** Orders and auto orders share one id sequence, so an id names exactly one of them. */
@@ -13,6 +13,16 @@ export const orderDetailsSchema = z.object({
   comments: z.array(z.string().min(1)).min(1).optional(),
   usernames: z.array(z.string().min(1)).min(1).optional(),
   username: z.string().min(1).optional(),
+});
+
+/** A subscription's terms as the order service checked them (service-types.ts `SubscriptionTerms`). */
+export const subscriptionTermsSchema = z.object({
+  username: z.string().min(1),
+  min: z.number().int().positive(),
+  max: z.number().int().positive(),
+  posts: z.number().int().positive(),
+  delay: z.number().int().nonnegative(),
+  expiry: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
 });
 
 /**
@@ -56,6 +66,11 @@ export const OrderAccepted = defineEvent(
     /** The product's type and what the member gave for it (service-types.ts), for the provider; absent for default products. */
     serviceType: z.enum(serviceTypes).optional(),
     details: orderDetailsSchema.optional(),
+    /**
+     * A subscription (kind `auto`, runs = posts, interval 0): its terms. Nothing is scheduled for it —
+     * a run is a new post, recorded by an operator or by fulfillment from the provider's status.
+     */
+    subscription: subscriptionTermsSchema.optional(),
   }),
 );
 
@@ -91,27 +106,40 @@ export const AutoOrderRunPlaced = defineEvent(
     serviceId: z.number().int().positive().optional(),
     link: z.string().min(1).optional(),
     amount: z.number().int().positive().optional(),
+    /** True when the run is a post of a subscription (its order is for the subscription's max). */
+    subscription: z.boolean().optional(),
   }),
 );
 
 /** Every run was placed. The scheduler forgets the auto order. */
 export const AutoOrderCompleted = defineEvent('AutoOrderCompleted', 1, z.object({ autoOrderId: orderId, userId, runs: z.number().int().positive() }));
 
-/** The member cancelled an active auto order; the runs not yet placed are refunded (RefundRequested follows). */
+/**
+ * The member cancelled an active auto order; the runs not yet placed are refunded (RefundRequested
+ * follows). A subscription ends the same way: `ended` says whether it was canceled or expired.
+ */
 export const AutoOrderCanceled = defineEvent(
   'AutoOrderCanceled',
   1,
-  z.object({ autoOrderId: orderId, userId, runsDone: z.number().int().nonnegative(), runs: z.number().int().positive(), refundDeci: deciWonSchema.nonnegative() }),
+  z.object({
+    autoOrderId: orderId,
+    userId,
+    runsDone: z.number().int().nonnegative(),
+    runs: z.number().int().positive(),
+    refundDeci: deciWonSchema.nonnegative(),
+    ended: z.enum(subscriptionStates).optional(),
+  }),
 );
 
 /**
  * Money goes back to a member: wallet credits `amountDeci` exactly once per `refundId`
- * (e.g. `order-12-canceled`, `order-12-partial`, `auto-40-canceled`).
+ * (e.g. `order-12-canceled`, `order-12-partial`, `auto-40-canceled`; a subscription's unused
+ * posts `auto-40-canceled` or `auto-40-expired`, reason `subscription-ended`).
  */
 export const RefundRequested = defineEvent(
   'RefundRequested',
   1,
-  z.object({ refundId: z.string().min(1), userId, orderId, amountDeci: deciWonSchema.positive(), reason: z.enum(['canceled', 'partial', 'auto-canceled']) }),
+  z.object({ refundId: z.string().min(1), userId, orderId, amountDeci: deciWonSchema.positive(), reason: z.enum(['canceled', 'partial', 'auto-canceled', 'subscription-ended']) }),
 );
 
 export const orderEvents = [OrderPlaced, OrderAccepted, OrderRejected, OrderStatusChanged, AutoOrderRunPlaced, AutoOrderCompleted, AutoOrderCanceled, RefundRequested] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateText, itemList, page, requestNumber } from './common.ts';
-import { orderDetailsSchema } from '../events/order.ts';
-import { serviceTypes } from '../service-types.ts';
+import { orderDetailsSchema, subscriptionTermsSchema } from '../events/order.ts';
+import { serviceTypes, subscriptionStates } from '../service-types.ts';
 
 /** Order service answers (services/order/src/use-cases/views.ts and http/*.ts). */
 
@@ -41,6 +41,20 @@ export const orderView = z.looseObject({
 });
 export type OrderViewBody = z.infer<typeof orderView>;
 
+/**
+ * A subscription's part of its auto order's view: the terms, the state (active, paused, completed,
+ * expired, canceled), posts done (= the auto order's `completed`), the price of one post and when it ended.
+ */
+export const subscriptionView = subscriptionTermsSchema.extend({
+  state: z.enum(subscriptionStates),
+  postsDone: z.number().int(),
+  perPostDeci: z.number().int(),
+  endedAt: isoDateText.nullable(),
+  /** The posts' order ids, oldest first (`GET /orders/:id` only). */
+  orders: z.array(z.number().int()).optional(),
+});
+export type SubscriptionViewBody = z.infer<typeof subscriptionView>;
+
 /** An auto order: `autoOrderView`; `point` is what it finally cost (charge less refunds). */
 export const autoOrderView = z.looseObject({
   kind: z.literal('auto'),
@@ -55,6 +69,8 @@ export const autoOrderView = z.looseObject({
   status: z.number().int().nullable(),
   payment: paymentLabel,
   source: orderSource,
+  /** A subscription (service type `subscriptions`): its terms, state and when it ended; null for other auto orders. */
+  subscription: subscriptionView.nullable().optional(),
 });
 export type AutoOrderViewBody = z.infer<typeof autoOrderView>;
 
@@ -114,6 +130,12 @@ export const placeOrderRequest = z.object({
   comments: z.string().max(200_000).nullish().catch(undefined),
   usernames: z.string().max(200_000).nullish().catch(undefined),
   username: z.string().max(200).nullish().catch(undefined),
+  /** A subscription's fields (service-types.ts, API v2 names); `expiry` a `yyyy-mm-dd` date (also `dd/mm/yyyy`, the standard's). */
+  min: requestNumber(),
+  max: requestNumber(),
+  posts: requestNumber(),
+  delay: requestNumber(),
+  expiry: z.string().max(40).nullish().catch(undefined),
   /**
    * The caller's Idempotency-Key with a hash of what it asked (the BFF's): the order service places
    * at most one order per member and key, so a retry after an answer that never arrived (a timeout,

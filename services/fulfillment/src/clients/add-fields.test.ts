@@ -14,4 +14,9 @@ describe('addFields: the panel standard’s add fields per product type (issue 4
   it('sends comment likes with the quantity and the comment author', () => {
     expect(addFields({ ...base, serviceType: 'comment-likes', quantity: 20, details: { username: 'writer' } })).toEqual({ service: '7', link: base.link, quantity: '20', username: 'writer' });
   });
+  it('sends a subscription with the standard fields and no link or quantity; an expiry as dd/mm/yyyy, only when there is one', () => {
+    const subscription = { username: 'brand.kr', min: 100, max: 200, posts: 3, delay: 5, expiry: '2026-12-31' };
+    expect(addFields({ ...base, serviceType: 'subscriptions', quantity: 200, subscription })).toEqual({ service: '7', username: 'brand.kr', min: '100', max: '200', posts: '3', delay: '5', expiry: '31/12/2026' });
+    expect(addFields({ ...base, serviceType: 'subscriptions', quantity: 200, subscription: { ...subscription, expiry: null } })).not.toHaveProperty('expiry');
+  });
 });

@@ -10,7 +10,41 @@ export type PatchResult = 'applied' | 'final' | 'not-found' | 'refused';
  * (network, 5xx), so the caller keeps the change and tries again.
  */
 export function orderClient(baseUrl: string, serviceAuthSecret: string, timeoutMs = 10_000) {
+  const post = async (path: string, body: Record<string, unknown>, correlationId: string): Promise<{ status: number; code: string | undefined }> => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { ...operatorHeaders(serviceAuthSecret, 'order'), 'content-type': 'application/json', 'x-correlation-id': correlationId },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const answer = (await res.json().catch(() => ({}))) as { code?: string };
+    if (res.status >= 500) throw new Error(`order service answered ${res.status}`);
+    return { status: res.status, code: answer.code };
+  };
   return {
+    /**
+     * A subscription's post `post` as the provider reported it (POST /admin/subscriptions/:id/posts):
+     * 'applied', 'known' (recorded before: the post is no longer the next one), or 'refused' (ended,
+     * paused, past its expiry — the code says which).
+     */
+    async recordPost(subscriptionId: number, postNumber: number, correlationId: string): Promise<{ result: 'applied' | 'known' | 'refused'; code?: string | undefined }> {
+      const answer = await post(`/admin/subscriptions/${subscriptionId}/posts`, { post: postNumber }, correlationId);
+      if (answer.status === 201) return { result: 'applied' };
+      if (answer.code === 'SUBSCRIPTION_POST_INVALID') return { result: 'known' };
+      return { result: 'refused', code: answer.code };
+    },
+    /** Ends a subscription with the refund of its unused posts; 'ended' also when it had ended already. `userId`: only the member's. */
+    async endSubscription(subscriptionId: number, state: 'expired' | 'canceled', correlationId: string, userId?: string): Promise<{ result: 'applied' | 'ended' | 'not-found'; code?: string | undefined }> {
+      const answer = await post(`/admin/subscriptions/${subscriptionId}/end`, { state, ...(userId ? { userId } : {}) }, correlationId);
+      if (answer.status === 200) return { result: 'applied' };
+      if (answer.status === 404) return { result: 'not-found' };
+      if (answer.code === 'SUBSCRIPTION_NOT_ACTIVE') return { result: 'ended', code: answer.code };
+      throw new Error(`order service refused ending subscription ${subscriptionId}: ${answer.status} ${answer.code ?? ''}`);
+    },
+    /** Pauses or resumes a subscription as its provider reports it (409: it already is, or ended). */
+    async pauseSubscription(subscriptionId: number, to: 'pause' | 'resume', correlationId: string): Promise<boolean> {
+      return (await post(`/admin/subscriptions/${subscriptionId}/${to}`, {}, correlationId)).status === 200;
+    },
     async patchStatus(orderId: number, patch: OrderPatch, correlationId: string): Promise<PatchResult> {
       const body: Record<string, unknown> = { status: patch.status, remains: patch.remains };
       if (patch.startCount !== null) body.startCount = patch.startCount;

@@ -1,4 +1,4 @@
-import type { OrderDetails, ServiceType } from '@smm/contracts';
+import type { OrderDetails, ServiceType, SubscriptionTerms } from '@smm/contracts';
 import type { AddAnswer } from '../domain/add-outcome.ts';
 import { privateTarget } from './address-guard.ts';
 
@@ -62,12 +62,16 @@ export const positiveIdText = (v: unknown): string | undefined =>
   typeof v === 'number' ? (Number.isSafeInteger(v) && v > 0 ? String(v) : undefined) : typeof v === 'string' && /^[1-9]\d{0,17}$/.test(v.trim()) ? v.trim() : undefined;
 
 /** One order as `add` sends it: the product's type decides the fields (the panel standard's per type). */
-export type AddRequest = { service: string; link: string; quantity: number; reference: string; serviceType?: ServiceType; details?: OrderDetails | undefined };
+export type AddRequest = { service: string; link: string; quantity: number; reference: string; serviceType?: ServiceType; details?: OrderDetails | undefined; subscription?: SubscriptionTerms | undefined };
+
+/** `yyyy-mm-dd` → the standard's `dd/mm/yyyy`. */
+const standardDate = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 /**
  * The standard's `add` fields for a type: Default `quantity`; Custom Comments `comments` one per line
  * (the provider counts them); Package nothing more; Mentions Custom List `usernames` one per line;
- * Comment Likes `quantity` and `username`.
+ * Comment Likes `quantity` and `username`; Subscriptions `username`, `min`, `max`, `posts`, `delay`
+ * and `expiry` (`dd/mm/yyyy`, only when there is one) — no link, no quantity.
  */
 export function addFields(order: AddRequest): Record<string, string> {
   const base = { service: order.service, link: order.link };
@@ -81,6 +85,11 @@ export function addFields(order: AddRequest): Record<string, string> {
       return { ...base, usernames: (order.details?.usernames ?? []).join('\n') };
     case 'comment-likes':
       return { ...base, quantity, username: order.details?.username ?? '' };
+    case 'subscriptions': {
+      const sub = order.subscription;
+      if (!sub) return { service: order.service, username: order.link };
+      return { service: order.service, username: sub.username, min: String(sub.min), max: String(sub.max), posts: String(sub.posts), delay: String(sub.delay), ...(sub.expiry ? { expiry: standardDate(sub.expiry) } : {}) };
+    }
     default:
       return { ...base, quantity };
   }
@@ -244,4 +253,41 @@ export async function requestCancel(endpoint: ProviderEndpoint, providerOrderId:
   if (isRecord(entry.cancel) && typeof entry.cancel.error === 'string') return { ok: false, detail: entry.cancel.error, unclear: false, text: raw.text };
   if (entry.cancel === 1 || entry.cancel === '1' || entry.cancel === true) return { ok: true, value: true, text: raw.text };
   return { ok: false, detail: 'cancel not confirmed', unclear: false, text: raw.text };
+}
+
+/**
+ * A subscription as a `status` answer reports it (the standard's fields): its state word, the posts
+ * done and the orders placed for them (provider order ids, oldest first); `garbage` for an entry
+ * that is none of that, `error` for the provider's error for that id.
+ */
+export type RemoteSubscription =
+  | { kind: 'subscription'; status: string; posts: number; orders: string[]; charge?: unknown; raw: string }
+  | { kind: 'error'; error: string; raw: string }
+  | { kind: 'garbage'; raw: string };
+
+/** Statuses of up to 100 provider subscriptions (`orders=1,2,3`), by provider order id. */
+export async function fetchSubscriptions(endpoint: ProviderEndpoint, ids: readonly string[], timeoutMs: number): Promise<Answer<Map<string, RemoteSubscription>>> {
+  const raw = await callProvider(endpoint, { action: 'status', orders: ids.join(',') }, timeoutMs);
+  if (raw.kind === 'fault') return { ok: false, detail: raw.detail, fault: true };
+  const error = errorOf(raw.body);
+  if (error !== undefined) return { ok: false, detail: error };
+  if (!isRecord(raw.body)) return { ok: false, detail: 'unexpected answer' };
+  const result = new Map<string, RemoteSubscription>();
+  for (const id of ids) {
+    const entry = raw.body[id];
+    if (entry === undefined) continue;
+    const text = answerText(JSON.stringify(entry) ?? String(entry));
+    if (isRecord(entry) && typeof entry.error === 'string') {
+      result.set(id, { kind: 'error', error: entry.error, raw: text });
+      continue;
+    }
+    const posts = isRecord(entry) ? count(entry.posts) : null;
+    const orders = isRecord(entry) && Array.isArray(entry.orders) ? entry.orders.map(positiveIdText) : [];
+    if (!isRecord(entry) || typeof entry.status !== 'string' || posts === null || orders.some((o) => o === undefined)) {
+      result.set(id, { kind: 'garbage', raw: text });
+      continue;
+    }
+    result.set(id, { kind: 'subscription', status: entry.status.trim(), posts, orders: orders as string[], charge: entry.charge, raw: text });
+  }
+  return { ok: true, value: result };
 }

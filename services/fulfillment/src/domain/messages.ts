@@ -36,6 +36,7 @@ export const messages = {
   refillNotCompleted: '완료된 주문만 리필을 요청할 수 있습니다.',
   cancelNotAvailable: '취소를 지원하지 않는 서비스입니다.',
   cancelNotPending: '시작 전(주문 접수) 상태의 주문만 취소할 수 있습니다.',
+  subscriptionEnded: '이미 종료된 구독입니다.',
   cancelChecking: '공급처에 전달한 결과를 확인하는 중이라 지금은 취소할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   cancelAlreadyRequested: '이미 취소를 요청한 주문입니다. 공급처가 취소를 확인하면 전액 환불됩니다.',
   orderAlreadyCanceled: '이미 취소된 주문입니다.',

@@ -1,4 +1,4 @@
-import { type EventEnvelope, type OrderDetails, type ServiceType, Topics, causedBy } from '@smm/contracts';
+import { type EventEnvelope, type OrderDetails, type ServiceType, type SubscriptionTerms, Topics, causedBy } from '@smm/contracts';
 import { type Logger, appendToOutbox, inTransaction, isDuplicateKeyError } from '@smm/platform';
 import type { Forward } from '../store/forward.model.ts';
 import { forwards } from '../store/forward.model.ts';
@@ -14,10 +14,14 @@ export type Paid = {
   productId: number | undefined;
   link: string | undefined;
   amount: number | undefined;
-  source: 'order' | 'run';
+  source: 'order' | 'run' | 'subscription';
   /** A typed product's type and fields (OrderAccepted); absent for default products and auto-order runs. */
   serviceType?: ServiceType | undefined;
   details?: OrderDetails | undefined;
+  /** A subscription's terms (source `subscription`). */
+  subscription?: SubscriptionTerms | undefined;
+  /** A subscription's post (source `run`): never sent with `add`, it follows the provider's order for that post. */
+  subscriptionPost?: { autoOrderId: number; run: number } | undefined;
 };
 
 /** The forward record of a paid order as it enters fulfillment (state `manual` until decided). */
@@ -51,6 +55,8 @@ function newForward(paid: Paid, now: Date): Forward {
     correlationId: paid.event.correlationId,
     ...(paid.serviceType && paid.serviceType !== 'default' ? { serviceType: paid.serviceType } : {}),
     ...(paid.details ? { details: paid.details } : {}),
+    ...(paid.subscription ? { subscription: paid.subscription, postOrders: [] } : {}),
+    ...(paid.subscriptionPost ? { subscriptionPost: paid.subscriptionPost } : {}),
     createdAt: now,
     updatedAt: now,
   };
@@ -61,6 +67,20 @@ function routed(base: Forward, mapping: Mapping | undefined): Forward {
   if (!mapping || mapping.mode === 'manual') return base;
   if (mapping.suspendedReason !== null) return { ...base, state: 'review', providerId: mapping.providerId, providerServiceId: mapping.providerServiceId, note: mapping.suspendedReason };
   return { ...base, state: 'queued', providerId: mapping.providerId, providerServiceId: mapping.providerServiceId };
+}
+
+/**
+ * A subscription's post is never sent with `add`: at a provider the subscription itself was sent, and
+ * the provider placed the post's order, whose id the status sync stored on the subscription's record
+ * before the post was recorded — the post's record follows that order (`accepted`). A subscription
+ * our operators run (manual), or a post whose provider order is not known, waits for the operators.
+ */
+function postRecord(base: Forward, parent: Forward | undefined): Forward {
+  const run = base.subscriptionPost!.run;
+  const providerOrderId = parent?.postOrders?.[run - 1] ?? null;
+  if (!parent || parent.providerId === null || parent.state === 'manual') return { ...base, state: 'manual', note: parent ? null : 'subscription post: the subscription is unknown here' };
+  if (providerOrderId === null) return { ...base, state: 'manual', providerId: parent.providerId, providerServiceId: parent.providerServiceId, note: "subscription post: the provider's order for it is unknown" };
+  return { ...base, state: 'accepted', providerId: parent.providerId, providerServiceId: parent.providerServiceId, providerOrderId, sentAt: base.createdAt };
 }
 
 /**
@@ -80,7 +100,9 @@ export async function onOrdersPaid(deps: HandlerDeps, paid: readonly Paid[], log
   const productIds = [...new Set(complete.map((p) => p.productId!))];
   const found = await mappings(deps.connection).find({ _id: { $in: productIds } }).lean<Mapping[]>();
   const byProduct = new Map(found.map((m) => [m._id, m]));
-  const records = complete.map((p) => routed(newForward(p, now), byProduct.get(p.productId!)));
+  const parentIds = [...new Set(complete.flatMap((p) => (p.subscriptionPost ? [p.subscriptionPost.autoOrderId] : [])))];
+  const parents = new Map((parentIds.length === 0 ? [] : await forwards(deps.connection).find({ _id: { $in: parentIds } }).lean<Forward[]>()).map((f) => [f._id, f]));
+  const records = complete.map((p) => (p.subscriptionPost ? postRecord(newForward(p, now), parents.get(p.subscriptionPost.autoOrderId)) : routed(newForward(p, now), byProduct.get(p.productId!))));
   // Written with the driver (complete, with the schema's defaults), not through mongoose's casting;
   // unordered, so a record already there (a redelivery) does not stop the others.
   const known = new Set<number>();

@@ -1,6 +1,6 @@
 import { Schema } from 'mongoose';
 import type { Connection, Model } from 'mongoose';
-import { type OrderDetails, type ServiceType, serviceTypes } from '@smm/contracts';
+import { type OrderDetails, type ServiceType, type SubscriptionTerms, serviceTypes } from '@smm/contracts';
 import { modelOn } from '@smm/platform';
 import { type ForwardState, forwardStates } from '../domain/forward-state.ts';
 
@@ -14,8 +14,8 @@ export type Forward = {
   productId: number | null;
   link: string | null;
   amount: number | null;
-  /** 'order' from OrderAccepted, 'run' from AutoOrderRunPlaced. */
-  source: 'order' | 'run';
+  /** 'order' from OrderAccepted, 'run' from AutoOrderRunPlaced, 'subscription' from a subscription's OrderAccepted (issue 40). */
+  source: 'order' | 'run' | 'subscription';
   state: ForwardState;
   providerId: number | null;
   providerServiceId: string | null;
@@ -60,6 +60,17 @@ export type Forward = {
   /** The product's type when the order was placed and what the member gave for it (sent with `add`); absent: default. */
   serviceType?: ServiceType;
   details?: OrderDetails;
+  /**
+   * A subscription (source `subscription`): its terms (sent with `add`), the provider's order id of
+   * each post recorded so far (post n at index n − 1, written before the post is recorded with the
+   * order service) and the provider's last state word.
+   */
+  subscription?: SubscriptionTerms;
+  postOrders?: string[];
+  /** How many of `postOrders` the order service has recorded as posts. */
+  postsRecorded?: number;
+  /** A subscription's post (source `run`): the subscription (auto order) and the post's number. */
+  subscriptionPost?: { autoOrderId: number; run: number };
   createdAt: Date;
   updatedAt: Date;
 };
@@ -71,7 +82,7 @@ const forwardSchema = new Schema<Forward>(
     productId: { type: Number, default: null },
     link: { type: String, default: null },
     amount: { type: Number, default: null },
-    source: { type: String, required: true, enum: ['order', 'run'] },
+    source: { type: String, required: true, enum: ['order', 'run', 'subscription'] },
     state: { type: String, required: true, enum: forwardStates },
     providerId: { type: Number, default: null },
     providerServiceId: { type: String, default: null },
@@ -99,6 +110,10 @@ const forwardSchema = new Schema<Forward>(
     correlationId: { type: String, required: true },
     serviceType: { type: String, enum: serviceTypes },
     details: { type: Schema.Types.Mixed, default: undefined },
+    subscription: { type: Schema.Types.Mixed, default: undefined },
+    postOrders: { type: [String], default: undefined },
+    postsRecorded: { type: Number, default: undefined },
+    subscriptionPost: { type: Schema.Types.Mixed, default: undefined },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },

@@ -112,7 +112,7 @@ export class Forwarder {
       return;
     }
     const started = Date.now();
-    const order = { service: record.providerServiceId, link: record.link, quantity: record.amount, reference, serviceType: record.serviceType ?? 'default', details: record.details };
+    const order = { service: record.providerServiceId, link: record.link, quantity: record.amount, reference, serviceType: record.serviceType ?? 'default', details: record.details, subscription: record.subscription };
     const answer = await addOrder(endpointOf(deps, provider), order, deps.providerTimeoutMs);
     const outcome = classifyAdd(answer);
     // Provider health (dashboard, providers screen): a call without a usable answer is a failure;

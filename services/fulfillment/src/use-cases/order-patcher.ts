@@ -1,3 +1,4 @@
+import { OrderStatus } from '@smm/contracts';
 import { type Forward, forwards } from '../store/forward.model.ts';
 import type { FulfillmentDeps } from './context.ts';
 import { Periodic } from './periodic.ts';
@@ -47,7 +48,13 @@ export class OrderPatcher {
       if (batch.length === 0 || this.stopped) return pushed;
       for (const record of batch) {
         const patch = record.orderPatch!;
-        const result = await this.deps.order.patchStatus(record._id, patch, record.correlationId);
+        // A subscription is no order to patch: canceled (its add refused, or an operator's cancel in review) ends it with the refund of every post not done.
+        const result =
+          record.source === 'subscription'
+            ? patch.status === OrderStatus.values.CANCELED
+              ? (await this.deps.order.endSubscription(record._id, 'canceled', record.correlationId)).result
+              : 'refused'
+            : await this.deps.order.patchStatus(record._id, patch, record.correlationId);
         if (result !== 'applied') this.deps.logger.warn({ orderId: record._id, result, patch }, 'order service did not apply the status change');
         await model.updateOne({ _id: record._id, 'orderPatch.id': patch.id }, { $set: { orderPatch: null }, $unset: { patchPending: 1 } });
         pushed++;

@@ -191,6 +191,7 @@ async function findRefill(deps: FulfillmentDeps, number: number): Promise<Provid
  */
 export async function askCancel(deps: FulfillmentDeps, orderId: number, who: Requester): Promise<CancelAnswerBody> {
   const { forward, mapping, provider } = await ownOrder(deps, orderId, who);
+  if (forward.source === 'subscription') return cancelSubscription(deps, forward, mapping, provider);
   if (!mapping?.cancel || !provider) throw conflict(messages.cancelNotAvailable, 'CANCEL_NOT_AVAILABLE');
   if (forward.status === OrderStatus.values.CANCELED) throw conflict(messages.orderAlreadyCanceled, 'ORDER_ALREADY_CANCELED');
   const model = forwards(deps.connection);
@@ -207,6 +208,31 @@ export async function askCancel(deps: FulfillmentDeps, orderId: number, who: Req
   if (await requests(deps.connection).exists({ kind: 'cancel', orderId, open: true })) throw conflict(messages.cancelAlreadyRequested, 'CANCEL_ALREADY_REQUESTED');
   if (forward.state !== 'accepted' || forward.status !== OrderStatus.values.PENDING || forward.providerOrderId === null) throw conflict(messages.cancelNotPending, 'CANCEL_NOT_PENDING');
   if (forward.cancelRequestedAt) throw conflict(messages.cancelAlreadyRequested, 'CANCEL_ALREADY_REQUESTED');
+  const { request, existing } = await openRequest(deps, 'cancel', forward, provider);
+  if (existing) throw conflict(messages.cancelAlreadyRequested, 'CANCEL_ALREADY_REQUESTED');
+  const answered = await sendCancel(deps, request, provider);
+  if (answered.state === 'failed') throw refused(answered);
+  return { orderId, cancel: 'requested' };
+}
+
+/**
+ * A member's cancel of a subscription (issue 40). One our operators run (manual: no provider): ended
+ * here at once, the posts not done refunded by the order service (once — a second cancel finds it
+ * ended, 409). One at a provider whose product takes cancels: `action=cancel` of the provider's
+ * subscription, once; the refund follows when the status sync sees the provider's Canceled (the
+ * provider refunds us first), so money moves only on a confirmed cancel.
+ */
+async function cancelSubscription(deps: FulfillmentDeps, forward: Forward, mapping: Mapping | null, provider: Provider | null): Promise<CancelAnswerBody> {
+  const orderId = forward._id;
+  if (forward.state === 'closed' || forward.state === 'failed') throw conflict(messages.subscriptionEnded, 'SUBSCRIPTION_NOT_ACTIVE');
+  if (forward.state === 'manual' || forward.providerId === null) {
+    const ended = await deps.order.endSubscription(orderId, 'canceled', forward.correlationId, forward.userId);
+    if (ended.result !== 'applied') throw conflict(messages.subscriptionEnded, 'SUBSCRIPTION_NOT_ACTIVE');
+    return { orderId, cancel: 'canceled' };
+  }
+  if (!mapping?.cancel || !provider) throw conflict(messages.cancelNotAvailable, 'CANCEL_NOT_AVAILABLE');
+  if (forward.state !== 'accepted' || forward.providerOrderId === null) throw conflict(messages.cancelChecking, 'CANCEL_NOT_YET');
+  if (forward.cancelRequestedAt || (await requests(deps.connection).exists({ kind: 'cancel', orderId, open: true }))) throw conflict(messages.cancelAlreadyRequested, 'CANCEL_ALREADY_REQUESTED');
   const { request, existing } = await openRequest(deps, 'cancel', forward, provider);
   if (existing) throw conflict(messages.cancelAlreadyRequested, 'CANCEL_ALREADY_REQUESTED');
   const answered = await sendCancel(deps, request, provider);

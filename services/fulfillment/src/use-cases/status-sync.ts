@@ -9,11 +9,12 @@ import type { Provider } from '../store/provider.model.ts';
 import { type FulfillmentDeps, endpointOf } from './context.ts';
 import { orderPatch } from './record-outcome.ts';
 import { type RequestSyncStats, settleCancels, syncRequests } from './request-queue.ts';
+import { type SubscriptionSyncStats, syncSubscriptions } from './subscription-sync.ts';
 
 /** API v2 `status` takes at most 100 orders per request. */
 export const statusBatchSize = 100;
 
-export type SyncStats = { providers: number; requests: number; failedRequests: number; orders: number; changed: number; review: number } & Partial<RequestSyncStats>;
+export type SyncStats = { providers: number; requests: number; failedRequests: number; orders: number; changed: number; review: number } & Partial<RequestSyncStats> & Partial<SubscriptionSyncStats>;
 
 /**
  * One status-sync cycle: every open forwarded order is asked about with `status&orders=…` in
@@ -31,9 +32,11 @@ export async function syncStatuses(deps: FulfillmentDeps, onChanged: () => void)
       if (provider) await syncProvider(deps, provider, stats, onChanged);
     }),
   );
+  // Subscriptions (issue 40) answer `status` with their posts: followed on their own.
+  const subscriptions = await syncSubscriptions(deps);
   if (stats.changed > 0) deps.relay.kick();
   // The request queue rides on the same cycle: forwarded refills' statuses, requests a crash left in `sending`.
-  return { ...stats, ...(await syncRequests(deps)) };
+  return { ...stats, ...subscriptions, ...(await syncRequests(deps)) };
 }
 
 async function syncProvider(deps: FulfillmentDeps, provider: Provider, stats: SyncStats, onChanged: () => void): Promise<void> {
@@ -42,7 +45,7 @@ async function syncProvider(deps: FulfillmentDeps, provider: Provider, stats: Sy
   let after = 0;
   for (;;) {
     const batch = await model
-      .find({ state: 'accepted', providerId: provider._id, _id: { $gt: after } }, { _id: 1, userId: 1, providerOrderId: 1, status: 1, startCount: 1, remains: 1, amount: 1, correlationId: 1 })
+      .find({ state: 'accepted', providerId: provider._id, source: { $ne: 'subscription' }, _id: { $gt: after } }, { _id: 1, userId: 1, providerOrderId: 1, status: 1, startCount: 1, remains: 1, amount: 1, correlationId: 1 })
       .sort({ _id: 1 })
       .limit(statusBatchSize)
       .lean<Forward[]>();

@@ -1,4 +1,4 @@
-import { autoOrderLimits, orderDetailLimits } from '@smm/contracts';
+import { autoOrderLimits, orderDetailLimits, subscriptionLimits } from '@smm/contracts';
 
 /**
  * Every Korean text this service answers with, in one place (house rule 7). The BFF shows
@@ -40,6 +40,23 @@ export const messages = {
   idempotencyReused: '이미 다른 요청에 사용된 Idempotency-Key입니다.',
   paymentTimeout: '결제 확인이 늦어져 주문이 접수되지 않았습니다. 포인트는 차감되지 않았으니 잠시 후 다시 시도해 주세요.',
 
+  subscriptionUsernameRequired: '구독할 프로필 아이디를 입력해 주세요.',
+  subscriptionMinInvalid: '게시물당 최소 수량을 정수로 입력해 주세요.',
+  subscriptionMaxInvalid: '게시물당 최대 수량을 정수로 입력해 주세요.',
+  subscriptionMinAboveMax: '게시물당 최소 수량이 최대 수량보다 클 수 없습니다.',
+  subscriptionPostsInvalid: `게시물 수는 1개 이상 ${subscriptionLimits.maxPosts.toLocaleString('ko-KR')}개 이하의 정수로 입력해 주세요.`,
+  subscriptionDelayInvalid: `지연 시간은 ${subscriptionLimits.delays.join(', ')}분 중에서 골라 주세요.`,
+  subscriptionExpiryInvalid: `만료일은 오늘 이후 ${subscriptionLimits.maxExpiryDays}일 이내의 날짜(yyyy-mm-dd)로 입력해 주세요.`,
+  subscriptionNotFound: '구독을 찾을 수 없습니다.',
+  subscriptionCancelElsewhere: '구독은 구독 취소 요청으로만 취소할 수 있습니다.',
+  subscriptionNotActive: '진행 중인 구독이 아닙니다.',
+  subscriptionNotPaused: '일시 정지된 구독이 아닙니다.',
+  subscriptionEnded: '이미 종료된 구독입니다.',
+  subscriptionPaused: '일시 정지된 구독에는 게시물을 기록할 수 없습니다. 먼저 재개해 주세요.',
+  subscriptionExpired: '만료일이 지난 구독입니다. 게시물은 기록되지 않았고 구독은 만료 처리되었습니다.',
+  subscriptionPostInvalid: '게시물 번호가 올바르지 않습니다. 다음 게시물 번호로 기록해 주세요.',
+  subscriptionEndInvalid: '구독 종료 상태는 expired 또는 canceled만 가능합니다.',
+  subscriptionLinkInvalid: '게시물 링크는 https:// 로 시작하는 주소로 입력해 주세요.',
   orderNotFound: '주문을 찾을 수 없습니다.',
   placementNotFound: '이 요청으로 접수된 주문이 없습니다.',
   autoOrderNotFound: '자동 주문을 찾을 수 없습니다.',

@@ -42,6 +42,9 @@ export function typedOrder(type: ServiceType, request: DetailsRequest, range: { 
       const out = inRange(amount, range, 'amount');
       return out ? { ok: false, problem: out } : { ok: true, amount, details };
     }
+    case 'subscriptions':
+      // Checked by checkOrder's subscription rule (domain/subscription.ts) before this is reached.
+      return refuse('SERVICE_REQUIRED', messages.serviceRequired);
     case 'package':
       // One package: its quantity is the product's (min = max, catalog's rule).
       return { ok: true, amount: range.min, details: undefined };

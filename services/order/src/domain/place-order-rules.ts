@@ -1,9 +1,10 @@
-import { type OrderDetails, type ServiceType, autoOrderLimits, chargedUnits, priceDeci, serviceTypeAllowsAuto } from '@smm/contracts';
+import { type OrderDetails, type ServiceType, type SubscriptionTerms, autoOrderLimits, chargedUnits, priceDeci, serviceTypeAllowsAuto } from '@smm/contracts';
 import { toNumber } from './numbers.ts';
 import { typedOrder } from './order-details.ts';
 import { messages } from './messages.ts';
 import { type Problem, problem } from './problem.ts';
 import type { Product } from './product.ts';
+import { subscriptionTerms } from './subscription.ts';
 
 /** The order form as the member sent it; numbers may still be anything. */
 export type OrderRequest = {
@@ -21,6 +22,12 @@ export type OrderRequest = {
   comments?: unknown;
   usernames?: unknown;
   username?: unknown;
+  /** A subscription's fields (service-types.ts), API v2 names. */
+  min?: unknown;
+  max?: unknown;
+  posts?: unknown;
+  delay?: unknown;
+  expiry?: unknown;
 };
 
 /** A request that passed every rule: what gets stored and charged. */
@@ -40,6 +47,8 @@ export type ValidOrder = {
   perRunDeci: number;
   /** unit price × amount × max(runs, 1): what the wallet debits. */
   chargeDeci: number;
+  /** A subscription (kind 'auto', amount = max, runs = posts, interval 0): its terms. */
+  subscription?: SubscriptionTerms;
 };
 
 export type Refusal =
@@ -64,10 +73,11 @@ const optional = (value: unknown): number => (value === undefined || value === n
  * interval integer — and within `autoOrderLimits`' ceilings (runs, minutes between runs). Rule 6 (balance) is the wallet's: it answers with PointDebited or
  * PointDebitRejected.
  */
-export function checkOrder(request: OrderRequest, product: Product | null, serviceCheck: boolean): Verdict {
+export function checkOrder(request: OrderRequest, product: Product | null, serviceCheck: boolean, now: Date = new Date()): Verdict {
   if (serviceCheck) return { ok: false, refusal: { kind: 'service-check', problem: problem('SERVICE_CHECK', messages.serviceCheck) } };
   if (!product || !product.visible) return invalid('SERVICE_REQUIRED', messages.serviceRequired);
   if (product.isReadOnly) return { ok: false, refusal: { kind: 'read-only', problem: problem('SERVICE_READ_ONLY', messages.serviceReadOnly) } };
+  if (product.type === 'subscriptions') return checkSubscription(request, product, now);
 
   const link = typeof request.link === 'string' ? request.link.trim() : '';
   if (link === '') return invalid('LINK_REQUIRED', messages.linkRequired);
@@ -94,13 +104,8 @@ export function checkOrder(request: OrderRequest, product: Product | null, servi
     if (interval > autoOrderLimits.maxIntervalMinutes) return invalid('INTERVAL_TOO_LONG', messages.intervalTooLong);
   }
 
-  // Spec §5 has the member pay the price the screen showed: if the catalogue changed in between
-  // (the screen and this replica may stand on either side of a repricing), nothing is placed.
-  if (request.unitPriceDeci !== undefined && request.unitPriceDeci !== null) {
-    const shown = toNumber(request.unitPriceDeci);
-    if (!Number.isSafeInteger(shown) || shown < 0) return invalid('PRICE_INVALID', messages.priceInvalid);
-    if (shown !== product.unitPriceDeci) return { ok: false, refusal: { kind: 'price-changed', problem: problem('PRICE_CHANGED', messages.priceChanged) } };
-  }
+  const priced = priceShown(request, product);
+  if (priced) return priced;
 
   let perRunDeci: number;
   let chargeDeci: number;
@@ -113,5 +118,43 @@ export function checkOrder(request: OrderRequest, product: Product | null, servi
   return {
     ok: true,
     order: { kind: auto ? 'auto' : 'order', product, serviceType, details: typed.details, link, amount, runs: auto ? runs : 0, interval: auto ? interval : 0, perRunDeci, chargeDeci },
+  };
+}
+
+/**
+ * Spec §5 has the member pay the price the screen showed: if the catalogue changed in between
+ * (the screen and this replica may stand on either side of a repricing), nothing is placed.
+ */
+function priceShown(request: OrderRequest, product: Product): Verdict | null {
+  if (request.unitPriceDeci === undefined || request.unitPriceDeci === null) return null;
+  const shown = toNumber(request.unitPriceDeci);
+  if (!Number.isSafeInteger(shown) || shown < 0) return invalid('PRICE_INVALID', messages.priceInvalid);
+  if (shown !== product.unitPriceDeci) return { ok: false, refusal: { kind: 'price-changed', problem: problem('PRICE_CHANGED', messages.priceChanged) } };
+  return null;
+}
+
+/**
+ * A subscription (issue 40): its own fields stand in for the link and quantity rules (the profile is
+ * the link); no drip-feed; charged up front for the maximum — unit price × max per post × posts —
+ * stored as an auto order whose runs are the posts (amount = max, interval 0: nothing is scheduled).
+ */
+function checkSubscription(request: OrderRequest, product: Product, now: Date): Verdict {
+  const checked = subscriptionTerms(request, product, now);
+  if (!checked.ok) return invalid(checked.problem.code, checked.problem.message);
+  const terms = checked.terms;
+  if (optional(request.runs) !== 0 || optional(request.interval) !== 0) return invalid('AUTO_NOT_SUPPORTED', messages.autoNotSupported);
+  const priced = priceShown(request, product);
+  if (priced) return priced;
+  let perRunDeci: number;
+  let chargeDeci: number;
+  try {
+    perRunDeci = priceDeci(product.unitPriceDeci, terms.max);
+    chargeDeci = priceDeci(perRunDeci, terms.posts);
+  } catch {
+    return invalid('PRICE_OUT_OF_RANGE', messages.priceOutOfRange);
+  }
+  return {
+    ok: true,
+    order: { kind: 'auto', product, serviceType: 'subscriptions', details: undefined, link: terms.username, amount: terms.max, runs: terms.posts, interval: 0, perRunDeci, chargeDeci, subscription: terms },
   };
 }

@@ -29,6 +29,11 @@ export async function onAutoOrderRunDue(deps: OrderDeps, event: EventOf<typeof A
           log.warn({ autoOrderId, run }, 'run due for an unknown auto order ignored');
           return;
         }
+        // A subscription's runs are posts, recorded as they come: a due run (stale or forged) places nothing.
+        if (auto.subscription) {
+          log.warn({ autoOrderId, run }, 'run due for a subscription ignored');
+          return;
+        }
         if (auto.userId !== event.data.userId) {
           log.warn({ autoOrderId, run }, 'run due names another member; ignored');
           return;

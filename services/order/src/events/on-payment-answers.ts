@@ -80,9 +80,13 @@ function decideAll(answers: readonly PaymentAnswerEvent[], facts: Map<string, Pa
     } else {
       const change = paymentChange(decision.to, kind, now);
       order!.payment = change.payment;
-      const { serviceId, link, amount, runs, interval, serviceType, details } = order!;
-      // A typed product's fields go along for the provider (fulfillment forwards them).
-      const typed = serviceType && serviceType !== 'default' ? { serviceType, ...(details ? { details } : {}) } : {};
+      const { serviceId, link, amount, runs, interval, serviceType, details, subscription } = order!;
+      // A typed product's fields go along for the provider (fulfillment forwards them); a subscription's terms too.
+      const typed = subscription
+        ? { serviceType: 'subscriptions' as const, subscription: { username: subscription.username, min: subscription.min, max: subscription.max, posts: subscription.posts, delay: subscription.delay, expiry: subscription.expiry } }
+        : serviceType && serviceType !== 'default'
+          ? { serviceType, ...(details ? { details } : {}) }
+          : {};
       const answer =
         event.type === 'PointDebited'
           ? orderAccepted({ orderId, kind, userId, runs: runs ?? 0, interval: interval ?? 0, serviceId, link, amount, ...typed }, causedBy(event))

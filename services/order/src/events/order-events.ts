@@ -9,6 +9,7 @@ import {
   type OrderDetails,
   type PaymentKind,
   type ServiceType,
+  type SubscriptionTerms,
   RefundRequested,
 } from '@smm/contracts';
 import type { StatusChange } from '../domain/order-status.ts';
@@ -17,7 +18,7 @@ import type { StatusChange } from '../domain/order-status.ts';
 const key = (orderId: number) => `order-${orderId}`;
 
 export const orderAccepted = (
-  o: { orderId: number; kind: PaymentKind; userId: string; runs: number; interval: number; serviceId: number; link: string; amount: number; serviceType?: ServiceType; details?: OrderDetails },
+  o: { orderId: number; kind: PaymentKind; userId: string; runs: number; interval: number; serviceId: number; link: string; amount: number; serviceType?: ServiceType; details?: OrderDetails; subscription?: SubscriptionTerms },
   origin: EventOrigin,
 ) =>
   OrderAccepted.create(key(o.orderId), o, origin);
@@ -29,12 +30,12 @@ export const orderStatusChanged = (orderId: number, userId: string, change: Stat
   OrderStatusChanged.create(key(orderId), { orderId, userId, from: change.from, to: change.to, startCount: change.startCount, remains: change.remains }, origin);
 
 export const refundRequested = (
-  r: { refundId: string; userId: string; orderId: number; amountDeci: number; reason: 'canceled' | 'partial' | 'auto-canceled' },
+  r: { refundId: string; userId: string; orderId: number; amountDeci: number; reason: 'canceled' | 'partial' | 'auto-canceled' | 'subscription-ended' },
   origin: EventOrigin,
 ) => RefundRequested.create(key(r.orderId), r, origin);
 
 export const autoOrderRunPlaced = (
-  r: { autoOrderId: number; userId: string; run: number; runs: number; childOrderId: number; serviceId: number; link: string; amount: number },
+  r: { autoOrderId: number; userId: string; run: number; runs: number; childOrderId: number; serviceId: number; link: string; amount: number; subscription?: boolean },
   origin: EventOrigin,
 ) =>
   AutoOrderRunPlaced.create(key(r.autoOrderId), r, origin);
@@ -42,5 +43,5 @@ export const autoOrderRunPlaced = (
 export const autoOrderCompleted = (r: { autoOrderId: number; userId: string; runs: number }, origin: EventOrigin) =>
   AutoOrderCompleted.create(key(r.autoOrderId), r, origin);
 
-export const autoOrderCanceled = (r: { autoOrderId: number; userId: string; runsDone: number; runs: number; refundDeci: number }, origin: EventOrigin) =>
+export const autoOrderCanceled = (r: { autoOrderId: number; userId: string; runsDone: number; runs: number; refundDeci: number; ended?: 'expired' | 'canceled' }, origin: EventOrigin) =>
   AutoOrderCanceled.create(key(r.autoOrderId), r, origin);

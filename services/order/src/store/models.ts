@@ -1,6 +1,6 @@
 import { type Connection, Schema } from 'mongoose';
 import { modelOn } from '@smm/platform';
-import { type OrderDetails, type ServiceType, serviceTypes } from '@smm/contracts';
+import { type OrderDetails, type ServiceType, type SubscriptionState, type SubscriptionTerms, serviceTypes, subscriptionStates } from '@smm/contracts';
 import type { PaymentState } from '../domain/payment.ts';
 
 /** The collections of one-off orders and auto orders (the outbox relay reads their kept OrderPlaced). */
@@ -68,7 +68,15 @@ export type AutoOrder = {
   paidAt: Date | null;
   canceledAt: Date | null;
   request?: PlacementRequest;
+  /** A subscription (service type `subscriptions`): runs are its posts, `amount` its max per post. */
+  subscription?: StoredSubscription;
 };
+
+/**
+ * A subscription's terms and state. `expiresAt` is the end of the expiry day (KST) or null, for the
+ * expiry sweep; `endedAt` when it was completed, expired or canceled.
+ */
+export type StoredSubscription = SubscriptionTerms & { state: SubscriptionState; expiresAt: Date | null; endedAt: Date | null };
 
 /** The catalogue as order needs it (ServiceUpserted), keyed by service id. */
 export type ProductDoc = {
@@ -173,9 +181,28 @@ export const autoOrderSchema = new Schema<AutoOrder>(
     paidAt: { type: Date, default: null },
     canceledAt: { type: Date, default: null },
     request: { type: placementRequestSchema, default: undefined },
+    subscription: {
+      type: new Schema<StoredSubscription>(
+        {
+          username: { type: String, required: true },
+          min: { type: Number, required: true },
+          max: { type: Number, required: true },
+          posts: { type: Number, required: true },
+          delay: { type: Number, required: true },
+          expiry: { type: String, default: null },
+          state: { type: String, required: true, enum: subscriptionStates },
+          expiresAt: { type: Date, default: null },
+          endedAt: { type: Date, default: null },
+        },
+        { _id: false },
+      ),
+      default: undefined,
+    },
   },
   { collection: orderCollections.auto, versionKey: false, minimize: false },
 );
+// The expiry sweep: live subscriptions whose expiry day is over.
+autoOrderSchema.index({ 'subscription.expiresAt': 1 }, { partialFilterExpression: { 'subscription.expiresAt': { $type: 'date' } } });
 autoOrderSchema.index({ outboxPending: 1, _id: 1 });
 autoOrderSchema.index({ userId: 1, payment: 1, idBucket: -1, _id: -1 });
 autoOrderSchema.index({ userId: 1, status: 1, idBucket: -1, _id: -1 });

@@ -2,20 +2,20 @@ import type { EventEnvelope, OrderDetails, ServiceType } from '@smm/contracts';
 import { type Connection, type KeptEvent, documentWriteErrors, handOverInserted, handOverKept, keepEvent, withEvent } from '@smm/platform';
 import type { ClientSession, Model } from 'mongoose';
 import type { PaymentChange, PaymentFacts } from '../domain/payment.ts';
-import { type AutoOrder, type Order, orderCollections } from './models.ts';
+import { type AutoOrder, type Order, type StoredSubscription, orderCollections } from './models.ts';
 import { type Page, type Paging, newestFirst } from './newest-first.ts';
 
 export type Kind = 'order' | 'auto';
 
 /** What the payment leg reads of an order: the guard's facts and what OrderAccepted carries. */
-export type PaymentRecord = PaymentFacts & { _id: number; createdAt: Date; serviceId: number; link: string; amount: number; runs?: number; interval?: number; serviceType?: ServiceType; details?: OrderDetails };
+export type PaymentRecord = PaymentFacts & { _id: number; createdAt: Date; serviceId: number; link: string; amount: number; runs?: number; interval?: number; serviceType?: ServiceType; details?: OrderDetails; subscription?: StoredSubscription };
 
 export type PaymentWrite = { kind: Kind; id: number; guard: Record<string, unknown>; set: PaymentChange | { refundedDeci: number } };
 
 /** A payment settled on an order still awaiting it, with the event that says so (OrderAccepted or OrderRejected). */
 export type Settlement = { kind: Kind; id: number; guard: Record<string, unknown>; set: PaymentChange; event: EventEnvelope };
 
-const factsProjection = { createdAt: 1, payment: 1, abandoned: 1, userId: 1, chargeDeci: 1, refundedDeci: 1, serviceId: 1, link: 1, amount: 1, runs: 1, interval: 1, serviceType: 1, details: 1 };
+const factsProjection = { createdAt: 1, payment: 1, abandoned: 1, userId: 1, chargeDeci: 1, refundedDeci: 1, serviceId: 1, link: 1, amount: 1, runs: 1, interval: 1, serviceType: 1, details: 1, subscription: 1 };
 
 /** A placement found another of the member's orders holding its Idempotency-Key (placed meanwhile). */
 export class RequestKeyTaken extends Error {
@@ -218,6 +218,22 @@ export class OrderRepository {
 
   async order(id: number, session?: ClientSession): Promise<Order | null> {
     return (await this.orders.collection.findOne({ _id: id } as never, { session })) as unknown as Order | null;
+  }
+
+  /** The child orders of an auto order (a subscription's posts), by run. */
+  async runOrderIds(autoOrderId: number): Promise<number[]> {
+    const runs = await this.orders.collection.find({ autoOrderId } as never, { projection: { _id: 1, run: 1 } }).toArray();
+    return runs.sort((a, b) => (a['run'] as number) - (b['run'] as number)).map((r) => r._id as unknown as number);
+  }
+
+  /** Ids of live (active or paused) paid subscriptions whose expiry day is over at `now`, oldest expiry first. */
+  async dueSubscriptions(now: Date, limit: number): Promise<number[]> {
+    const due = await this.autoOrders.collection
+      .find({ 'subscription.state': { $in: ['active', 'paused'] }, 'subscription.expiresAt': { $lte: now }, payment: 'paid' }, { projection: { _id: 1 } })
+      .sort({ 'subscription.expiresAt': 1 })
+      .limit(limit)
+      .toArray();
+    return due.map((d) => d._id as unknown as number);
   }
 
   async autoOrder(id: number, session?: ClientSession): Promise<AutoOrder | null> {

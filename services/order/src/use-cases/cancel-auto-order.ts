@@ -17,6 +17,8 @@ export async function cancelAuto(deps: OrderDeps, origin: EventOrigin, actor: { 
   const result = await commit(deps, async (session, emit): Promise<CancelResult> => {
     const auto = await deps.store.repository.autoOrder(id, session);
     if (!auto || (!actor.admin && auto.userId !== actor.userId)) return { ok: false, kind: 'not-found', problem: problem('AUTO_ORDER_NOT_FOUND', messages.autoOrderNotFound) };
+    // A subscription ends through its own rule (its provider may be running it): POST /admin/subscriptions/:id/end, asked by fulfillment.
+    if (auto.subscription) return { ok: false, kind: 'not-active', problem: problem('SUBSCRIPTION_CANCEL_ELSEWHERE', messages.subscriptionCancelElsewhere) };
     const verdict = cancelAutoOrder({ id, status: auto.status, runs: auto.runs, completed: auto.completed, chargeDeci: auto.chargeDeci, perRunDeci: auto.perRunDeci, refundedDeci: auto.refundedDeci });
     if (!verdict.ok) return { ok: false, kind: 'not-active', problem: verdict.problem };
     const now = new Date();

@@ -1,4 +1,4 @@
-import { OrderPlaced, type EventOrigin, settingEnabled, settingKeys } from '@smm/contracts';
+import { OrderPlaced, type EventOrigin, expiryEnd, settingEnabled, settingKeys } from '@smm/contracts';
 import { isPlacementId } from '@smm/contracts/http';
 import { priceForMember } from '../domain/member-price.ts';
 import { paymentChange } from '../domain/payment.ts';
@@ -50,12 +50,12 @@ export async function placeOrder(deps: OrderDeps, origin: EventOrigin, input: Pl
   if (placedBefore && placedBefore.order.createdAt.getTime() > Date.now() - requestKeyLifetimeMs) return answerFor(deps, origin, placedBefore.order, placedBefore.kind, input);
   if (placedBefore) await deps.store.repository.releaseRequest(placedBefore.kind, placedBefore.order._id);
 
-  const verdict = checkOrder(input, product, settingEnabled(serviceCheck));
+  const now = new Date();
+  const verdict = checkOrder(input, product, settingEnabled(serviceCheck), now);
   if (!verdict.ok) return { kind: 'refused', refusal: verdict.refusal };
   const valid = verdict.order;
 
   const id = await deps.store.nextOrderId();
-  const now = new Date();
   const common = {
     _id: id,
     idBucket: idBucketOf(id),
@@ -76,7 +76,16 @@ export async function placeOrder(deps: OrderDeps, origin: EventOrigin, input: Pl
   };
   const order: Order | AutoOrder =
     valid.kind === 'auto'
-      ? { ...common, runs: valid.runs, interval: valid.interval, perRunDeci: valid.perRunDeci, completed: 0, refundedDeci: 0, canceledAt: null }
+      ? {
+          ...common,
+          runs: valid.runs,
+          interval: valid.interval,
+          perRunDeci: valid.perRunDeci,
+          completed: 0,
+          refundedDeci: 0,
+          canceledAt: null,
+          ...(valid.subscription ? { subscription: { ...valid.subscription, state: 'active' as const, expiresAt: valid.subscription.expiry ? expiryEnd(valid.subscription.expiry) : null, endedAt: null } } : {}),
+        }
       : {
           ...common,
           startCount: null,

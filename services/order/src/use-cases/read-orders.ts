@@ -33,7 +33,11 @@ export async function findAnyOrder(store: Store, id: number): Promise<OrderView 
   const order = await store.repository.order(id);
   if (order) return orderView(order);
   const auto = await store.repository.autoOrder(id);
-  return auto ? autoOrderView(auto) : null;
+  if (!auto) return null;
+  const view = autoOrderView(auto);
+  // A subscription also lists its posts' orders (API v2 `status` answers them as `orders`).
+  if (view.subscription) return { ...view, subscription: { ...view.subscription, orders: await store.repository.runOrderIds(id) } };
+  return view;
 }
 
 /** Several at once (API v2 multi-status): those found and owned by `userId` (any when undefined). */
@@ -41,7 +45,10 @@ export async function findOrders(store: Store, ids: number[], userId: string | u
   const { orders, autos } = await store.repository.findMany(ids, userId);
   const byId = new Map<number, OrderView | AutoOrderView>();
   for (const o of orders) byId.set(o._id, orderView(o));
-  for (const a of autos) byId.set(a._id, autoOrderView(a));
+  for (const a of autos) {
+    const view = autoOrderView(a);
+    byId.set(a._id, view.subscription ? { ...view, subscription: { ...view.subscription, orders: await store.repository.runOrderIds(a._id) } } : view);
+  }
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 

@@ -1,4 +1,4 @@
-import { deciToWon } from '@smm/contracts';
+import { type SubscriptionState, deciToWon } from '@smm/contracts';
 import { linkUrl } from '../domain/link.ts';
 import { paymentLabels } from '../domain/payment.ts';
 import type { AutoOrder, Order } from '../store/models.ts';
@@ -56,6 +56,20 @@ export function autoOrderView(auto: AutoOrder) {
     status: auto.status,
     payment: paymentLabels[auto.payment],
     source: auto.source,
+    subscription: auto.subscription
+      ? {
+          username: auto.subscription.username,
+          min: auto.subscription.min,
+          max: auto.subscription.max,
+          posts: auto.subscription.posts,
+          delay: auto.subscription.delay,
+          expiry: auto.subscription.expiry,
+          state: auto.subscription.state,
+          postsDone: auto.completed,
+          perPostDeci: auto.perRunDeci,
+          endedAt: auto.subscription.endedAt?.toISOString() ?? null,
+        } as { username: string; min: number; max: number; posts: number; delay: number; expiry: string | null; state: SubscriptionState; postsDone: number; perPostDeci: number; endedAt: string | null; orders?: number[] }
+      : null,
   };
 }
 

@@ -7,6 +7,8 @@ import { type HandlerDeps, consumerName } from './deps.ts';
 export async function onOrderAccepted(deps: HandlerDeps, event: EventOf<typeof OrderAccepted>, log: Logger): Promise<void> {
   const { orderId, kind, userId, runs, interval } = event.data;
   if (kind !== 'auto') return; // one-off orders have nothing to schedule
+  // A subscription's runs are its profile's new posts, recorded as they come: nothing to schedule.
+  if (event.data.subscription) return void log.info({ autoOrderId: orderId }, 'subscription accepted; nothing to schedule');
   const schedule = startSchedule({ autoOrderId: orderId, userId, runs, intervalMinutes: interval, acceptedAt: new Date(event.occurredAt), now: new Date() });
   if (isScheduleProblem(schedule)) throw new PermanentEventError(`${schedule.code}: ${schedule.message}`);
   let created = false;

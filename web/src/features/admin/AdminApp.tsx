@@ -19,6 +19,7 @@ const Member = lazy(() => import('./members/MemberPage.tsx'));
 const Providers = lazy(() => import('./providers/ProvidersPage.tsx'));
 const Review = lazy(() => import('./review/ReviewPage.tsx'));
 const Requests = lazy(() => import('./requests/RequestsPage.tsx'));
+const Subscriptions = lazy(() => import('./subscriptions/SubscriptionsPage.tsx'));
 const Catalogue = lazy(() => import('./catalogue/CataloguePage.tsx'));
 const Content = lazy(() => import('./catalogue/ContentPage.tsx'));
 const Settings = lazy(() => import('./catalogue/SettingsPage.tsx'));
@@ -59,6 +60,7 @@ export default function AdminApp() {
         <Route path="support/replies" element={<SavedReplies role={operatorRole} />} />
         <Route path="support/:id" element={<SupportTicket />} />
         <Route path="requests" element={<Requests />} />
+        <Route path="subscriptions" element={<Subscriptions />} />
         {operatorRole === 'admin' && <Route path="providers" element={<Providers />} />}
         {operatorRole === 'admin' && <Route path="catalogue" element={<Catalogue />} />}
         {operatorRole === 'admin' && <Route path="content" element={<Content />} />}

@@ -6,6 +6,7 @@ import { supportAdminText } from './support/messages.ts';
 import { adminText as t } from './messages.ts';
 import { profitText } from './profit/messages.ts';
 import { requestText } from './requests/messages.ts';
+import { subscriptionAdminText } from './subscriptions/messages.ts';
 
 /**
  * A console screen and who may open it; staff see no balance adjustments, settings or providers,
@@ -19,6 +20,8 @@ export const consoleScreens: readonly ConsoleScreen[] = [
   { path: 'top-ups', label: t.topUps, adminOnly: false, area: 'top-ups' },
   { path: 'deposits', label: t.deposits, adminOnly: false, area: 'deposits' },
   { path: 'orders', label: t.orders, adminOnly: false, area: 'orders' },
+  // Issue 40: subscriptions our operators run by hand (posts, pause); their end refunds, an admin's in the order service.
+  { path: 'subscriptions', label: subscriptionAdminText.title, adminOnly: false, area: 'orders' },
   { path: 'members', label: t.members, adminOnly: false, area: 'members' },
   { path: 'review', label: t.review, adminOnly: false, area: 'review' },
   // Refill and cancel requests the provider refused or answered unclearly (issue 41); staff settle

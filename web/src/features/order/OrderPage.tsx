@@ -50,7 +50,7 @@ export default function OrderPage() {
   // The order being placed and its Idempotency-Key, until an answer settles it (see attemptFor).
   const attempt = useRef<OrderAttempt | null>(null);
   const [busy, setBusy] = useState(false);
-  const ids = { category: useId(), service: useId(), link: useId(), amount: useId(), runs: useId(), interval: useId(), total: useId(), comments: useId(), usernames: useId(), username: useId() };
+  const ids = { category: useId(), service: useId(), link: useId(), amount: useId(), runs: useId(), interval: useId(), total: useId(), comments: useId(), usernames: useId(), username: useId(), subMin: useId(), subMax: useId(), posts: useId(), delay: useId(), expiry: useId() };
   const fieldRefs = useRef<Partial<Record<OrderField, HTMLElement | null>>>({});
 
   const model = useMemo(
@@ -118,7 +118,7 @@ export default function OrderPage() {
       toast.success(awaiting ? t.awaiting : t.success);
       // The debit (now or, for a pending payment, a moment later) reaches the balance and the
       // history through the live channel (lib/live.ts).
-      navigate(form.auto ? '/auto-order-history' : '/order-history');
+      navigate(form.auto || type === 'subscriptions' ? '/auto-order-history' : '/order-history');
     } catch (error) {
       if (error instanceof ApiError && attemptEnded(error.status)) attempt.current = null;
       const message = messageOf(error, '');
@@ -208,6 +208,7 @@ export default function OrderPage() {
                   {service?.isReadOnly && <p className={s.warn} role="note">{t.readOnly}</p>}
                 </div>
               </div>
+              {type !== 'subscriptions' && (
               <div className={s.step}>
                 <span className={s.stepNo} aria-hidden="true">4</span>
                 <div className={ui.field}>
@@ -230,8 +231,9 @@ export default function OrderPage() {
                   {errorFor('link')}
                 </div>
               </div>
+              )}
               <div className={s.step}>
-                <span className={s.stepNo} aria-hidden="true">5</span>
+                <span className={s.stepNo} aria-hidden="true">{type === 'subscriptions' ? 4 : 5}</span>
                 <div className={ui.field}>
                   {service && (
                     <TypedOrderFields

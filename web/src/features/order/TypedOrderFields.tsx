@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { subscriptionLimits } from '../../lib/contracts.ts';
 import { count } from '../../lib/format.ts';
 import * as ui from '../../ui/ui.css.ts';
 import { orderText as t } from './messages.ts';
@@ -7,7 +8,7 @@ import { type CatalogService, type OrderField, type OrderForm, orderQuantity, ty
 type Props = {
   form: OrderForm;
   service: CatalogService;
-  ids: { comments: string; usernames: string; username: string };
+  ids: { comments: string; usernames: string; username: string; subMin: string; subMax: string; posts: string; delay: string; expiry: string };
   disabled: boolean;
   onChange: (next: OrderForm) => void;
   fieldRef: (field: OrderField, el: HTMLElement | null) => void;
@@ -75,7 +76,75 @@ export function TypedOrderFields({ form, service, ids, disabled, onChange, field
           {errorFor('username')}
         </div>
       );
+    case 'subscriptions':
+      return <SubscriptionFields form={form} service={service} ids={ids} disabled={disabled} onChange={onChange} fieldRef={fieldRef} invalid={invalid} errorFor={errorFor} />;
     default:
       return null;
   }
+}
+
+/**
+ * A subscription's fields (자동 좋아요 / 신규 게시물 자동 작업): the profile, min and max per post,
+ * how many posts, the delay after a post and an optional expiry day. The price is for the max.
+ */
+function SubscriptionFields({ form, service, ids, disabled, onChange, fieldRef, invalid, errorFor }: Props) {
+  const text = (field: 'username' | 'subMin' | 'subMax' | 'posts', label: string, hint: string | null, numeric: boolean) => (
+    <div className={ui.field}>
+      <label htmlFor={ids[field]} className={ui.label}>{label}</label>
+      <input
+        id={ids[field]}
+        ref={(el) => fieldRef(field, el)}
+        className={ui.input}
+        type={numeric ? 'number' : 'text'}
+        inputMode={numeric ? 'numeric' : undefined}
+        step={numeric ? 1 : undefined}
+        autoComplete="off"
+        placeholder={numeric ? undefined : '@username'}
+        value={form[field] ?? ''}
+        onChange={(e) => onChange({ ...form, [field]: e.target.value })}
+        disabled={disabled}
+        aria-invalid={invalid(field)}
+        aria-describedby={hint ? `${field}-hint` : undefined}
+      />
+      {hint && <p className={ui.hint} id={`${field}-hint`}>{hint}</p>}
+      {errorFor(field)}
+    </div>
+  );
+  return (
+    <div className={ui.stack} style={{ gap: 12 }} data-testid="subscription-fields">
+      {text('username', t.subUsernameLabel, t.subUsernameHint, false)}
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: 12 }}>
+        {text('subMin', t.subMinLabel, null, true)}
+        {text('subMax', t.subMaxLabel, null, true)}
+      </div>
+      <p className={ui.hint}>{t.subRangeHint(count(service.min), count(service.max))}</p>
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: 12 }}>
+        {text('posts', t.postsLabel, t.postsHint(count(subscriptionLimits.maxPosts)), true)}
+        <div className={ui.field}>
+          <label htmlFor={ids.delay} className={ui.label}>{t.delayLabel}</label>
+          <select id={ids.delay} className={ui.input} value={form.delay ?? '0'} onChange={(e) => onChange({ ...form, delay: e.target.value })} disabled={disabled}>
+            {subscriptionLimits.delays.map((m) => (
+              <option key={m} value={String(m)}>{t.delayOption(m)}</option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className={ui.field}>
+        <label htmlFor={ids.expiry} className={ui.label}>{t.expiryLabel}</label>
+        <input
+          id={ids.expiry}
+          ref={(el) => fieldRef('expiry', el)}
+          className={ui.input}
+          type="date"
+          value={form.expiry ?? ''}
+          onChange={(e) => onChange({ ...form, expiry: e.target.value })}
+          disabled={disabled}
+          aria-invalid={invalid('expiry')}
+          aria-describedby="expiry-hint"
+        />
+        <p className={ui.hint} id="expiry-hint">{t.expiryHint}</p>
+        {errorFor('expiry')}
+      </div>
+    </div>
+  );
 }

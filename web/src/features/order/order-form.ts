@@ -1,4 +1,4 @@
-import { type ServiceType, autoOrderLimits, chargedUnits, linesOf, normalizeUsername, orderDetailLimits, priceDeci, usernameItems } from '../../lib/contracts.ts';
+import { type ServiceType, autoOrderLimits, chargedUnits, linesOf, normalizeUsername, orderDetailLimits, priceDeci, subscriptionLimits, usernameItems } from '../../lib/contracts.ts';
 import { orderText as t } from './messages.ts';
 
 /**
@@ -32,11 +32,17 @@ export type OrderForm = {
   comments: string;
   /** Mentions: usernames, one per line. */
   usernames: string;
-  /** Comment likes: the comment author's username. */
+  /** Comment likes: the comment author's username; a subscription: the profile's. */
   username: string;
+  /** A subscription (issue 40): min and max per post, posts, delay (minutes), expiry (yyyy-mm-dd or ''). */
+  subMin?: string;
+  subMax?: string;
+  posts?: string;
+  delay?: string;
+  expiry?: string;
 };
 
-export const emptyForm: OrderForm = { platformId: null, categoryId: null, serviceId: null, link: '', amount: '', auto: false, runs: '0', interval: '0', comments: '', usernames: '', username: '' };
+export const emptyForm: OrderForm = { platformId: null, categoryId: null, serviceId: null, link: '', amount: '', auto: false, runs: '0', interval: '0', comments: '', usernames: '', username: '', subMin: '', subMax: '', posts: '', delay: '0', expiry: '' };
 
 export const typeOf = (service: Pick<CatalogService, 'type'> | undefined): ServiceType => service?.type ?? 'default';
 
@@ -79,7 +85,7 @@ export function toggleAuto(form: OrderForm, auto: boolean): OrderForm {
 
 const toNumber = (value: string): number => (value.trim() === '' ? Number.NaN : Number(value));
 
-type QuantityFields = Pick<OrderForm, 'amount' | 'auto' | 'runs'> & Partial<Pick<OrderForm, 'comments' | 'usernames'>>;
+type QuantityFields = Pick<OrderForm, 'amount' | 'auto' | 'runs'> & Partial<Pick<OrderForm, 'comments' | 'usernames' | 'subMax' | 'posts'>>;
 
 /**
  * The quantity one order delivers: typed as the amount; for custom comments and mentions the
@@ -93,6 +99,9 @@ export function orderQuantity(form: QuantityFields, service?: Pick<CatalogServic
       return usernameItems(form.usernames ?? '').length;
     case 'package':
       return service!.min;
+    case 'subscriptions':
+      // Charged for the max per post.
+      return toNumber(form.subMax ?? '');
     default:
       return toNumber(form.amount);
   }
@@ -102,7 +111,8 @@ export function orderQuantity(form: QuantityFields, service?: Pick<CatalogServic
 export function totalQuantity(form: QuantityFields, service?: Pick<CatalogService, 'type' | 'min'>): number {
   const amount = orderQuantity(form, service);
   if (!Number.isFinite(amount) || amount < 0) return 0;
-  const runs = form.auto ? toNumber(form.runs) : 1;
+  // A subscription's posts are its runs: max per post × posts.
+  const runs = typeOf(service) === 'subscriptions' ? toNumber(form.posts ?? '') : form.auto ? toNumber(form.runs) : 1;
   return amount * Math.max(Number.isFinite(runs) ? runs : 1, 1);
 }
 
@@ -115,7 +125,7 @@ export function totalPriceDeci(service: (Pick<CatalogService, 'unitPriceDeci'> &
   return priceDeci(service.unitPriceDeci, chargedUnits(typeOf(service), quantity));
 }
 
-export type OrderField = 'service' | 'link' | 'comments' | 'usernames' | 'username' | 'amount' | 'runs' | 'interval' | 'balance';
+export type OrderField = 'service' | 'link' | 'comments' | 'usernames' | 'username' | 'subMin' | 'subMax' | 'posts' | 'delay' | 'expiry' | 'amount' | 'runs' | 'interval' | 'balance';
 export type OrderProblem = { field: OrderField; message: string };
 
 /**
@@ -130,6 +140,7 @@ export function validateOrder(
   options: { guest?: boolean } = {},
 ): OrderProblem | null {
   if (!service) return { field: 'service', message: t.chooseService };
+  if (typeOf(service) === 'subscriptions') return subscriptionProblem(form, service, balanceDeci, options);
   if (form.link.trim() === '') return { field: 'link', message: t.linkRequired };
   const typed = typedProblem(form, service);
   if (typed) return typed;
@@ -154,6 +165,33 @@ export function validateOrder(
   const total = service.unitPriceDeci * chargedUnits(typeOf(service), Math.ceil(amount)) * Math.max(runs, 1);
   // Compared as a plain product: an absurd run count must read as "insufficient", not throw.
   if (total > balanceDeci) return { field: 'balance', message: t.insufficient };
+  return null;
+}
+
+/** Today in Korea (yyyy-mm-dd): an expiry before it is refused. */
+const kstToday = (now = new Date()) => new Date(now.getTime() + 9 * 3600_000).toISOString().slice(0, 10);
+
+/**
+ * A subscription's fields in the order service's order (issue 40): the profile username, min and
+ * max per post within the product's range (min ≤ max), whole posts 1–1,000, a delay the standard
+ * offers, an expiry not before today; then the balance against unit price × max × posts.
+ */
+function subscriptionProblem(form: OrderForm, service: CatalogService, balanceDeci: number, options: { guest?: boolean }): OrderProblem | null {
+  if (form.username.trim() === '') return { field: 'username', message: t.subUsernameRequired };
+  if (normalizeUsername(form.username) === null) return { field: 'username', message: t.usernameInvalid(form.username.trim()) };
+  const min = toNumber(form.subMin ?? '');
+  if (!Number.isInteger(min)) return { field: 'subMin', message: t.subMinInvalid };
+  const max = toNumber(form.subMax ?? '');
+  if (!Number.isInteger(max)) return { field: 'subMax', message: t.subMaxInvalid };
+  if (min < service.min) return { field: 'subMin', message: t.belowMin };
+  if (max > service.max) return { field: 'subMax', message: t.aboveMax };
+  if (min > max) return { field: 'subMin', message: t.subMinAboveMax };
+  const posts = toNumber(form.posts ?? '');
+  if (!Number.isInteger(posts) || posts < 1 || posts > subscriptionLimits.maxPosts) return { field: 'posts', message: t.subPostsInvalid(subscriptionLimits.maxPosts) };
+  const expiry = (form.expiry ?? '').trim();
+  if (expiry !== '' && (!/^\d{4}-\d{2}-\d{2}$/.test(expiry) || expiry < kstToday())) return { field: 'expiry', message: t.subExpiryInvalid };
+  if (options.guest) return { field: 'balance', message: t.guest };
+  if (service.unitPriceDeci * max * posts > balanceDeci) return { field: 'balance', message: t.insufficient };
   return null;
 }
 
@@ -209,6 +247,18 @@ function typedPayload(form: OrderForm, service: CatalogService) {
 
 /** The body of POST /service/order (spec §3 order-creation payload, and a typed product's fields). */
 export function orderPayload(form: OrderForm, service: CatalogService) {
+  if (typeOf(service) === 'subscriptions') {
+    return {
+      serviceId: service.id,
+      username: form.username.trim(),
+      min: toNumber(form.subMin ?? ''),
+      max: toNumber(form.subMax ?? ''),
+      posts: toNumber(form.posts ?? ''),
+      delay: toNumber(form.delay ?? '0'),
+      ...((form.expiry ?? '').trim() === '' ? {} : { expiry: (form.expiry ?? '').trim() }),
+      unitPriceDeci: service.unitPriceDeci,
+    };
+  }
   return {
     serviceId: service.id,
     link: form.link.trim(),
