@@ -1,7 +1,7 @@
-import { type AutoOrderRunDue, type EventOf, OrderStatus, causedBy } from '@smm/contracts';
+import { type AutoOrderRunDue, type EventOf, causedBy } from '@smm/contracts';
 import { type Logger, handleOnce, isDuplicateKeyError } from '@smm/platform';
 import { placeRun } from '../domain/auto-order.ts';
-import { type Order, idBucketOf } from '../store/models.ts';
+import { runOrderOf } from '../store/models.ts';
 import { type OrderDeps, withOutbox } from '../use-cases/context.ts';
 import { autoOrderCompleted, autoOrderRunPlaced } from './order-events.ts';
 
@@ -44,28 +44,7 @@ export async function onAutoOrderRunDue(deps: OrderDeps, event: EventOf<typeof A
           return;
         }
         const now = new Date();
-        const child: Order = {
-          _id: childId,
-          idBucket: idBucketOf(childId),
-          userId: auto.userId,
-          serviceId: auto.serviceId,
-          serviceText: auto.serviceText,
-          platformId: auto.platformId,
-          link: auto.link,
-          amount: auto.amount,
-          unitPriceDeci: auto.unitPriceDeci,
-          chargeDeci: auto.perRunDeci,
-          payment: 'paid',
-          status: OrderStatus.values.PENDING,
-          startCount: null,
-          remains: auto.amount,
-          refundedDeci: 0,
-          autoOrderId,
-          run,
-          source: auto.source,
-          createdAt: now,
-          paidAt: now,
-        };
+        const child = runOrderOf(auto, childId, run, now);
         await deps.store.repository.update('auto', autoOrderId, { status: auto.status, completed: auto.completed }, { completed: verdict.completedAfter, status: verdict.statusAfter }, s);
         await deps.store.repository.insert([{ kind: 'order', doc: child }], s);
         emit(autoOrderRunPlaced({ autoOrderId, userId: auto.userId, run, runs: auto.runs, childOrderId: childId, serviceId: child.serviceId, link: child.link, amount: child.amount }, causedBy(event)));

@@ -1,6 +1,6 @@
 import { type Connection, Schema } from 'mongoose';
 import { modelOn } from '@smm/platform';
-import { type OrderDetails, type ServiceType, type SubscriptionState, type SubscriptionTerms, serviceTypes, subscriptionStates } from '@smm/contracts';
+import { type OrderDetails, OrderStatus, type ServiceType, type SubscriptionState, type SubscriptionTerms, serviceTypes, subscriptionStates } from '@smm/contracts';
 import type { PaymentState } from '../domain/payment.ts';
 
 /** The collections of one-off orders and auto orders (the outbox relay reads their kept OrderPlaced). */
@@ -102,6 +102,35 @@ const paymentField = { type: String, required: true, enum: ['awaiting', 'paid', 
 export const idBucketSize = 100;
 export function idBucketOf(id: number): number {
   return Math.floor(id / idBucketSize);
+}
+
+/**
+ * The order one run of an auto order places (a subscription's post is one): paid from the auto
+ * order's charge, pending, for the auto order's amount — at `link` when the post has its own.
+ */
+export function runOrderOf(auto: AutoOrder, childId: number, run: number, now: Date, link = auto.link): Order {
+  return {
+    _id: childId,
+    idBucket: idBucketOf(childId),
+    userId: auto.userId,
+    serviceId: auto.serviceId,
+    serviceText: auto.serviceText,
+    platformId: auto.platformId,
+    link,
+    amount: auto.amount,
+    unitPriceDeci: auto.unitPriceDeci,
+    chargeDeci: auto.perRunDeci,
+    payment: 'paid',
+    status: OrderStatus.values.PENDING,
+    startCount: null,
+    remains: auto.amount,
+    refundedDeci: 0,
+    autoOrderId: auto._id,
+    run,
+    source: auto.source,
+    createdAt: now,
+    paidAt: now,
+  };
 }
 
 const placementRequestSchema = new Schema<PlacementRequest>({ key: { type: String, required: true }, hash: { type: String, required: true } }, { _id: false });

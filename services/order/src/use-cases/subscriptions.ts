@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { AutoOrderStatus, type EventOrigin, OrderStatus, isAcceptableLink } from '@smm/contracts';
+import { AutoOrderStatus, type EventOrigin, isAcceptableLink } from '@smm/contracts';
 import { type OperatorAction, recordOperatorAction } from '@smm/platform';
 import { messages } from '../domain/messages.ts';
 import { type Problem, problem } from '../domain/problem.ts';
 import { type SubscriptionFacts, endSubscription, pauseOrResume, recordPost } from '../domain/subscription.ts';
 import { autoOrderCanceled, autoOrderCompleted, autoOrderRunPlaced, refundRequested } from '../events/order-events.ts';
-import { type AutoOrder, type Order, idBucketOf } from '../store/models.ts';
+import { type AutoOrder, runOrderOf } from '../store/models.ts';
 import { type Emit, type OrderDeps, commit } from './context.ts';
 import { type AutoOrderView, type OrderView, autoOrderView, orderView } from './views.ts';
 import type { ClientSession } from 'mongoose';
@@ -81,28 +81,7 @@ export async function recordSubscriptionPost(
       }
       return { ok: false, kind: 'conflict', problem: verdict.problem };
     }
-    const child: Order = {
-      _id: childId,
-      idBucket: idBucketOf(childId),
-      userId: auto.userId,
-      serviceId: auto.serviceId,
-      serviceText: auto.serviceText,
-      platformId: auto.platformId,
-      link: input.link ?? auto.link,
-      amount: auto.amount,
-      unitPriceDeci: auto.unitPriceDeci,
-      chargeDeci: auto.perRunDeci,
-      payment: 'paid',
-      status: OrderStatus.values.PENDING,
-      startCount: null,
-      remains: auto.amount,
-      refundedDeci: 0,
-      autoOrderId: id,
-      run: verdict.post,
-      source: auto.source,
-      createdAt: now,
-      paidAt: now,
-    };
+    const child = runOrderOf(auto, childId, verdict.post, now, input.link ?? auto.link);
     const set = { completed: verdict.completedAfter, status: verdict.statusAfter, 'subscription.state': verdict.stateAfter, ...(verdict.finished ? { 'subscription.endedAt': now } : {}) };
     await deps.store.repository.update('auto', id, guardOf(auto), set, session);
     await deps.store.repository.insert([{ kind: 'order', doc: child }], session);
