@@ -38,6 +38,8 @@ export class FaultProvider {
   readonly statusEntries = new Map<number, unknown>();
   /** `refill` answers this body when set (forged or odd answers); `refill_status` likewise. */
   refillAnswer: unknown = undefined;
+  /** The HTTP status `refillAnswer` comes with (this product answers a not-ready order's refill with 503). */
+  refillAnswerStatus = 200;
   refillStatusAnswer: unknown = undefined;
   /** `cancel` answers this body when set. */
   cancelAnswer: unknown = undefined;
@@ -103,7 +105,7 @@ export class FaultProvider {
     if (action === 'services') return send(200, this.services);
     if (action === 'add') return this.add(fields, send, res, reference);
     if (action === 'status') return this.status(fields, send, res);
-    if (action === 'refill' && this.refillAnswer !== undefined) return send(200, this.refillAnswer);
+    if (action === 'refill' && this.refillAnswer !== undefined) return send(this.refillAnswerStatus, this.refillAnswer);
     if (action === 'refill_status' && this.refillStatusAnswer !== undefined) return send(200, this.refillStatusAnswer);
     if (action === 'cancel' && this.cancelAnswer !== undefined) return send(200, this.cancelAnswer);
     if (action === 'refill') {
