@@ -276,7 +276,8 @@ export async function askCancel(deps: FulfillmentDeps, orderId: number, who: Req
  * subscription, once; the refund follows when the status sync sees the provider's Canceled (the
  * provider refunds us first), so money moves only on a confirmed cancel.
  */
-async function cancelSubscription(deps: FulfillmentDeps, forward: Forward, mapping: Mapping | null, provider: Provider | null): Promise<CancelAnswerBody> {
+async function cancelSubscription(deps: FulfillmentDeps, found: Forward, mapping: Mapping | null, provider: Provider | null): Promise<CancelAnswerBody> {
+  let forward = found;
   const orderId = forward._id;
   if (forward.state === 'closed' || forward.state === 'failed') throw conflict(messages.subscriptionEnded, 'SUBSCRIPTION_NOT_ACTIVE');
   if (forward.state === 'manual' || forward.providerId === null) {
@@ -285,7 +286,19 @@ async function cancelSubscription(deps: FulfillmentDeps, forward: Forward, mappi
     return { orderId, cancel: 'canceled' };
   }
   if (!mapping?.cancel || !provider) throw conflict(messages.cancelNotAvailable, 'CANCEL_NOT_AVAILABLE');
-  if (forward.state !== 'accepted' || forward.providerOrderId === null) throw conflict(messages.cancelChecking, 'CANCEL_NOT_YET');
+  // Canceled right after it was placed: not sent yet, it ends here (every post refunded, by the
+  // order patcher as for a refused add); being sent, the provider's answer is waited for.
+  let current = await sentOrSettled(deps, forward);
+  if (current.state === 'queued' && !current.reference) {
+    const model = forwards(deps.connection);
+    const patch = orderPatch({ status: OrderStatus.values.CANCELED, startCount: null, remains: current.amount ?? current.remains, reason: null });
+    const done = await model.updateOne({ _id: orderId, state: 'queued', reference: null }, { $set: { state: 'failed', status: OrderStatus.values.CANCELED, note: 'canceled by the member before sending', orderPatch: patch, patchPending: true, updatedAt: new Date() } });
+    if (done.modifiedCount === 1) return { orderId, cancel: 'canceled' };
+    current = await sentOrSettled(deps, (await model.findById(orderId).lean<Forward>()) ?? current);
+  }
+  if (current.state === 'closed' || current.state === 'failed') throw conflict(messages.subscriptionEnded, 'SUBSCRIPTION_NOT_ACTIVE');
+  if (current.state !== 'accepted' || current.providerOrderId === null) throw conflict(messages.cancelChecking, 'CANCEL_NOT_YET');
+  forward = current;
   if (forward.cancelRequestedAt || (await requests(deps.connection).exists({ kind: 'cancel', orderId, open: true }))) throw conflict(messages.cancelAlreadyRequested, 'CANCEL_ALREADY_REQUESTED');
   const { request, existing } = await openRequest(deps, 'cancel', forward, provider);
   if (existing) throw conflict(messages.cancelAlreadyRequested, 'CANCEL_ALREADY_REQUESTED');
