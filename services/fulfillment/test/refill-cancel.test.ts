@@ -324,6 +324,25 @@ describe('cancel', () => {
     expect(actions('cancel').filter((c) => c.fields.orders === String(providerOrderId))).toHaveLength(3);
   });
 
+  it('that the provider keeps answering "not ready" fails for operators after the last attempt: slot freed, no refund, an operator may send it again', async () => {
+    const userId = await member();
+    const m = client(stack.fulfillment.base, userId, 'member');
+    const { orderId, providerOrderId } = await accepted(withBoth, userId);
+    upstream.cancelAnswer = [{ order: providerOrderId, cancel: { error: 'Order is not ready yet, try again in a few seconds' } }];
+    expect((await m.post(`/orders/${orderId}/cancel`)).body).toEqual({ orderId, cancel: 'requested' });
+    const id = (await queue('?state=open&kind=cancel')).items.find((r) => r.orderId === orderId)!.id;
+    for (let cycle = 0; cycle < 30; cycle++) await stack.fulfillment.tasks.statuses.runNow();
+    const failed = (await queue('?state=failed&kind=cancel')).items.find((r) => r.id === id)!;
+    expect(failed).toMatchObject({ state: 'failed', open: false, unclear: false, attempts: 30 });
+    expect(failed.error).toMatch(/not ready/);
+    expect(actions('cancel').filter((c) => c.fields.orders === String(providerOrderId))).toHaveLength(30);
+    expect((await stack.orderOf(orderId)).status).toBe(0);
+    upstream.cancelAnswer = undefined;
+    expect((await operator().post<RequestBody>(`/admin/requests/${id}/resolve`, { action: 'retry' })).body).toMatchObject({ state: 'forwarded', attempts: 31 });
+    await stack.fulfillment.tasks.statuses.runNow();
+    expect(await eventually(() => stack.orderOf(orderId), (o) => o.status === 5)).toMatchObject({ refundedDeci: 500 });
+  });
+
   it('shows each product’s refill and cancel flags', async () => {
     const flags = await client(stack.fulfillment.base, 'x', 'member').get<Array<{ productId: number; refill: boolean; cancel: boolean }>>('/products/flags');
     expect(flags.body).toEqual(expect.arrayContaining([{ productId: withBoth, refill: true, cancel: true }, { productId: withNeither, refill: false, cancel: false }]));

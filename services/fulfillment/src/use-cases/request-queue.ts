@@ -154,10 +154,17 @@ export async function syncRequests(deps: FulfillmentDeps, now = new Date()): Pro
 }
 
 /**
+ * Sends a request the provider asked for again at most this many times (about half an hour at the
+ * default 60 s status sync): a provider still not ready then is broken, and operators take over.
+ */
+export const maxWaitingAttempts = 30;
+
+/**
  * Sends the `waiting` requests again (at most 100 per cycle, the longest waiting first), each moved
  * back to `sending` by a guarded write first, as an operator's retry is. A cancel whose order is no
  * longer pending here (the provider started or ended it meanwhile) is not sent: it fails for
- * operators, or is done when the order was canceled anyway.
+ * operators, or is done when the order was canceled anyway. Past `maxWaitingAttempts` it fails for
+ * operators (the provider took nothing: the slot is freed, an operator's retry or the member may ask again).
  */
 async function resendWaiting(deps: FulfillmentDeps, now: Date): Promise<number> {
   const model = requests(deps.connection);
@@ -166,6 +173,11 @@ async function resendWaiting(deps: FulfillmentDeps, now: Date): Promise<number> 
   for (const request of waiting) {
     const provider = await deps.providers.find(request.providerId);
     if (!provider) continue;
+    if (request.attempts >= maxWaitingAttempts) {
+      await model.updateOne({ _id: request._id, state: 'waiting' }, { $set: { state: 'failed', unclear: false, error: `the provider answered "not ready" ${request.attempts} times: ${request.error ?? ''}`, updatedAt: now }, $unset: { open: 1 } });
+      deps.logger.warn({ requestId: request._id, orderId: request.orderId, attempts: request.attempts }, 'provider kept answering "not ready": request failed for operators');
+      continue;
+    }
     if (request.kind === 'cancel') {
       const forward = await forwards(deps.connection).findById(request.orderId, { status: 1, providerStatus: 1 }).lean<Forward>();
       if (forward && forward.status !== OrderStatus.values.PENDING) {
