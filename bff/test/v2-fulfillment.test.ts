@@ -65,6 +65,20 @@ describe('API v2 refill, refill_status, cancel', () => {
     expect(h.fulfillment.calls('POST /orders/5/refill')[0]!.caller?.userId).toBe('user-a');
   });
 
+  it('answer an order accepted a moment ago and not yet taken in by fulfillment (503 ORDER_NOT_READY) as "ask again", never as an unknown order', async () => {
+    const notReady = { status: 503, body: { code: 'ORDER_NOT_READY', message: '주문을 접수하는 중입니다. 잠시 후 다시 시도해 주세요.' } };
+    h.fulfillment.on('POST /orders/14/cancel', notReady);
+    h.fulfillment.on('POST /orders/14/refill', notReady);
+    const text = 'Order is not ready yet, try again in a few seconds';
+    expect((await form({ key: 'key-a', action: 'cancel', orders: '14,5' })).body).toEqual([
+      { order: 14, cancel: { error: text } },
+      { order: 5, cancel: 1 },
+    ]);
+    const single = await fetch(`${h.url}/api/v2`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ key: 'key-a', action: 'refill', order: '14' }) });
+    expect([single.status, single.headers.get('retry-after'), await single.json()]).toEqual([503, '1', { error: text }]);
+    expect((await form({ key: 'key-a', action: 'refill', orders: '14' })).body).toEqual([{ order: 14, refill: { error: text } }]);
+  });
+
   it('accept a GET query string and multipart/form-data, with v2 errors on every failure', async () => {
     const get = await fetch(`${h.url}/api/v2?key=key-a&action=refill_status&refill=9`);
     expect([get.status, await get.json()]).toEqual([200, { status: 'Completed' }]);

@@ -1,11 +1,11 @@
-import { errorBody, productFlags as productFlagList, refillView } from '@smm/contracts/http';
+import { errorBody, productFlags as productFlagList, refillView, v2OrderNotReady } from '@smm/contracts/http';
 import { HttpError } from '@smm/platform';
 import { parseOrderIds, v2Errors } from '../domain/panel-v2.ts';
 import { readAnswer } from '../upstream/read-answer.ts';
 import type { CallContext, ServiceClient } from '../upstream/service-client.ts';
 
 type Fields = Record<string, unknown>;
-type V2Answer = { status: number; body: unknown };
+type V2Answer = { status: number; body: unknown; retryAfter?: number };
 
 /** Refill, refill status and cancel texts resellers' tools expect (English, as the rest of v2). */
 export const v2FulfillmentErrors = {
@@ -17,6 +17,8 @@ export const v2FulfillmentErrors = {
   orderAlreadyCanceled: 'Order is already canceled',
   /** The provider's answer was not clear: the request is kept for the panel's operators. */
   providerUnclear: 'The provider did not answer clearly; the request is kept and will be checked',
+  /** An order accepted a moment ago, not taken in by fulfillment yet: nothing was done, ask again. */
+  orderNotReady: v2OrderNotReady,
 } as const;
 
 /** Fulfillment's codes that say more than "not available" (a repeated cancel is not a refusal). */
@@ -24,6 +26,7 @@ const specificErrors: Readonly<Record<string, string>> = {
   CANCEL_ALREADY_REQUESTED: v2FulfillmentErrors.cancelAlreadyRequested,
   ORDER_ALREADY_CANCELED: v2FulfillmentErrors.orderAlreadyCanceled,
   PROVIDER_UNCLEAR: v2FulfillmentErrors.providerUnclear,
+  ORDER_NOT_READY: v2FulfillmentErrors.orderNotReady,
 };
 
 const text = (body: Fields, name: string): string | undefined => {
@@ -72,7 +75,9 @@ export async function v2FulfillmentAction(action: string | undefined, body: Fiel
     for (const bad of ids.bad) results.push({ order: bad, refill: { error: v2Errors.incorrectOrderId } });
     if (!ids.single) return { status: 200, body: results.map((r) => (typeof r.refill === 'string' ? { order: r.order, refill: Number(r.refill) } : r)) };
     const only = results[0]!;
-    return typeof only.refill === 'string' ? { status: 200, body: { refill: only.refill } } : { status: only.refill.error === v2Errors.incorrectOrderId ? 404 : only.refill.error === v2FulfillmentErrors.providerUnclear ? 502 : 409, body: only.refill };
+    if (typeof only.refill === 'string') return { status: 200, body: { refill: only.refill } };
+    if (only.refill.error === v2FulfillmentErrors.orderNotReady) return { status: 503, body: only.refill, retryAfter: 1 };
+    return { status: only.refill.error === v2Errors.incorrectOrderId ? 404 : only.refill.error === v2FulfillmentErrors.providerUnclear ? 502 : 409, body: only.refill };
   }
   if (action === 'refill_status') {
     const ids = idsOf(body, 'refills', 'refill');

@@ -154,6 +154,7 @@ export function v2Routes(app: Express, reseller: Reseller, fulfillment: ServiceC
       default: {
         const answer = await v2FulfillmentAction(action, body, member, fulfillment);
         if (answer === undefined) throw new V2Error(400, v2Errors.incorrectRequest);
+        if (answer.retryAfter !== undefined) res.setHeader('retry-after', String(answer.retryAfter));
         res.status(answer.status).json(answer.body);
       }
     }

@@ -13,12 +13,13 @@ const maxWakes = 1000;
  * one running). The background workers of the services (fulfillment's passes and syncs, the
  * scheduler's due poller) are built on it. A pass finds its work itself (in the database): wake-ups
  * only bring it sooner, so past the `maxWakes` soonest the latest are dropped, and what they were
- * for is found by a later pass (at most one sleep late).
+ * for is found by a later pass (at most one sleep late). A pass that resolves with `Infinity` has
+ * nothing due: no timer is set until a kick or a wake-up (idle means asleep, issue 42).
  */
 export class PassLoop {
   private timer: NodeJS.Timeout | undefined;
   /** When the planned pass starts (epoch ms); undefined while none is planned. */
-  private plannedAt: number | undefined;
+  private planned: number | undefined;
   /** Times asked for by `wakeAt` that no pass has started at or after yet (epoch ms, soonest first, each once). */
   private readonly wakes: number[] = [];
   private running: Promise<void> | undefined;
@@ -37,7 +38,7 @@ export class PassLoop {
   runNow(): Promise<void> {
     if (this.running) return this.running;
     clearTimeout(this.timer);
-    this.plannedAt = undefined;
+    this.planned = undefined;
     this.again = false;
     const startedAt = Date.now();
     let served = 0;
@@ -52,6 +53,11 @@ export class PassLoop {
     return this.running;
   }
 
+  /** When the next pass is planned (epoch ms); undefined while none is (running, stopped, or asleep until kicked). */
+  get plannedAt(): number | undefined {
+    return this.planned;
+  }
+
   kick(): void {
     if (this.stopped) return;
     if (this.running) this.again = true;
@@ -62,13 +68,13 @@ export class PassLoop {
     if (this.stopped) return;
     const time = at.getTime();
     this.remember(time);
-    if (!this.running && (this.plannedAt === undefined || time < this.plannedAt)) this.schedule(Math.max(0, time - Date.now()));
+    if (!this.running && (this.planned === undefined || time < this.planned)) this.schedule(Math.max(0, time - Date.now()));
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    this.plannedAt = undefined;
+    this.planned = undefined;
     await this.running;
   }
 
@@ -93,8 +99,12 @@ export class PassLoop {
 
   private schedule(delayMs: number): void {
     clearTimeout(this.timer);
+    if (!Number.isFinite(delayMs)) {
+      this.planned = undefined;
+      return;
+    }
     const at = Date.now() + delayMs;
-    this.plannedAt = at;
+    this.planned = at;
     // Node's timers run on the event loop's clock, which a long turn leaves behind the wall clock:
     // a timer can fire a few ms before its time by Date.now(). A pass started then would not serve
     // the wake-up (nor find the work due at it), and the wake-up would bring a second pass right

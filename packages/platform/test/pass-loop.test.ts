@@ -137,6 +137,23 @@ describe('PassLoop', () => {
     expect(starts.length).toBe(count);
   });
 
+  it('sets no timer after a pass that asks for an infinite sleep, until a kick or a wake-up', async () => {
+    const { loop, starts } = recorded({ sleepMs: Number.POSITIVE_INFINITY });
+    loop.start();
+    await passesStarted(starts, 1);
+    // setTimeout(fn, Infinity) fires after 1 ms: a tight loop, were it set.
+    expect(starts.length).toBe(1);
+    expect(loop.plannedAt).toBeUndefined();
+    loop.wakeAt(new Date(Date.now() + 100));
+    expect(loop.plannedAt).toBeGreaterThan(Date.now());
+    await passesStarted(starts, 2);
+    expect(starts.length).toBe(2);
+    expect(loop.plannedAt).toBeUndefined();
+    loop.kick();
+    await passesStarted(starts, 3);
+    expect(starts.length).toBe(3);
+  });
+
   it('runNow joins the pass running', async () => {
     const { loop, starts } = recorded({ sleepMs: 60_000, passMs: 100 });
     await Promise.all([loop.runNow(), loop.runNow()]);

@@ -52,6 +52,8 @@ export type FulfillmentSettings = {
   /** See FulfillmentDeps.retryBaseMs. */
   retryBaseMs?: number;
   statusSyncMs: number;
+  /** See FulfillmentDeps.recordWaitMs (default 3 s). */
+  recordWaitMs?: number;
   balanceSyncMs: number;
   priceSyncMs: number;
   /** FULFILLMENT_ALLOW_PRIVATE_PROVIDERS: provider URLs may reach loopback and private addresses. */
@@ -95,6 +97,7 @@ export async function startFulfillmentService(settings: FulfillmentSettings): Pr
         order: orderClient(settings.orderServiceUrl, settings.serviceAuthSecret),
         providerTimeoutMs: settings.providerTimeoutMs,
         retryBaseMs: settings.retryBaseMs ?? 5000,
+        recordWaitMs: settings.recordWaitMs ?? 3000,
         allowPrivateProviders: settings.allowPrivateProviders ?? false,
       };
       const patcher = new OrderPatcher(deps, settings.pollMs);

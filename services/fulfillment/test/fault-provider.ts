@@ -8,8 +8,9 @@ import type { AddressInfo } from 'node:net';
  * statuses that jump or go backwards. Every `add` it received is recorded, so a test can prove an
  * order was never sent twice.
  */
-export type AddFault = 'ok' | 'timeout' | 'http500' | 'malformed' | 'funds' | 'refuse-link' | 'refuse-quantity' | 'disabled' | 'no-id' | 'slow-ok' | 'drop' | 'negative-id' | 'zero-id' | 'text-id' | 'fraction-id';
-export type ProviderOrder = { id: number; service: string; link: string; quantity: number; status: string; startCount: number; remains: number };
+export type AddFault = 'ok' | 'timeout' | 'http500' | 'malformed' | 'funds' | 'refuse-link' | 'refuse-quantity' | 'refuse-posts' | 'disabled' | 'no-id' | 'slow-ok' | 'drop' | 'negative-id' | 'zero-id' | 'text-id' | 'fraction-id';
+/** `posts`: a subscription (`add` with the standard's subscription fields), answered in its `status` words and fields. */
+export type ProviderOrder = { id: number; service: string; link: string; quantity: number; status: string; startCount: number; remains: number; posts?: number };
 export type RemoteServiceRow = { service: number | string; name: string; type?: string; category?: string; rate: string | number; min: number | string; max: number | string; dripfeed?: boolean; refill?: boolean; cancel?: boolean };
 
 export class FaultProvider {
@@ -38,6 +39,8 @@ export class FaultProvider {
   readonly statusEntries = new Map<number, unknown>();
   /** `refill` answers this body when set (forged or odd answers); `refill_status` likewise. */
   refillAnswer: unknown = undefined;
+  /** The HTTP status `refillAnswer` comes with (this product answers a not-ready order's refill with 503). */
+  refillAnswerStatus = 200;
   refillStatusAnswer: unknown = undefined;
   /** `cancel` answers this body when set. */
   cancelAnswer: unknown = undefined;
@@ -103,7 +106,7 @@ export class FaultProvider {
     if (action === 'services') return send(200, this.services);
     if (action === 'add') return this.add(fields, send, res, reference);
     if (action === 'status') return this.status(fields, send, res);
-    if (action === 'refill' && this.refillAnswer !== undefined) return send(200, this.refillAnswer);
+    if (action === 'refill' && this.refillAnswer !== undefined) return send(this.refillAnswerStatus, this.refillAnswer);
     if (action === 'refill_status' && this.refillStatusAnswer !== undefined) return send(200, this.refillStatusAnswer);
     if (action === 'cancel' && this.cancelAnswer !== undefined) return send(200, this.cancelAnswer);
     if (action === 'refill') {
@@ -122,7 +125,7 @@ export class FaultProvider {
         200,
         (fields.orders ?? '').split(',').map((id) => {
           const order = this.orders.get(Number(id));
-          if (!order || order.status !== 'Pending') return { order: Number(id), cancel: { error: 'Cannot cancel this order' } };
+          if (!order || (order.status !== 'Pending' && order.status !== 'Active')) return { order: Number(id), cancel: { error: 'Cannot cancel this order' } };
           order.status = 'Canceled';
           return { order: Number(id), cancel: 1 };
         }),
@@ -139,7 +142,8 @@ export class FaultProvider {
     const create = () => {
       const id = ++this.nextId;
       const quantity = Number(fields.quantity);
-      this.orders.set(id, { id, service: fields.service ?? '', link: fields.link ?? '', quantity, status: 'Pending', startCount: 0, remains: quantity });
+      const posts = fields.posts === undefined ? undefined : Number(fields.posts);
+      this.orders.set(id, { id, service: fields.service ?? '', link: fields.link ?? fields.username ?? '', quantity, status: posts === undefined ? 'Pending' : 'Active', startCount: 0, remains: posts ?? quantity, ...(posts === undefined ? {} : { posts }) });
       if (this.honourKeys && reference !== undefined) this.byKey.set(reference, id);
       return id;
     };
@@ -172,6 +176,8 @@ export class FaultProvider {
         return send(200, { error: 'Incorrect link' });
       case 'refuse-quantity':
         return send(200, { error: 'Quantity less than minimal 100' });
+      case 'refuse-posts':
+        return send(200, { error: 'Incorrect posts: 1 to 1000 whole posts' });
       case 'disabled':
         return send(200, { error: 'Service disabled' });
       // Answers that name an order id that is not one (the provider may or may not hold an order).
@@ -195,7 +201,10 @@ export class FaultProvider {
       res.writeHead(200, { 'content-type': 'text/html' });
       return void res.end('<!doctype html><html><body>Maintenance</body></html>');
     }
-    const view = (o: ProviderOrder) => ({ charge: '0.1', start_count: String(o.startCount), status: o.status, remains: String(o.remains), currency: this.currency });
+    const view = (o: ProviderOrder) =>
+      o.posts === undefined
+        ? { charge: '0.1', start_count: String(o.startCount), status: o.status, remains: String(o.remains), currency: this.currency }
+        : { charge: '0.1', start_count: '0', status: o.status, remains: String(o.remains), currency: this.currency, posts: '0', orders: [] };
     if (fields.orders !== undefined) {
       const answer: Record<string, unknown> = {};
       for (const id of fields.orders.split(',')) {

@@ -169,6 +169,21 @@ describe('refill', () => {
     expect((await operator().get<ErrorBody>('/admin/requests?state=lost')).status).toBe(400);
   });
 
+  it('that the provider answers 503 "not ready yet, ask again" is kept waiting (Pending) and sent again by the status sync', async () => {
+    const userId = await member();
+    const m = client(stack.fulfillment.base, userId, 'member');
+    const { orderId, providerOrderId } = await completed(withBoth, userId);
+    upstream.refillAnswer = { error: 'Order is not ready yet, try again in a few seconds' };
+    upstream.refillAnswerStatus = 503;
+    const asked = await m.post<RefillBody>(`/orders/${orderId}/refill`);
+    expect([asked.status, asked.body.status, asked.body.state]).toEqual([201, 'Pending', 'waiting']);
+    upstream.refillAnswer = undefined;
+    upstream.refillAnswerStatus = 200;
+    await stack.fulfillment.tasks.statuses.runNow();
+    expect((await m.get<RefillBody>(`/refills/${asked.body.refill}`)).body).toMatchObject({ state: 'forwarded', status: 'Pending' });
+    expect(actions('refill').filter((r) => r.fields.order === String(providerOrderId))).toHaveLength(2);
+  });
+
   it('is refused for products without refill', async () => {
     const userId = await member();
     const { orderId } = await accepted(withNeither, userId);
@@ -244,6 +259,88 @@ describe('cancel', () => {
     expect((await m.post<ErrorBody>(`/orders/${orderId}/cancel`)).body.code).toBe('CANCEL_NOT_PENDING');
     const plain = await accepted(withNeither, userId);
     expect((await m.post<ErrorBody>(`/orders/${plain.orderId}/cancel`)).body.code).toBe('CANCEL_NOT_AVAILABLE');
+  });
+
+  it('sent right after the order was answered, before fulfillment took it in, is acted on — never answered as an unknown order', async () => {
+    const userId = await member();
+    const m = client(stack.fulfillment.base, userId, 'member');
+    const orderId = await stack.placeOrder(withBoth, link(), 50, userId);
+    // At once, as a reseller's script sends them after `add`: the record comes from OrderAccepted a moment later.
+    const [refill, cancel] = await Promise.all([m.post<ErrorBody>(`/orders/${orderId}/refill`), m.post<{ orderId: number; cancel: string }>(`/orders/${orderId}/cancel`)]);
+    // Refill's own refusal (not completed, not at the provider yet): "not available", as for any pending order.
+    expect(refill.status).toBe(409);
+    expect(refill.body.code).toMatch(/^REFILL_NOT_(AVAILABLE|COMPLETED)$/);
+    expect(cancel.status).toBe(200);
+    expect(['canceled', 'requested']).toContain(cancel.body.cancel);
+    // Someone else still gets "not found", and an id no order has is not waited for.
+    expect((await client(stack.fulfillment.base, 'm-thief', 'member').post<ErrorBody>(`/orders/${orderId + 1_000_000}/cancel`)).body.code).toBe('ORDER_NOT_FOUND');
+    await stack.fulfillment.tasks.statuses.runNow();
+    expect(await eventually(() => stack.orderOf(orderId), (o) => o.status === 5)).toMatchObject({ refundedDeci: 500 });
+    expect(await eventually(() => stack.wallet!.balanceDeci(userId), (b) => b === 100_000)).toBe(100_000);
+    await stack.fulfillment.tasks.statuses.runNow();
+    expect(await stack.wallet!.balanceDeci(userId)).toBe(100_000);
+  });
+
+  it('of a paid order whose record does not come in time is "ask again" (503 ORDER_NOT_READY), nothing done; asked again once it is here, it is canceled', async () => {
+    const userId = await member();
+    const m = client(stack.fulfillment.base, userId, 'member');
+    // Fulfillment's consumer stopped (a restart, a lagging group): the paid order stays unknown here.
+    await stack.fulfillment.paidOrders.current!.stop();
+    const orderId = await stack.placeOrder(withBoth, link(), 50, userId);
+    const early = await m.post<ErrorBody>(`/orders/${orderId}/cancel`);
+    expect([early.status, early.body]).toEqual([503, { code: 'ORDER_NOT_READY', message: '주문을 접수하는 중입니다. 잠시 후 다시 시도해 주세요.' }]);
+    expect((await m.post<ErrorBody>(`/orders/${orderId}/refill`)).body.code).toBe('ORDER_NOT_READY');
+    expect((await client(stack.fulfillment.base, 'm-thief', 'member').post<ErrorBody>(`/orders/${orderId}/cancel`)).body.code).toBe('ORDER_NOT_FOUND');
+    expect((await stack.orderOf(orderId)).status).toBe(0);
+    await stack.restartFulfillment();
+    const asked = await eventually(() => client(stack.fulfillment.base, userId, 'member').post<{ cancel: string }>(`/orders/${orderId}/cancel`), (r) => r.status !== 503);
+    expect(asked.status).toBe(200);
+    await stack.fulfillment.tasks.statuses.runNow();
+    expect(await eventually(() => stack.orderOf(orderId), (o) => o.status === 5)).toMatchObject({ refundedDeci: 500 });
+    expect(await eventually(() => stack.wallet!.balanceDeci(userId), (b) => b === 100_000)).toBe(100_000);
+  });
+
+  it('that the provider answers "not ready yet, ask again" (its order is a moment old) is kept waiting and sent again by the status sync — not failed, no refund before its Canceled, once', async () => {
+    const notReady = 'Order is not ready yet, try again in a few seconds';
+    const userId = await member();
+    const m = client(stack.fulfillment.base, userId, 'member');
+    const { orderId, providerOrderId } = await accepted(withBoth, userId);
+    upstream.cancelAnswer = [{ order: providerOrderId, cancel: { error: notReady } }];
+    expect((await m.post(`/orders/${orderId}/cancel`)).body).toEqual({ orderId, cancel: 'requested' });
+    const waiting = (await queue('?state=open&kind=cancel')).items.find((r) => r.orderId === orderId)!;
+    expect(waiting).toMatchObject({ state: 'waiting', open: true, unclear: false, error: notReady });
+    expect((await m.post<ErrorBody>(`/orders/${orderId}/cancel`)).body.code).toBe('CANCEL_ALREADY_REQUESTED');
+    // Still not ready at the next cycle: still waiting, no refund.
+    await stack.fulfillment.tasks.statuses.runNow();
+    expect((await queue('?state=open&kind=cancel')).items.find((r) => r.id === waiting.id)).toMatchObject({ state: 'waiting', attempts: 2 });
+    expect((await stack.orderOf(orderId)).status).toBe(0);
+    upstream.cancelAnswer = undefined;
+    await stack.fulfillment.tasks.statuses.runNow(); // sent again: the provider cancels
+    expect((await queue('?state=all&kind=cancel')).items.find((r) => r.id === waiting.id)).toMatchObject({ state: 'forwarded', attempts: 3 });
+    await stack.fulfillment.tasks.statuses.runNow(); // its Canceled: the refund
+    expect(await eventually(() => stack.orderOf(orderId), (o) => o.status === 5)).toMatchObject({ refundedDeci: 500 });
+    expect(await eventually(() => stack.wallet!.balanceDeci(userId), (b) => b === 100_000)).toBe(100_000);
+    expect((await queue('?state=all&kind=cancel')).items.find((r) => r.id === waiting.id)).toMatchObject({ state: 'done', open: false });
+    expect(actions('cancel').filter((c) => c.fields.orders === String(providerOrderId))).toHaveLength(3);
+  });
+
+  it('that the provider keeps answering "not ready" fails for operators after the last attempt: slot freed, no refund, an operator may send it again', async () => {
+    const userId = await member();
+    const m = client(stack.fulfillment.base, userId, 'member');
+    const { orderId, providerOrderId } = await accepted(withBoth, userId);
+    upstream.cancelAnswer = [{ order: providerOrderId, cancel: { error: 'Order is not ready yet, try again in a few seconds' } }];
+    expect((await m.post(`/orders/${orderId}/cancel`)).body).toEqual({ orderId, cancel: 'requested' });
+    const id = (await queue('?state=open&kind=cancel')).items.find((r) => r.orderId === orderId)!.id;
+    for (let cycle = 0; cycle < 30; cycle++) await stack.fulfillment.tasks.statuses.runNow();
+    const failed = (await queue('?state=failed&kind=cancel')).items.find((r) => r.id === id)!;
+    expect(failed).toMatchObject({ state: 'failed', open: false, unclear: false, attempts: 30 });
+    expect(failed.error).toMatch(/not ready/);
+    expect(actions('cancel').filter((c) => c.fields.orders === String(providerOrderId))).toHaveLength(30);
+    expect((await stack.orderOf(orderId)).status).toBe(0);
+    upstream.cancelAnswer = undefined;
+    expect((await operator().post<RequestBody>(`/admin/requests/${id}/resolve`, { action: 'retry' })).body).toMatchObject({ state: 'forwarded', attempts: 31 });
+    await stack.fulfillment.tasks.statuses.runNow();
+    expect(await eventually(() => stack.orderOf(orderId), (o) => o.status === 5)).toMatchObject({ refundedDeci: 500 });
   });
 
   it('shows each product’s refill and cancel flags', async () => {

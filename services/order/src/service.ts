@@ -1,5 +1,5 @@
 import { Topics } from '@smm/contracts';
-import { type Logger, PassLoop, type RunningService, startService } from '@smm/platform';
+import { type Logger, type RunningService, startService } from '@smm/platform';
 import { startConsumers } from './events/consumers.ts';
 import { adminDashboardRoutes } from './http/admin-dashboard-routes.ts';
 import { adminRoutes } from './http/admin-routes.ts';
@@ -8,7 +8,7 @@ import { rateRoutes } from './http/rate-routes.ts';
 import { memberRoutes } from './http/routes.ts';
 import { reportRoutes } from './http/report-routes.ts';
 import { subscriptionRoutes } from './http/subscription-routes.ts';
-import { expireDueSubscriptions } from './use-cases/subscriptions.ts';
+import { SubscriptionExpiry } from './use-cases/subscription-expiry.ts';
 import { type Store, createStore } from './store/store.ts';
 import { orderCollections } from './store/models.ts';
 import type { OrderDeps } from './use-cases/context.ts';
@@ -24,15 +24,19 @@ export type OrderSettings = {
   idBlock?: number;
   replicaCacheMs?: number;
   outboxPollMs?: number;
-  /** How often subscriptions past their expiry day are looked for and expired (default 60 s). */
-  subscriptionSweepMs?: number;
+  /**
+   * Longest sleep of the subscription expiry timer (default 1 h): it is set for the soonest expiry,
+   * capped by this so a jumped clock or another replica's subscription is caught within it.
+   */
+  subscriptionExpiryMaxSleepMs?: number;
   /** main listens on PORT/HOST; tests run `app` themselves. */
   listen?: { port: number; host?: string };
 };
-export type OrderService = RunningService<OrderDeps> & { store: Store };
+export type OrderService = RunningService<OrderDeps> & { store: Store; subscriptionExpiry: SubscriptionExpiry };
 
 /** The order service's wiring: its store, use-case collaborators, consumers and routes, started by the platform's startService. */
 export async function startOrderService(settings: OrderSettings): Promise<OrderService> {
+  const expiry = new SubscriptionExpiry(settings.subscriptionExpiryMaxSleepMs ?? 3_600_000);
   const service = await startService<OrderDeps>({
     name: 'order',
     logger: settings.logger,
@@ -45,23 +49,14 @@ export async function startOrderService(settings: OrderSettings): Promise<OrderS
     ...(settings.listen ? { listen: settings.listen } : {}),
     async build({ connection, logger, relay }) {
       const store = await createStore(connection, { idBlock: settings.idBlock ?? 20, replicaCacheMs: settings.replicaCacheMs ?? 1000 });
-      return { store, logger, relay, waiter: new PaymentWaiter(), placements: new PlacementBatcher(store) };
+      return { store, logger, relay, waiter: new PaymentWaiter(), placements: new PlacementBatcher(store), expiry };
     },
     jobs: (deps) => {
       // Subscriptions past their expiry day expire with the refund of their unused posts.
-      const sweepMs = settings.subscriptionSweepMs ?? 60_000;
-      const sweep = new PassLoop(async () => {
-        try {
-          await expireDueSubscriptions(deps);
-        } catch (error) {
-          deps.logger.error({ err: error }, 'subscription expiry sweep failed');
-        }
-        return sweepMs;
-      });
-      sweep.start(Math.min(sweepMs, 5000));
+      expiry.start(deps);
       return [
         { name: 'payment waiter', stop: () => deps.waiter.stop() },
-        { name: 'subscription expiry', stop: () => sweep.stop() },
+        { name: 'subscription expiry', stop: () => expiry.stop() },
       ];
     },
     consumers: (deps, { kafka, producer }) => startConsumers(deps, kafka, producer),
@@ -75,5 +70,5 @@ export async function startOrderService(settings: OrderSettings): Promise<OrderS
       reportRoutes(app, deps);
     },
   });
-  return { ...service, store: service.deps.store };
+  return { ...service, store: service.deps.store, subscriptionExpiry: expiry };
 }

@@ -204,7 +204,7 @@ export const providerRequest = z.looseObject({
   providerId: z.number().int(),
   providerName: z.string().nullable(),
   providerOrderId: z.string(),
-  state: z.enum(['sending', 'forwarded', 'failed', 'done', 'closed']),
+  state: z.enum(['sending', 'waiting', 'forwarded', 'failed', 'done', 'closed']),
   open: z.boolean(),
   unclear: z.boolean(),
   providerRequestId: z.string().nullable(),

@@ -5,6 +5,13 @@ import { z } from 'zod';
  * its OpenAPI document (GET /api/openapi.json), so a route or action cannot exist undocumented.
  */
 
+/**
+ * API v2's answer to a refill or cancel of an order this panel accepted a moment ago and is still
+ * taking in (issue: cancel right after add): nothing was done, ask again. A panel reselling this
+ * one reads it as "send the same request later", never as a refusal.
+ */
+export const v2OrderNotReady = 'Order is not ready yet, try again in a few seconds';
+
 /** API v2 (panel standard) actions, in the order the document lists them. */
 export const v2Actions = ['services', 'add', 'status', 'balance', 'refill', 'refill_status', 'cancel'] as const;
 export type V2Action = (typeof v2Actions)[number];

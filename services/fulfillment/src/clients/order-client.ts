@@ -1,5 +1,9 @@
+import { anyOrderView } from '@smm/contracts/http';
 import type { OrderPatch } from '../store/forward.model.ts';
 import { operatorHeaders } from './internal-headers.ts';
+
+/** An order as fulfillment needs to know it before its record exists. */
+export type KnownOrder = { userId: string; kind: 'order' | 'auto'; payment: 'awaiting_payment' | 'paid' | 'rejected'; subscription: boolean };
 
 /** How the order service took a status change. `final`: the order had already ended (someone else moved it). */
 export type PatchResult = 'applied' | 'final' | 'not-found' | 'refused';
@@ -22,6 +26,20 @@ export function orderClient(baseUrl: string, serviceAuthSecret: string, timeoutM
     return { status: res.status, code: answer.code };
   };
   return {
+    /**
+     * What the order service knows of an order fulfillment has no record of (GET /orders/:id, as an
+     * operator): its owner, kind and payment; null when there is no such order. Throws when the
+     * answer is not a decision, like the writes.
+     */
+    async findOrder(orderId: number): Promise<KnownOrder | null> {
+      const res = await fetch(`${baseUrl}/orders/${orderId}`, { headers: operatorHeaders(serviceAuthSecret, 'order'), signal: AbortSignal.timeout(timeoutMs) });
+      if (res.status === 404) return null;
+      if (!res.ok) throw new Error(`order service answered ${res.status}`);
+      const parsed = anyOrderView.safeParse(await res.json());
+      if (!parsed.success) throw new Error('order service answered off its contract');
+      const order = parsed.data;
+      return { userId: order.userId, kind: order.kind, payment: order.payment, subscription: order.kind === 'auto' && order.subscription != null };
+    },
     /**
      * A subscription's post `post` as the provider reported it (POST /admin/subscriptions/:id/posts):
      * 'applied', 'known' (recorded before: the post is no longer the next one), or 'refused' (ended,

@@ -1,3 +1,4 @@
+import { v2OrderNotReady } from '@smm/contracts/http';
 import type { OrderDetails, ServiceType, SubscriptionTerms } from '@smm/contracts';
 import type { AddAnswer } from '../domain/add-outcome.ts';
 import { privateTarget } from './address-guard.ts';
@@ -214,16 +215,32 @@ export async function fetchStatuses(endpoint: ProviderEndpoint, ids: readonly st
  * arrived (timeout, 5xx, not JSON, an answer that names no usable id or not this order) — the
  * provider may have taken it, so it is never sent again by itself. `text`: the answer as sent.
  */
-export type RequestAnswer<T> = { ok: true; value: T; text: string } | { ok: false; detail: string; unclear: boolean; text: string | null };
+export type RequestAnswer<T> = { ok: true; value: T; text: string } | { ok: false; detail: string; unclear: boolean; text: string | null; retry?: true };
 
-const faultAnswer = (raw: Extract<RawAnswer, { kind: 'fault' }>) => ({ ok: false as const, detail: raw.detail, unclear: raw.reached, text: raw.text ?? null });
+/**
+ * The provider took nothing and asks for the same request again (this product's `v2OrderNotReady`:
+ * its order is a moment old and not taken in yet). Read from an error text, or from the JSON body
+ * of the 503 it comes with for a single order.
+ */
+const notReady = (text: string | undefined | null): boolean => {
+  if (!text) return false;
+  if (text === v2OrderNotReady) return true;
+  try {
+    return errorOf(JSON.parse(text)) === v2OrderNotReady;
+  } catch {
+    return false;
+  }
+};
+const retryAnswer = (detail: string, text: string | null) => ({ ok: false as const, detail, unclear: false, text, retry: true as const });
+
+const faultAnswer = (raw: Extract<RawAnswer, { kind: 'fault' }>) => (notReady(raw.text) ? retryAnswer(v2OrderNotReady, raw.text ?? null) : { ok: false as const, detail: raw.detail, unclear: raw.reached, text: raw.text ?? null });
 
 /** `refill` of one provider order: the provider's refill id (a positive integer; `{"refill": -1}` is not one). */
 export async function requestRefill(endpoint: ProviderEndpoint, providerOrderId: string, timeoutMs: number): Promise<RequestAnswer<string>> {
   const raw = await callProvider(endpoint, { action: 'refill', order: providerOrderId }, timeoutMs);
   if (raw.kind === 'fault') return faultAnswer(raw);
   const error = errorOf(raw.body);
-  if (error !== undefined) return { ok: false, detail: error, unclear: false, text: raw.text };
+  if (error !== undefined) return notReady(error) ? retryAnswer(error, raw.text) : { ok: false, detail: error, unclear: false, text: raw.text };
   const id = isRecord(raw.body) ? positiveIdText(raw.body.refill) : undefined;
   return id === undefined ? { ok: false, detail: 'answer without a refill id', unclear: true, text: raw.text } : { ok: true, value: id, text: raw.text };
 }
@@ -246,11 +263,11 @@ export async function requestCancel(endpoint: ProviderEndpoint, providerOrderId:
   const raw = await callProvider(endpoint, { action: 'cancel', orders: providerOrderId }, timeoutMs);
   if (raw.kind === 'fault') return faultAnswer(raw);
   const error = errorOf(raw.body);
-  if (error !== undefined) return { ok: false, detail: error, unclear: false, text: raw.text };
+  if (error !== undefined) return notReady(error) ? retryAnswer(error, raw.text) : { ok: false, detail: error, unclear: false, text: raw.text };
   const entry = Array.isArray(raw.body) ? (raw.body as unknown[]).find((e) => isRecord(e) && String(e.order) === providerOrderId) : undefined;
   // An answer about other orders, or not a list: whether this one was canceled cannot be told.
   if (!isRecord(entry)) return { ok: false, detail: 'answer without this order', unclear: true, text: raw.text };
-  if (isRecord(entry.cancel) && typeof entry.cancel.error === 'string') return { ok: false, detail: entry.cancel.error, unclear: false, text: raw.text };
+  if (isRecord(entry.cancel) && typeof entry.cancel.error === 'string') return notReady(entry.cancel.error) ? retryAnswer(entry.cancel.error, raw.text) : { ok: false, detail: entry.cancel.error, unclear: false, text: raw.text };
   if (entry.cancel === 1 || entry.cancel === '1' || entry.cancel === true) return { ok: true, value: true, text: raw.text };
   return { ok: false, detail: 'cancel not confirmed', unclear: false, text: raw.text };
 }

@@ -27,7 +27,8 @@ export type AddOutcome =
 /** A provider that honours Idempotency-Key answers this while the first request with it still runs. */
 const inProgressPattern = /in progress/i;
 const fundsPattern = /not enough funds|insufficient (funds|balance)|low balance|balance is (too )?low/i;
-const refusalPattern = /link|url|username|quantity|min(imum)?\b|max(imum)?\b|amount|private|not (found|exist)/i;
+// A typed order's own fields (issue 40: comments, a subscription's posts, delay, expiry) are the order's, like its link.
+const refusalPattern = /link|url|username|quantity|min(imum)?\b|max(imum)?\b|amount|private|not (found|exist)|comments?\b|posts?\b|delay|expiry/i;
 
 /** Classifies an `add` answer. Error texts differ between panels; these are the common wordings. */
 export function classifyAdd(answer: AddAnswer): AddOutcome {

@@ -31,6 +31,7 @@ export const messages = {
   idInvalid: '번호가 올바르지 않습니다.',
   idsInvalid: '주문 번호는 쉼표로 구분해 100개까지 입력해 주세요.',
   orderNotFound: '주문을 찾을 수 없습니다.',
+  orderNotReady: '주문을 접수하는 중입니다. 잠시 후 다시 시도해 주세요.',
   refillNotFound: '리필 요청을 찾을 수 없습니다.',
   refillNotAvailable: '리필을 지원하지 않는 서비스입니다.',
   refillNotCompleted: '완료된 주문만 리필을 요청할 수 있습니다.',

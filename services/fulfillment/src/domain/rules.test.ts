@@ -38,6 +38,10 @@ describe('add answers', () => {
     expect(classifyAdd({ kind: 'error', message: 'Incorrect link' }).kind).toBe('refused');
     expect(classifyAdd({ kind: 'error', message: 'Quantity less than minimal 100' }).kind).toBe('refused');
     expect(classifyAdd({ kind: 'error', message: 'Service disabled' }).kind).toBe('provider-error');
+    // A subscription's or typed order's own fields, as this product's API v2 words their refusals.
+    for (const message of ['Incorrect posts: 1 to 1000 whole posts', 'Incorrect delay: 0, 5, 10, 15, 30, 60 or 90 minutes', 'Incorrect expiry: today up to a year ahead', 'Incorrect comments: one comment per line, 300 characters at most', 'Min must not be greater than max']) {
+      expect(classifyAdd({ kind: 'error', message }).kind, message).toBe('refused');
+    }
     expect(classifyAdd({ kind: 'fault', reached: false, detail: 'ECONNREFUSED' }).kind).toBe('retry-unreached');
     expect(classifyAdd({ kind: 'fault', reached: true, detail: 'timeout' }).kind).toBe('unknown');
   });

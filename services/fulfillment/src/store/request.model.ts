@@ -11,15 +11,17 @@ export type RequestKind = 'refill' | 'cancel';
  *
  *   sending ──answer──▶ forwarded ──refill final / order Canceled──▶ done
  *      │                    └── refill Rejected, order started instead ──▶ failed
+ *      ├── provider: not ready yet, ask again ──▶ waiting ──status sync──▶ sending
+ *      │                                    (the order there is a moment old; stays open)
  *      ├── provider refused ──▶ failed                (nothing pending at the provider)
  *      └── no clear answer  ──▶ failed, unclear       (the provider may hold it: stays open)
  *   failed ──operator: retry──▶ sending    failed ──operator: close──▶ closed
  *
- * `open` is set while the request holds its order's one slot (sending, forwarded, unclear): a
+ * `open` is set while the request holds its order's one slot (sending, waiting, forwarded, unclear): a
  * unique partial index on {kind, orderId, open} keeps a second one from being forwarded, so a
  * repeated refill is answered with the open one and a repeated cancel is told it was asked already.
  */
-export type RequestState = 'sending' | 'forwarded' | 'failed' | 'done' | 'closed';
+export type RequestState = 'sending' | 'waiting' | 'forwarded' | 'failed' | 'done' | 'closed';
 export type ProviderRequest = {
   _id: string;
   kind: RequestKind;
@@ -58,7 +60,7 @@ const requestSchema = new Schema<ProviderRequest>(
     userId: { type: String, required: true },
     providerId: { type: Number, required: true },
     providerOrderId: { type: String, required: true },
-    state: { type: String, required: true, enum: ['sending', 'forwarded', 'failed', 'done', 'closed'] },
+    state: { type: String, required: true, enum: ['sending', 'waiting', 'forwarded', 'failed', 'done', 'closed'] },
     open: { type: Boolean },
     providerRequestId: { type: String, default: null },
     status: { type: String, default: null },

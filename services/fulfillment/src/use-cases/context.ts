@@ -17,6 +17,12 @@ export type FulfillmentDeps = {
   providerTimeoutMs: number;
   /** First retry pause after a retryable `add` failure; doubles per attempt. */
   retryBaseMs: number;
+  /**
+   * Longest wait, inside a refill or cancel request, for the record of a paid order this service
+   * has not taken in yet (it comes from the order's OrderAccepted a moment after the order was
+   * answered); past it the request is answered ORDER_NOT_READY (503, ask again).
+   */
+  recordWaitMs: number;
   /** Provider URLs may reach loopback and private addresses (FULFILLMENT_ALLOW_PRIVATE_PROVIDERS). */
   allowPrivateProviders: boolean;
 };

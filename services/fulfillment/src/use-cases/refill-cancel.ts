@@ -14,12 +14,59 @@ import { orderPatch } from './record-outcome.ts';
 export type Requester = { userId: string; admin: boolean };
 
 /** The member's own forwarded order (an operator's: any), with its mapping and provider. */
-async function ownOrder(deps: FulfillmentDeps, orderId: number, who: Requester) {
-  const forward = await forwards(deps.connection).findById(orderId).lean<Forward>();
-  if (!forward || (!who.admin && forward.userId !== who.userId)) throw notFound(messages.orderNotFound, 'ORDER_NOT_FOUND');
+async function ownOrder(deps: FulfillmentDeps, orderId: number, who: Requester, kind: RequestKind) {
+  const forward = (await forwards(deps.connection).findById(orderId).lean<Forward>()) ?? (await recordOfNewOrder(deps, orderId, who, kind));
+  if (!who.admin && forward.userId !== who.userId) throw notFound(messages.orderNotFound, 'ORDER_NOT_FOUND');
   const mapping = forward.productId === null ? null : await mappings(deps.connection).findById(forward.productId).lean<Mapping>();
   const provider = forward.providerId === null ? null : await deps.providers.find(forward.providerId);
   return { forward, mapping, provider };
+}
+
+/**
+ * An order with no record here yet. A paid order's record is made from its OrderAccepted, which
+ * reaches this service a moment after the order was answered — so a reseller's cancel or refill
+ * sent right after `add` lands here first. The order exists and is paid: answering "no such
+ * order" would be false (and a reselling panel would give up on it), so the order service is
+ * asked, and for an order whose record is coming the request waits for it (`recordWaitMs`), then
+ * goes on as usual; still missing, it is answered ORDER_NOT_READY (503: nothing was done, ask
+ * again). Orders this service never holds (a drip-feed auto order itself, an order whose payment
+ * was refused) get the answer that is true of them.
+ */
+async function recordOfNewOrder(deps: FulfillmentDeps, orderId: number, who: Requester, kind: RequestKind): Promise<Forward> {
+  const order = await deps.order.findOrder(orderId);
+  if (!order || (!who.admin && order.userId !== who.userId)) throw notFound(messages.orderNotFound, 'ORDER_NOT_FOUND');
+  const unavailable = kind === 'refill' ? conflict(messages.refillNotAvailable, 'REFILL_NOT_AVAILABLE') : conflict(messages.cancelNotAvailable, 'CANCEL_NOT_AVAILABLE');
+  if (order.kind === 'auto' && !order.subscription) throw unavailable;
+  if (order.payment === 'rejected') throw kind === 'cancel' ? conflict(messages.orderAlreadyCanceled, 'ORDER_ALREADY_CANCELED') : unavailable;
+  const model = forwards(deps.connection);
+  const until = Date.now() + deps.recordWaitMs;
+  for (;;) {
+    const found = await model.findById(orderId).lean<Forward>();
+    if (found) return found;
+    if (Date.now() >= until) break;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(recordPollMs, Math.max(0, until - Date.now()))));
+  }
+  deps.logger.info({ orderId, kind, waitedMs: deps.recordWaitMs }, 'request for an order not taken in yet: asked to try again');
+  throw orderNotReady();
+}
+const recordPollMs = 50;
+const orderNotReady = () => new HttpError(503, 'ORDER_NOT_READY', messages.orderNotReady);
+
+/**
+ * The record once its `add` is over. While the forwarder is sending it (claimed, sent) neither a
+ * cancel here nor one at the provider is right yet: a moment later it is accepted (the cancel goes
+ * to the provider) or back in the queue. Waited for up to `recordWaitMs`, then ORDER_NOT_READY.
+ */
+async function sentOrSettled(deps: FulfillmentDeps, forward: Forward): Promise<Forward> {
+  const model = forwards(deps.connection);
+  const until = Date.now() + deps.recordWaitMs;
+  let current = forward;
+  while (current.state === 'claimed' || current.state === 'sent') {
+    if (Date.now() >= until) throw orderNotReady();
+    await new Promise((resolve) => setTimeout(resolve, recordPollMs));
+    current = (await model.findById(forward._id).lean<Forward>()) ?? current;
+  }
+  return current;
 }
 
 const isDuplicate = (error: unknown) => (error as { code?: number }).code === 11000;
@@ -27,7 +74,7 @@ const isDuplicate = (error: unknown) => (error as { code?: number }).code === 11
 /** Panels' words for a refill's state, for members and resellers (`refill_status`). */
 function refillStatusOf(r: ProviderRequest): string {
   if (r.state === 'forwarded' || r.state === 'done') return r.status ?? 'Pending';
-  if (r.state === 'sending') return 'Pending';
+  if (r.state === 'sending' || r.state === 'waiting') return 'Pending';
   if (r.state === 'failed') return r.unclear ? 'Pending' : (r.status ?? 'Rejected');
   return r.status ?? 'Canceled';
 }
@@ -78,13 +125,17 @@ async function openRequest(deps: FulfillmentDeps, kind: RequestKind, forward: Fo
 
 /**
  * Writes the provider's answer to a `sending` request. A definite refusal frees the order's slot
- * (nothing waits at the provider); an unclear answer keeps it (the provider may hold the request).
+ * (nothing waits at the provider); an unclear answer keeps it (the provider may hold the request);
+ * "not ready yet, ask again" (a provider that took the order a moment ago) keeps it `waiting`, and
+ * the status sync sends it again — the member's request stands, nothing is refused.
  */
 export async function recordAnswer<T>(deps: FulfillmentDeps, request: ProviderRequest, answer: RequestAnswer<T>, onOk: (value: T) => Partial<ProviderRequest>): Promise<ProviderRequest> {
   const now = new Date();
   const update = answer.ok
     ? { $set: { state: 'forwarded', error: null, unclear: false, answer: answer.text, updatedAt: now, ...onOk(answer.value) } }
-    : answer.unclear
+    : answer.retry
+      ? { $set: { state: 'waiting', error: answer.detail, unclear: false, answer: answer.text, updatedAt: now } }
+      : answer.unclear
       ? { $set: { state: 'failed', error: answer.detail, unclear: true, answer: answer.text, updatedAt: now } }
       : { $set: { state: 'failed', error: answer.detail, unclear: false, answer: answer.text, updatedAt: now }, $unset: { open: 1 } };
   if (answer.ok) await deps.providers.callSucceeded(request.providerId, request.kind);
@@ -102,7 +153,7 @@ const refused = (r: ProviderRequest) => (r.unclear ? new HttpError(502, 'PROVIDE
  * answered with it (200, `existing`), never forwarded again.
  */
 export async function askRefill(deps: FulfillmentDeps, orderId: number, who: Requester): Promise<{ created: boolean; view: RefillViewBody }> {
-  const { forward, mapping, provider } = await ownOrder(deps, orderId, who);
+  const { forward, mapping, provider } = await ownOrder(deps, orderId, who, 'refill');
   if (!mapping?.refill || !provider || forward.providerOrderId === null) throw conflict(messages.refillNotAvailable, 'REFILL_NOT_AVAILABLE');
   if (forward.status !== OrderStatus.values.COMPLETED) throw conflict(messages.refillNotCompleted, 'REFILL_NOT_COMPLETED');
   const { request, existing } = await openRequest(deps, 'refill', forward, provider);
@@ -190,11 +241,12 @@ async function findRefill(deps: FulfillmentDeps, number: number): Promise<Provid
  * when the status sync sees the provider's Canceled, so money moves only on a confirmed cancel.
  */
 export async function askCancel(deps: FulfillmentDeps, orderId: number, who: Requester): Promise<CancelAnswerBody> {
-  const { forward, mapping, provider } = await ownOrder(deps, orderId, who);
-  if (forward.source === 'subscription') return cancelSubscription(deps, forward, mapping, provider);
+  const { forward: found, mapping, provider } = await ownOrder(deps, orderId, who, 'cancel');
+  if (found.source === 'subscription') return cancelSubscription(deps, found, mapping, provider);
   if (!mapping?.cancel || !provider) throw conflict(messages.cancelNotAvailable, 'CANCEL_NOT_AVAILABLE');
-  if (forward.status === OrderStatus.values.CANCELED) throw conflict(messages.orderAlreadyCanceled, 'ORDER_ALREADY_CANCELED');
   const model = forwards(deps.connection);
+  let forward = await sentOrSettled(deps, found);
+  if (forward.status === OrderStatus.values.CANCELED) throw conflict(messages.orderAlreadyCanceled, 'ORDER_ALREADY_CANCELED');
   // A queued order that still carries a reference was sent before with an unknown outcome (it
   // waits to be re-sent with that reference): the provider may hold it, so no refund here.
   if (forward.state === 'queued' && forward.reference) throw conflict(messages.cancelChecking, 'CANCEL_NOT_YET');
@@ -202,8 +254,10 @@ export async function askCancel(deps: FulfillmentDeps, orderId: number, who: Req
     const patch = orderPatch({ status: OrderStatus.values.CANCELED, startCount: null, remains: forward.amount ?? forward.remains, reason: null });
     const done = await model.updateOne({ _id: orderId, state: 'queued', reference: null }, { $set: { state: 'failed', status: OrderStatus.values.CANCELED, note: 'canceled by the member before sending', orderPatch: patch, patchPending: true, updatedAt: new Date() } });
     if (done.modifiedCount === 1) return { orderId, cancel: 'canceled' };
-    // It was claimed meanwhile: fall through to the provider path once it is accepted.
-    throw conflict(messages.cancelNotPending, 'CANCEL_NOT_PENDING');
+    // Claimed meanwhile: once the provider answered, the cancel goes the provider's way.
+    forward = await sentOrSettled(deps, (await model.findById(orderId).lean<Forward>()) ?? forward);
+    if (forward.state === 'queued') throw orderNotReady();
+    if (forward.status === OrderStatus.values.CANCELED) throw conflict(messages.orderAlreadyCanceled, 'ORDER_ALREADY_CANCELED');
   }
   if (await requests(deps.connection).exists({ kind: 'cancel', orderId, open: true })) throw conflict(messages.cancelAlreadyRequested, 'CANCEL_ALREADY_REQUESTED');
   if (forward.state !== 'accepted' || forward.status !== OrderStatus.values.PENDING || forward.providerOrderId === null) throw conflict(messages.cancelNotPending, 'CANCEL_NOT_PENDING');
@@ -222,7 +276,8 @@ export async function askCancel(deps: FulfillmentDeps, orderId: number, who: Req
  * subscription, once; the refund follows when the status sync sees the provider's Canceled (the
  * provider refunds us first), so money moves only on a confirmed cancel.
  */
-async function cancelSubscription(deps: FulfillmentDeps, forward: Forward, mapping: Mapping | null, provider: Provider | null): Promise<CancelAnswerBody> {
+async function cancelSubscription(deps: FulfillmentDeps, found: Forward, mapping: Mapping | null, provider: Provider | null): Promise<CancelAnswerBody> {
+  let forward = found;
   const orderId = forward._id;
   if (forward.state === 'closed' || forward.state === 'failed') throw conflict(messages.subscriptionEnded, 'SUBSCRIPTION_NOT_ACTIVE');
   if (forward.state === 'manual' || forward.providerId === null) {
@@ -231,7 +286,19 @@ async function cancelSubscription(deps: FulfillmentDeps, forward: Forward, mappi
     return { orderId, cancel: 'canceled' };
   }
   if (!mapping?.cancel || !provider) throw conflict(messages.cancelNotAvailable, 'CANCEL_NOT_AVAILABLE');
-  if (forward.state !== 'accepted' || forward.providerOrderId === null) throw conflict(messages.cancelChecking, 'CANCEL_NOT_YET');
+  // Canceled right after it was placed: not sent yet, it ends here (every post refunded, by the
+  // order patcher as for a refused add); being sent, the provider's answer is waited for.
+  let current = await sentOrSettled(deps, forward);
+  if (current.state === 'queued' && !current.reference) {
+    const model = forwards(deps.connection);
+    const patch = orderPatch({ status: OrderStatus.values.CANCELED, startCount: null, remains: current.amount ?? current.remains, reason: null });
+    const done = await model.updateOne({ _id: orderId, state: 'queued', reference: null }, { $set: { state: 'failed', status: OrderStatus.values.CANCELED, note: 'canceled by the member before sending', orderPatch: patch, patchPending: true, updatedAt: new Date() } });
+    if (done.modifiedCount === 1) return { orderId, cancel: 'canceled' };
+    current = await sentOrSettled(deps, (await model.findById(orderId).lean<Forward>()) ?? current);
+  }
+  if (current.state === 'closed' || current.state === 'failed') throw conflict(messages.subscriptionEnded, 'SUBSCRIPTION_NOT_ACTIVE');
+  if (current.state !== 'accepted' || current.providerOrderId === null) throw conflict(messages.cancelChecking, 'CANCEL_NOT_YET');
+  forward = current;
   if (forward.cancelRequestedAt || (await requests(deps.connection).exists({ kind: 'cancel', orderId, open: true }))) throw conflict(messages.cancelAlreadyRequested, 'CANCEL_ALREADY_REQUESTED');
   const { request, existing } = await openRequest(deps, 'cancel', forward, provider);
   if (existing) throw conflict(messages.cancelAlreadyRequested, 'CANCEL_ALREADY_REQUESTED');

@@ -33,17 +33,19 @@ export function requestView(r: ProviderRequest, providerName: string | null = nu
   } satisfies ProviderRequestBody;
 }
 
+const openStates: RequestState[] = ['sending', 'waiting', 'forwarded'];
+
 export type RequestQuery = { state: 'failed' | 'open' | 'all'; kind?: 'refill' | 'cancel' | undefined; limit: number };
 
 /** The operators' queue: failed requests (the default), open ones, or all, newest change first; with the counts the dashboard shows. */
 export async function listRequests(deps: FulfillmentDeps, query: RequestQuery): Promise<ProviderRequestListBody> {
   const model = requests(deps.connection);
-  const filter: Record<string, unknown> = query.state === 'failed' ? { state: 'failed' } : query.state === 'open' ? { state: { $in: ['sending', 'forwarded'] } } : {};
+  const filter: Record<string, unknown> = query.state === 'failed' ? { state: 'failed' } : query.state === 'open' ? { state: { $in: openStates } } : {};
   if (query.kind) filter.kind = query.kind;
   const [items, failed, open, oldestFailed] = await Promise.all([
     model.find(filter).sort({ updatedAt: -1 }).limit(query.limit).lean<ProviderRequest[]>(),
     model.countDocuments({ state: 'failed' }),
-    model.countDocuments({ state: { $in: ['sending', 'forwarded'] } }),
+    model.countDocuments({ state: { $in: openStates } }),
     model.findOne({ state: 'failed' }).sort({ updatedAt: 1 }).lean<ProviderRequest>(),
   ]);
   const names = new Map((await deps.providers.list()).map((p) => [p._id, p.name]));
@@ -125,15 +127,17 @@ function audit(deps: FulfillmentDeps, session: Parameters<typeof recordOperatorA
   );
 }
 
-export type RequestSyncStats = { refillsChecked: number; stale: number };
+export type RequestSyncStats = { refillsChecked: number; stale: number; resent: number };
 
 /**
  * Part of every status-sync cycle: forwarded refills are asked for their status (at most 100 per
- * cycle, the least recently checked first), and requests stuck in `sending` past the call timeout
- * (the process died mid-call) become unclear failures for operators — never re-sent by themselves.
+ * cycle, the least recently checked first), requests stuck in `sending` past the call timeout
+ * (the process died mid-call) become unclear failures for operators — never re-sent by themselves —
+ * and requests the provider asked to send again (`waiting`) are sent again.
  */
 export async function syncRequests(deps: FulfillmentDeps, now = new Date()): Promise<RequestSyncStats> {
   const model = requests(deps.connection);
+  const resent = await resendWaiting(deps, now);
   const stale = await model.updateMany(
     { state: 'sending', updatedAt: { $lt: new Date(now.getTime() - deps.providerTimeoutMs * 2 - 5000) } },
     { $set: { state: 'failed', unclear: true, error: 'the worker stopped while the provider was being called', updatedAt: now } },
@@ -146,7 +150,51 @@ export async function syncRequests(deps: FulfillmentDeps, now = new Date()): Pro
     await checkRefill(deps, request, provider);
     refillsChecked++;
   }
-  return { refillsChecked, stale: stale.modifiedCount };
+  return { refillsChecked, stale: stale.modifiedCount, resent };
+}
+
+/**
+ * Sends a request the provider asked for again at most this many times (about half an hour at the
+ * default 60 s status sync): a provider still not ready then is broken, and operators take over.
+ */
+export const maxWaitingAttempts = 30;
+
+/**
+ * Sends the `waiting` requests again (at most 100 per cycle, the longest waiting first), each moved
+ * back to `sending` by a guarded write first, as an operator's retry is. A cancel whose order is no
+ * longer pending here (the provider started or ended it meanwhile) is not sent: it fails for
+ * operators, or is done when the order was canceled anyway. Past `maxWaitingAttempts` it fails for
+ * operators (the provider took nothing: the slot is freed, an operator's retry or the member may ask again).
+ */
+async function resendWaiting(deps: FulfillmentDeps, now: Date): Promise<number> {
+  const model = requests(deps.connection);
+  const waiting = await model.find({ state: 'waiting' }).sort({ updatedAt: 1 }).limit(100).lean<ProviderRequest[]>();
+  let resent = 0;
+  for (const request of waiting) {
+    const provider = await deps.providers.find(request.providerId);
+    if (!provider) continue;
+    if (request.attempts >= maxWaitingAttempts) {
+      await model.updateOne({ _id: request._id, state: 'waiting' }, { $set: { state: 'failed', unclear: false, error: `the provider answered "not ready" ${request.attempts} times: ${request.error ?? ''}`, updatedAt: now }, $unset: { open: 1 } });
+      deps.logger.warn({ requestId: request._id, orderId: request.orderId, attempts: request.attempts }, 'provider kept answering "not ready": request failed for operators');
+      continue;
+    }
+    if (request.kind === 'cancel') {
+      const forward = await forwards(deps.connection).findById(request.orderId, { status: 1, providerStatus: 1 }).lean<Forward>();
+      if (forward && forward.status !== OrderStatus.values.PENDING) {
+        const canceled = forward.status === OrderStatus.values.CANCELED;
+        await model.updateOne(
+          { _id: request._id, state: 'waiting' },
+          { $set: { state: canceled ? 'done' : 'failed', status: forward.providerStatus, error: canceled ? null : 'the order was no longer pending when the cancel could be sent again', updatedAt: now }, $unset: { open: 1 } },
+        );
+        continue;
+      }
+    }
+    const sending = await model.findOneAndUpdate({ _id: request._id, state: 'waiting' }, { $set: { state: 'sending' as RequestState, sentAt: now, updatedAt: now }, $inc: { attempts: 1 } }, { returnDocument: 'after' }).lean<ProviderRequest>();
+    if (!sending) continue;
+    await resend(deps, sending, provider);
+    resent++;
+  }
+  return resent;
 }
 
 /**

@@ -236,6 +236,20 @@ export class OrderRepository {
     return due.map((d) => d._id as unknown as number);
   }
 
+  /**
+   * The soonest expiry of a live (active or paused) subscription that is paid or still awaiting its
+   * payment (it may be paid before it expires); null when there is none.
+   */
+  async nextSubscriptionExpiry(): Promise<Date | null> {
+    const next = await this.autoOrders.collection
+      .find({ 'subscription.state': { $in: ['active', 'paused'] }, 'subscription.expiresAt': { $type: 'date' }, payment: { $in: ['awaiting', 'paid'] } }, { projection: { 'subscription.expiresAt': 1 } })
+      .sort({ 'subscription.expiresAt': 1 })
+      .limit(1)
+      .toArray();
+    const at = (next[0] as { subscription?: { expiresAt?: unknown } } | undefined)?.subscription?.expiresAt;
+    return at instanceof Date ? at : null;
+  }
+
   async autoOrder(id: number, session?: ClientSession): Promise<AutoOrder | null> {
     return (await this.autoOrders.collection.findOne({ _id: id } as never, { session })) as unknown as AutoOrder | null;
   }

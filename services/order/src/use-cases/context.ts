@@ -16,6 +16,8 @@ export type OrderDeps = {
   relay: { kick(): void };
   waiter: PaymentWaiter;
   placements: PlacementBatcher;
+  /** The subscription expiry timer: asked to look again when a subscription is placed or ended. */
+  expiry: { rearm(): void };
 };
 
 export type Emit = (...events: EventEnvelope[]) => void;

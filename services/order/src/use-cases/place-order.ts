@@ -116,6 +116,8 @@ export async function placeOrder(deps: OrderDeps, origin: EventOrigin, input: Pl
     throw error;
   }
   deps.logger.info({ orderId: id, kind: valid.kind, userId: input.userId, chargeDeci: valid.chargeDeci, correlationId: origin.correlationId }, 'order placed');
+  // A subscription with an expiry may now be the soonest to expire: the expiry timer looks again.
+  if (valid.subscription?.expiry) deps.expiry.rearm();
 
   if (input.waitMs === 0) return { kind: 'awaiting_payment', order: view(order) };
   return answered(deps, origin, order, valid.kind, await outcome);

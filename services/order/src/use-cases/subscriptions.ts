@@ -133,7 +133,11 @@ export async function endSubscriptionNow(
     await audit(deps, session, origin, actor, 'order.subscription.end', auto, { state: to, refundedDeci: ended.value.auto.refundedDeci }, true);
     return { ok: true, value: { subscription: autoOrderView(ended.value.auto), refundDeci: ended.value.refundDeci } };
   });
-  if (result.ok) deps.logger.info({ subscriptionId: id, ended: to, refundDeci: result.value.refundDeci, correlationId: origin.correlationId }, 'subscription ended');
+  if (result.ok) {
+    deps.logger.info({ subscriptionId: id, ended: to, refundDeci: result.value.refundDeci, correlationId: origin.correlationId }, 'subscription ended');
+    // It may have been the soonest to expire: the timer is set for the next one, or for none.
+    deps.expiry.rearm();
+  }
   return result;
 }
 

@@ -17,7 +17,7 @@ type Filter = 'failed' | 'open' | 'all';
 type Kind = 'refill' | 'cancel' | null;
 type Action = FulfillmentRequest<'requestAction'>['action'];
 
-const stateTone: Record<string, keyof typeof ui.badge> = { sending: 'neutral', forwarded: 'primary', failed: 'danger', done: 'success', closed: 'neutral' };
+const stateTone: Record<string, keyof typeof ui.badge> = { sending: 'neutral', waiting: 'neutral', forwarded: 'primary', failed: 'danger', done: 'success', closed: 'neutral' };
 
 /**
  * Fulfillment's refill and cancel request queue (issue 41, admin and staff): requests the provider

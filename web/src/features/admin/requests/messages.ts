@@ -11,7 +11,7 @@ export const requestText = {
   kindFilter: '요청 종류',
   stateFilter: '요청 상태',
   columns: { request: '요청', order: '주문', provider: '공급처', state: '상태', answer: '공급처의 답', actions: '처리' },
-  states: { sending: '보내는 중', forwarded: '공급처 접수', failed: '실패', done: '완료', closed: '닫음' } as Record<string, string>,
+  states: { sending: '보내는 중', waiting: '다시 보낼 예정', forwarded: '공급처 접수', failed: '실패', done: '완료', closed: '닫음' } as Record<string, string>,
   unclear: '답 불분명',
   unclearHint: '공급처가 요청을 받았는지 알 수 없습니다. 공급처 패널을 확인한 뒤 처리하세요.',
   attempts: (n: number) => `시도 ${n}회`,
