@@ -94,7 +94,7 @@ export const startBffApp: AppRoot = async (env, logger) => {
       server = await listen(app, config.PORT, config.HOST);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EADDRINUSE' || code === 'EACCES') throw new ConfigError(`PORT ${config.PORT} on ${config.HOST} cannot be used (${code})`);
+      if (code === 'EADDRINUSE' || code === 'EACCES') throw new ConfigError(`PORT ${config.PORT} on ${config.HOST} cannot be used (${code})`, { cause: error });
       throw error;
     }
     const http = server;

@@ -27,8 +27,6 @@ const roots: Record<string, AppRoot> = {
   bff: startBffApp,
 };
 
-/** How long one app may take to answer its /readyz after it listens. */
-const READY_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 10_000;
 
 type Running = { name: string; logger: Logger; started: StartedApp };
@@ -42,15 +40,15 @@ function announce(name: string, record: Record<string, unknown>, message: string
   createLogger({ service: name, level: 'info' }).info(record, message);
 }
 
-async function waitReady(url: string): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
+async function waitReady(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
       if ((await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1000) })).ok) return;
     } catch {
       // not answering yet
     }
-    if (Date.now() > deadline) throw new Error(`it did not answer /readyz within ${READY_TIMEOUT_MS} ms`);
+    if (Date.now() > deadline) throw new Error(`it did not answer /readyz within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -127,7 +125,7 @@ for (const app of plan.apps) {
   try {
     outcome = await startApp(app, urls);
     running.push({ name: app.name, logger: outcome.logger, started: outcome.started });
-    await waitReady(outcome.url);
+    await waitReady(outcome.url, plan.readyTimeoutMs);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     announce(app.name, { app: app.name, reason }, 'app failed');

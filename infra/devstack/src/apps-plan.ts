@@ -6,6 +6,8 @@ import { z } from 'zod';
  * the `*_SERVICE_URL` of the apps before it are added as they become ready).
  */
 const planSchema = z.object({
+  /** How long one app may take to answer /readyz once started (the devstack's READY_TIMEOUT_MS). */
+  readyTimeoutMs: z.number().int().positive(),
   apps: z.array(
     z.object({
       name: z.string(),

@@ -240,7 +240,7 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
       // One process for every service and the BFF (apps-main.ts): each gets the environment it
       // would get as a process of its own, and the shared process adds the addresses of those
       // before it as they become ready.
-      const plan: AppsPlan = { apps: [] };
+      const plan: AppsPlan = { readyTimeoutMs: config.READY_TIMEOUT_MS, apps: [] };
       for (const { app } of runnable) {
         // Only the public entry point (the BFF) listens where HOST says; the services stay on this
         // machine's loopback, so HOST=0.0.0.0 (compose) publishes nothing but the BFF.
