@@ -26,6 +26,21 @@ module.exports = {
       to: { path: '^services/' },
     },
     {
+      name: 'app-root-outside-composition',
+      comment:
+        "A service's or the BFF's composition root (src/root.ts, its start function) is started only by its own src/main.ts or by the devstack's shared apps process (infra/devstack/src/apps-main.ts), where each app still talks to the others only over Kafka and HTTP.",
+      severity: 'error',
+      from: { pathNot: '^(services/[^/]+|bff)/src/main\\.ts$|^infra/devstack/src/apps-main\\.ts$' },
+      to: { path: '^(services/[^/]+|bff)/src/root\\.ts$' },
+    },
+    {
+      name: 'devstack-to-app-internals',
+      comment: 'The devstack starts services and the BFF through their composition roots and nothing else of theirs.',
+      severity: 'error',
+      from: { path: '^infra/devstack/' },
+      to: { path: '^(services/[^/]+|bff)/', pathNot: '^(services/[^/]+|bff)/src/root\\.ts$' },
+    },
+    {
       name: 'platform-to-embedded',
       comment: 'Production code never depends on the embedded servers; only tests, the testkit and the devstack start them.',
       severity: 'error',

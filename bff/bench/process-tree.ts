@@ -41,7 +41,8 @@ export function processTree(root: number): Proc[] {
       const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ');
       // Services run `src/main.ts` in their own folder; the embedded servers name theirs on the command line.
       const where = `${readlinkSync(`/proc/${entry}/cwd`)} ${cmd}`;
-      const name = /embedded-(kafka|mongo|redis)/.exec(cmd)?.[0] ?? /(?:services|infra)\/([\w-]+)(?!.*(?:services|infra)\/)/.exec(where)?.[1] ?? /\/(bff)\b/.exec(where)?.[1] ?? cmd.slice(0, 40);
+      // The devstack's shared process of every service and the BFF runs apps-main.ts (DEVSTACK_PROCESSES=shared).
+      const name = /embedded-(kafka|mongo|redis)/.exec(cmd)?.[0] ?? (/apps-main\.ts/.test(cmd) ? 'apps' : undefined) ?? /(?:services|infra)\/([\w-]+)(?!.*(?:services|infra)\/)/.exec(where)?.[1] ?? /\/(bff)\b/.exec(where)?.[1] ?? cmd.slice(0, 40);
       all.push({ pid: Number(entry), ppid: Number(fields[1]), name, cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks, ...syscalls(entry), ...status(entry) });
     } catch {
       // the process ended while we looked

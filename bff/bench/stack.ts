@@ -24,6 +24,8 @@ export async function startDevstack(): Promise<Stack> {
     LOGIN_MAX_ATTEMPTS_PER_IP: '10000',
     // Given to the devstack so the direct-to-order scenario can sign its calls like the BFF.
     SERVICE_AUTH_SECRET: serviceSecret,
+    // DEVSTACK_PROCESSES=each: a process per service and the BFF instead of the shared one (to compare)
+    ...(process.env.DEVSTACK_PROCESSES ? { DEVSTACK_PROCESSES: process.env.DEVSTACK_PROCESSES } : {}),
     // BFF_PORT: a fixed port for the stack's BFF (e.g. when another devstack holds the default one)
     ...(process.env.BFF_PORT ? { BFF_PORT: process.env.BFF_PORT } : {}),
     // BENCH_PROFILE_DIR: every process can be profiled on SIGUSR2 (see cpu-profile.mjs)

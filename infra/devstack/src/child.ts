@@ -5,6 +5,10 @@ export type ChildSpec = {
   name: string;
   /** Package folder; the child runs `node --import tsx src/main.ts` there. */
   cwd: string;
+  /** The script to run instead of `src/main.ts`. */
+  script?: string;
+  /** Written to the child's stdin, which is then closed (otherwise stdin is /dev/null). */
+  input?: string;
   args?: string[];
   /** Options for node itself, before the script (e.g. the heap limit). */
   nodeArgs?: string[];
@@ -30,11 +34,16 @@ export class ManagedChild {
     readonly spec: ChildSpec,
     relay: (line: string, stream: 'stdout' | 'stderr') => void,
   ) {
-    this.process = spawn(process.execPath, [...(spec.nodeArgs ?? []), '--import', 'tsx', 'src/main.ts', ...(spec.args ?? [])], {
+    this.process = spawn(process.execPath, [...(spec.nodeArgs ?? []), '--import', 'tsx', spec.script ?? 'src/main.ts', ...(spec.args ?? [])], {
       cwd: spec.cwd,
       env: spec.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [spec.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
+    if (spec.input !== undefined) {
+      // A child that dies before reading it closes the pipe: its exit is what matters, not this error.
+      this.process.stdin!.on('error', () => undefined);
+      this.process.stdin!.end(spec.input);
+    }
     for (const stream of ['stdout', 'stderr'] as const) {
       createInterface({ input: this.process[stream]! }).on('line', (line) => {
         relay(line, stream);

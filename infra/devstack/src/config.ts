@@ -1,5 +1,5 @@
 import { env, loadConfig } from '@smm/platform';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** What an operator can set for `npm start`; anything unset gets an embedded or default value. */
 export const devstackConfigShape = {
@@ -16,6 +16,12 @@ export const devstackConfigShape = {
    * to disk). Unset: half the machine's memory, and never less than node's own default.
    */
   EMBEDDED_MONGO_MAX_HEAP_MB: env.int(256).optional(),
+  /**
+   * `shared` (default): every service and the BFF in one Node process, each still its own module,
+   * configuration, database, Kafka principal and port; `each`: a process per service and the BFF,
+   * as compose runs them.
+   */
+  DEVSTACK_PROCESSES: z.enum(['shared', 'each'], { error: 'must be shared or each' }).default('shared'),
   /** How long a child may take to become ready before start-up is abandoned. */
   READY_TIMEOUT_MS: env.int(1000).default(60_000),
 };

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { ManagedChild, describeExit } from './child.ts';
 import { type AppComponent, type InfraKind, apps, databaseUrl, embeddedServers, isBuilt } from './components.ts';
 import type { DevstackConfig } from './config.ts';
+import type { AppsPlan } from './apps-plan.ts';
 import { lineFormatter } from './format.ts';
 import { pickPort } from './ports.ts';
 import { hasKafkaPrincipal, kafkaClientEnv } from './kafka-users.ts';
@@ -23,6 +24,8 @@ export type DevstackIo = {
 const STOP_GRACE_MS = 10_000;
 /** Where everything but the BFF listens: nothing internal is reachable from another machine. */
 const loopback = '127.0.0.1';
+/** The shared process of every service and the BFF (DEVSTACK_PROCESSES=shared). */
+const APPS = 'apps';
 const nameWidth = Math.max(...[...embeddedServers.map((s) => s.kind), ...apps.map((a) => a.name), 'devstack'].map((n) => n.length));
 
 export function ensureWritableDir(dir: string): void {
@@ -88,7 +91,8 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
     crashes.set(name, recent);
     if (recent.length > 5) return 'gave up';
     const delayMs = Math.min(500 * 2 ** (recent.length - 1), 15_000);
-    warn(`${name} exited unexpectedly (${describeExit(exit)}); restarting it in ${delayMs} ms — the others keep serving`);
+    const meanwhile = name === APPS ? 'the embedded servers keep their data and connections' : 'the others keep serving';
+    warn(`${name} exited unexpectedly (${describeExit(exit)}); restarting it in ${delayMs} ms — ${meanwhile}`);
     const waited = await unlessStopped(new Promise((r) => setTimeout(r, delayMs)));
     if (waited === 'stopped') return 'stopped';
     const plan = respawns.get(dead)!;
@@ -209,16 +213,8 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
     }
 
     const started: Array<{ app: AppComponent; url: string }> = [];
-    for (const [index, app] of apps.entries()) {
-      if (!isBuilt(root, app.dir)) continue;
-      const missing = app.needs.filter((kind) => !infra.has(kind));
-      if (missing.length > 0) {
-        warn(`${app.name}: not started — needs ${missing.join(', ')}, which is not available`);
-        continue;
-      }
-      // Only the public entry point (the BFF) listens where HOST says; the services stay on this
-      // machine's loopback, so HOST=0.0.0.0 (compose) publishes nothing but the BFF.
-      const host = app.public ? config.HOST : loopback;
+    /** The environment an app gets, as a process of its own or in the shared one (less PORT and the later-known URLs). */
+    const appEnv = (app: AppComponent, host: string): Record<string, string> => {
       // Readiness is read from the child's `listening` record, which a silent logger does not write.
       const env: Record<string, string> = { ...baseEnv, HOST: host, SERVICE_NAME: app.name, ...(baseEnv.LOG_LEVEL === 'silent' && { LOG_LEVEL: 'fatal' }) };
       if (infra.has('kafka')) env.KAFKA_BROKERS = infra.get('kafka')!;
@@ -226,10 +222,78 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
       if (infra.has('kafka') && given.KAFKA_BROKERS === undefined && hasKafkaPrincipal(app.name)) Object.assign(env, kafkaClientEnv(app.name, secrets));
       if (infra.has('redis')) env.REDIS_URL = infra.get('redis')!;
       if (infra.has('mongo')) env.MONGO_URL = databaseUrl(infra.get('mongo')!, app.name);
-      for (const other of started) env[`${other.app.name.toUpperCase()}_SERVICE_URL`] = other.url;
       // Every service and the BFF share the service-credential secret; a deployment's own wins.
       env.SERVICE_AUTH_SECRET = baseEnv.SERVICE_AUTH_SECRET ?? secrets.serviceAuthSecret;
       Object.assign(env, app.env?.(secrets, baseEnv));
+      return env;
+    };
+    const runnable = apps
+      .map((app, index) => ({ app, index }))
+      .filter(({ app }) => {
+        if (!isBuilt(root, app.dir)) return false;
+        const missing = app.needs.filter((kind) => !infra.has(kind));
+        if (missing.length > 0) warn(`${app.name}: not started — needs ${missing.join(', ')}, which is not available`);
+        return missing.length === 0;
+      });
+
+    if (config.DEVSTACK_PROCESSES === 'shared' && runnable.length > 0) {
+      // One process for every service and the BFF (apps-main.ts): each gets the environment it
+      // would get as a process of its own, and the shared process adds the addresses of those
+      // before it as they become ready.
+      const plan: AppsPlan = { readyTimeoutMs: config.READY_TIMEOUT_MS, apps: [] };
+      for (const { app } of runnable) {
+        // Only the public entry point (the BFF) listens where HOST says; the services stay on this
+        // machine's loopback, so HOST=0.0.0.0 (compose) publishes nothing but the BFF.
+        const host = app.public ? config.HOST : loopback;
+        const port = await appPort(app, config);
+        const env: Record<string, string> = { ...appEnv(app, host), PORT: String(port) };
+        // The API documentation shows the BFF's address; a deployment sets its own.
+        if (app.public && baseEnv.PUBLIC_BASE_URL === undefined) env.PUBLIC_BASE_URL = `http://${host}:${port}`;
+        plan.apps.push({ name: app.name, env, fixedPort: app.public === true && config.BFF_PORT !== undefined, baseUrlFollowsPort: app.public === true && baseEnv.PUBLIC_BASE_URL === undefined });
+      }
+      const formats = new Map(runnable.map(({ app, index }) => [app.name, lineFormatter(app.name, embeddedServers.length + index + 1, nameWidth, io.colour)]));
+      const ownFormat = lineFormatter(APPS, 0, nameWidth, io.colour);
+      // Lines are prefixed by the app that wrote them (a record's `service`), as separate processes' are.
+      // An app's `app ready` record is for the devstack, which prints its own `ready at` line.
+      const relay = (line: string) => {
+        if (!line.includes('"msg":"app ready"')) io.print((formats.get(recordService(line) ?? '') ?? ownFormat)(line));
+      };
+      const make = () => new ManagedChild({ name: APPS, cwd: join(root, 'infra/devstack'), script: 'src/apps-main.ts', env: baseEnv, input: JSON.stringify(plan) }, relay);
+      // Every app's record is awaited from the start: several can arrive in one chunk of output.
+      const appsReady = (child: ManagedChild) =>
+        plan.apps.map((app) => {
+          const waiting = child.waitForRecord((r) => r.service === app.name && (r.msg === 'app ready' || r.msg === 'app failed'), config.READY_TIMEOUT_MS).then((record) => {
+            if (record.msg === 'app failed') throw new Error(`${app.name} failed to start: ${String(record.reason)}`);
+            return String(record.url);
+          });
+          waiting.catch(() => undefined);
+          return waiting;
+        });
+      const child = make();
+      children.push(child);
+      supervise(child, make, (c) => Promise.all(appsReady(c)));
+      const waits = appsReady(child);
+      for (const [i, { app }] of runnable.entries()) {
+        const ready = await unlessStopped(waits[i]!);
+        if (ready === 'stopped') return await finish();
+        const url = ready.value;
+        // A restart of the shared process binds the same addresses, which the others were handed.
+        const planned = plan.apps[i]!;
+        planned.env.PORT = new URL(url).port;
+        planned.fixedPort = true;
+        if (planned.baseUrlFollowsPort) planned.env.PUBLIC_BASE_URL = url;
+        started.push({ app, url });
+        log(`${app.name}: ready at ${url}`);
+        app.onReady?.(secrets, warn);
+      }
+    }
+
+    for (const { app, index } of config.DEVSTACK_PROCESSES === 'each' ? runnable : []) {
+      // Only the public entry point (the BFF) listens where HOST says; the services stay on this
+      // machine's loopback, so HOST=0.0.0.0 (compose) publishes nothing but the BFF.
+      const host = app.public ? config.HOST : loopback;
+      const env = appEnv(app, host);
+      for (const other of started) env[`${other.app.name.toUpperCase()}_SERVICE_URL`] = other.url;
       const listening = await startListening(app.name, await appPort(app, config), app.public === true && config.BFF_PORT !== undefined, host, (port) =>
         // The API documentation shows the BFF's address; a deployment sets its own.
         spawnChild(app.name, embeddedServers.length + index + 1, join(root, app.dir), {
@@ -294,6 +358,18 @@ const levelValues: Record<string, number> = { trace: 10, debug: 20, info: 30, wa
 
 function levelValue(level: string): number {
   return levelValues[level] ?? 30;
+}
+
+/** The `service` of a pino line, if it is a record that names one. */
+function recordService(line: string): string | undefined {
+  if (!line.startsWith('{')) return undefined;
+  try {
+    const record: unknown = JSON.parse(line);
+    const service = typeof record === 'object' && record !== null ? (record as { service?: unknown }).service : undefined;
+    return typeof service === 'string' ? service : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A pino line's level; lines that are not JSON records count as errors, so they are never hidden. */

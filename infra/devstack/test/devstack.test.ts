@@ -15,6 +15,15 @@ const entry = join(root, 'infra/devstack/src/main.ts');
 const dataDir = mkdtempSync(join(tmpdir(), 'devstack-test-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+/** A process's command line, arguments separated by spaces. */
+const commandOf = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+  } catch {
+    return '';
+  }
+};
+
 /** Running, not merely a zombie waiting for a parent to reap it. */
 const alive = (pid: number) => {
   try {
@@ -47,6 +56,16 @@ async function startStack(env: Record<string, string>): Promise<Started> {
   return { proc, output: () => text, exit };
 }
 
+/** Runs the devstack until it exits on its own: its exit code and output. */
+async function runToEnd(env: Record<string, string>): Promise<{ status: number | null; stdout: string }> {
+  let stdout = '';
+  const proc = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  proc.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  proc.stderr!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const status = await new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  return { status, stdout };
+}
+
 /** The embedded MongoDB's heap limit (MB) as the devstack's ready line states it. */
 function statedHeapMb(output: string): number {
   return Number(/MongoDB: embedded server ready at .*, memory for data ([\d,]+) MB\)/.exec(output)?.[1]?.replaceAll(',', ''));
@@ -61,6 +80,9 @@ describe('devstack (npm start)', () => {
     const small = spawnSync(process.execPath, ['--import', 'tsx', entry], { cwd: root, env: cleanEnv({ EMBEDDED_MONGO_MAX_HEAP_MB: '100' }), encoding: 'utf8' });
     expect(small.status).toBe(2);
     expect(small.stderr.trim()).toBe('Invalid configuration: EMBEDDED_MONGO_MAX_HEAP_MB: must be at least 256');
+    const mode = spawnSync(process.execPath, ['--import', 'tsx', entry], { cwd: root, env: cleanEnv({ DEVSTACK_PROCESSES: 'several' }), encoding: 'utf8' });
+    expect(mode.status).toBe(2);
+    expect(mode.stderr.trim()).toBe('Invalid configuration: DEVSTACK_PROCESSES: must be shared or each');
   });
 
   it('refuses a data directory it cannot write', () => {
@@ -83,7 +105,11 @@ describe('devstack (npm start)', () => {
     // Its data lives in its heap: the limit it runs with is stated (by default at least node's own).
     const heapMb = statedHeapMb(first.output());
     expect(heapMb, first.output()).toBeGreaterThanOrEqual(Math.min(4000, Math.floor(totalmem() / 2 / 1048576)));
-    expect(pids.length).toBeGreaterThanOrEqual(3);
+    // The embedded servers and one process for every service and the BFF (DEVSTACK_PROCESSES=shared).
+    expect(pids.map(commandOf).filter((cmd) => cmd.includes('src/apps-main.ts'))).toHaveLength(1);
+    expect(pids.filter((pid) => readlinkSync(`/proc/${pid}/cwd`).includes('/services/'))).toEqual([]);
+    expect(pids.length).toBe(4);
+    expect(first.output()).toMatch(/^\S+ wallet\s+INFO {2}listening/m);
 
     // The addresses printed are the ones real clients use; the broker wants the admin's credential.
     const brokers = /Kafka: embedded server ready at (\S+)/.exec(first.output())![1]!;
@@ -110,7 +136,8 @@ describe('devstack (npm start)', () => {
     // A quieter LOG_LEVEL hides the servers' info lines but must not hide the `listening` record
     // the devstack waits for.
     // EMBEDDED_MONGO_MAX_HEAP_MB sets that limit.
-    const second = await startStack({ ...env, LOG_LEVEL: 'warn', EMBEDDED_MONGO_MAX_HEAP_MB: '512' });
+    // DEVSTACK_PROCESSES=each: a process per service and the BFF, as compose runs them.
+    const second = await startStack({ ...env, LOG_LEVEL: 'warn', EMBEDDED_MONGO_MAX_HEAP_MB: '512', DEVSTACK_PROCESSES: 'each' });
     const secondHeapMb = statedHeapMb(second.output());
     expect(secondHeapMb, second.output()).toBeGreaterThanOrEqual(512);
     expect(secondHeapMb).toBeLessThan(800); // plus the young generation (see mongoNodeArgs)
@@ -126,6 +153,9 @@ describe('devstack (npm start)', () => {
     expect(await adminAgain.listTopics()).toContain('devstack-check');
     await adminAgain.disconnect();
     const secondPids = childrenOf(second.proc.pid!);
+    expect(secondPids.some((pid) => readlinkSync(`/proc/${pid}/cwd`).endsWith('services/wallet'))).toBe(true);
+    expect(secondPids.map(commandOf).filter((cmd) => cmd.includes('src/apps-main.ts'))).toEqual([]);
+    expect(second.output()).toMatch(/wallet: ready at http:\/\/127\.0\.0\.1:\d+/);
     second.proc.kill('SIGTERM');
     expect(await second.exit, second.output()).toBe(0);
     expect(await survivors(secondPids)).toEqual([]);
@@ -142,6 +172,14 @@ describe('devstack (npm start)', () => {
         // As compose sets it: only the BFF may listen on every interface.
         HOST: '0.0.0.0',
       });
+      // A service that cannot start stops the start-up with a line naming it and its reason.
+      // Not spawnSync: the given servers run in this test's process and must keep answering.
+      const refused = await runToEnd({ ...env, ORDER_ID_BLOCK: 'many' });
+      expect(refused.status, refused.stdout).toBe(1);
+      expect(refused.stdout).toMatch(/auth: ready at/);
+      expect(refused.stdout).toMatch(/start-up failed: order failed to start: Invalid configuration: ORDER_ID_BLOCK: /);
+      expect(refused.stdout).not.toMatch(/order: ready at/);
+
       const stack = await startStack(env);
       expect(stack.output()).toContain(`Redis: using REDIS_URL=${infra.redis.url}`);
       expect(stack.output()).toContain(`Kafka: using KAFKA_BROKERS=${infra.kafka.brokers}`);
@@ -149,16 +187,17 @@ describe('devstack (npm start)', () => {
       expect(stack.output()).toMatch(/wallet: ready at http:\/\/127\.0\.0\.1:\d+/);
       expect(stack.output()).toMatch(/bff: ready at http:\/\/0\.0\.0\.0:\d+/);
 
-      // A crashed service is started again on its address while the rest keep serving.
+      // The shared process of the services and the BFF, killed, is started again on the same addresses.
       const walletUrl = /wallet: ready at (http:\/\/\S+)/.exec(stack.output())![1]!;
       const bffUrl = /bff: ready at (http:\/\/\S+)/.exec(stack.output())![1]!;
-      const wallet = childrenOf(stack.proc.pid!).find((pid) => readlinkSync(`/proc/${pid}/cwd`).endsWith('services/wallet'))!;
-      process.kill(wallet, 'SIGKILL');
       expect((await fetch(`${bffUrl}/healthz`)).status).toBe(200);
-      for (let waited = 0; waited < 60_000 && !/wallet restarted/.test(stack.output()); waited += 200) await new Promise((r) => setTimeout(r, 200));
-      expect(stack.output()).toMatch(/wallet exited unexpectedly \(.*SIGKILL.*\); restarting it/);
-      expect(stack.output()).toContain('wallet restarted');
+      const apps = childrenOf(stack.proc.pid!).find((pid) => commandOf(pid).includes('src/apps-main.ts'))!;
+      process.kill(apps, 'SIGKILL');
+      for (let waited = 0; waited < 60_000 && !/apps restarted/.test(stack.output()); waited += 200) await new Promise((r) => setTimeout(r, 200));
+      expect(stack.output()).toMatch(/apps exited unexpectedly \(.*SIGKILL.*\); restarting it/);
+      expect(stack.output()).toContain('apps restarted');
       expect((await fetch(`${walletUrl}/readyz`)).status).toBe(200);
+      expect((await fetch(`${bffUrl}/readyz`)).status).toBe(200);
       expect(stack.proc.exitCode).toBeNull();
       stack.proc.kill('SIGINT');
       expect(await stack.exit).toBe(0);

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readlinkSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { type Server, createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,7 +56,8 @@ async function stealAuthPort(stack: Stack): Promise<void> {
   for (const deadline = Date.now() + 120_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
     const auth = childrenOf(stack.proc.pid!).find((pid) => {
       try {
-        return readlinkSync(`/proc/${pid}/cwd`).endsWith('services/auth');
+        // auth alone (DEVSTACK_PROCESSES=each) or the shared process that starts it first
+        return readlinkSync(`/proc/${pid}/cwd`).endsWith('services/auth') || readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('src/apps-main.ts');
       } catch {
         return false;
       }

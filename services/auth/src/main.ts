@@ -1,9 +1,5 @@
-import { createLogger, loadConfig, runService } from '@smm/platform';
-import { configShape } from './config.ts';
-import { startAuthService } from './service.ts';
+import { runAppMain } from '@smm/platform';
+import { startAuthApp } from './root.ts';
 
-// Composition root: configuration, then the service started (and stopped on signals) by the platform.
-const config = loadConfig(configShape);
-const logger = createLogger({ service: config.SERVICE_NAME, level: config.LOG_LEVEL });
-
-await runService(logger, () => startAuthService(config, logger, { listen: { port: config.PORT, host: config.HOST } }));
+// Alone in its process (compose, `npm start -w`, DEVSTACK_PROCESSES=each): configured from process.env, stopped on signals.
+await runAppMain('auth', startAuthApp);

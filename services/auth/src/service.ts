@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { Topics } from '@smm/contracts';
-import { type RunningService, startService } from '@smm/platform';
+import { type RunningService, startService, type KafkaSasl } from '@smm/platform';
 import { startAuditConsumer } from './audit/audit-consumer.ts';
 import { auditRoutes } from './audit/audit-routes.ts';
 import type { AuthConfig } from './config.ts';
@@ -27,13 +27,14 @@ export type AuthService = RunningService<AuthServices> & { services: AuthService
 export async function startAuthService(
   config: AuthConfig,
   logger: Logger,
-  options: { consumerGroup?: string | undefined; listen?: { port: number; host?: string } } = {},
+  options: { consumerGroup?: string | undefined; listen?: { port: number; host?: string }; kafkaSasl?: KafkaSasl | null } = {},
 ): Promise<AuthService> {
   const service = await startService<AuthServices>({
     name: config.SERVICE_NAME,
     logger,
     mongoUrl: config.MONGO_URL,
     kafkaBrokers: config.KAFKA_BROKERS,
+    ...(options.kafkaSasl !== undefined && { kafkaSasl: options.kafkaSasl }),
     redisUrl: config.REDIS_URL,
     serviceAuthSecret: config.SERVICE_AUTH_SECRET,
     topics: [Topics.auth, Topics.catalog, Topics.audit],

@@ -1,18 +1,5 @@
-import { createLogger, loadConfig, runService } from '@smm/platform';
-import { configShape } from './config.ts';
-import { startCatalogService } from './service.ts';
+import { runAppMain } from '@smm/platform';
+import { startCatalogApp } from './root.ts';
 
-// Composition root: configuration, then the service started (and stopped on signals) by the platform.
-const config = loadConfig(configShape);
-const logger = createLogger({ service: config.SERVICE_NAME, level: config.LOG_LEVEL });
-
-await runService(logger, () =>
-  startCatalogService({
-    mongoUrl: config.MONGO_URL,
-    kafkaBrokers: config.KAFKA_BROKERS,
-    logger,
-    serviceAuthSecret: config.SERVICE_AUTH_SECRET,
-    seed: config.CATALOG_SEED,
-    listen: { port: config.PORT, host: config.HOST },
-  }),
-);
+// Alone in its process (compose, `npm start -w`, DEVSTACK_PROCESSES=each): configured from process.env, stopped on signals.
+await runAppMain('catalog', startCatalogApp);

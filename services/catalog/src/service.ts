@@ -1,5 +1,5 @@
 import { Topics } from '@smm/contracts';
-import { type Logger, type RunningService, startService } from '@smm/platform';
+import { type Logger, type RunningService, startService, type KafkaSasl } from '@smm/platform';
 import { adminOnly } from './http/actor.ts';
 import { adminCatalogRoutes } from './http/admin-catalog-routes.ts';
 import { adminContentRoutes } from './http/admin-content-routes.ts';
@@ -13,6 +13,8 @@ import { seedCatalog } from './use-cases/seed-catalog.ts';
 export type CatalogSettings = {
   mongoUrl: string;
   kafkaBrokers: readonly string[];
+  /** Kafka credentials (null: none); left out, KAFKA_SASL_* of the process's environment. */
+  kafkaSasl?: KafkaSasl | null;
   logger: Logger;
   /** SERVICE_AUTH_SECRET: every route but the probes needs a service credential signed with it. */
   serviceAuthSecret: string;
@@ -33,6 +35,7 @@ export function startCatalogService(settings: CatalogSettings): Promise<CatalogS
     logger: settings.logger,
     mongoUrl: settings.mongoUrl,
     kafkaBrokers: settings.kafkaBrokers,
+    ...(settings.kafkaSasl !== undefined && { kafkaSasl: settings.kafkaSasl }),
     serviceAuthSecret: settings.serviceAuthSecret,
     topics: [Topics.catalog],
     ...(settings.relayIntervalMs ? { relay: { intervalMs: settings.relayIntervalMs } } : {}),

@@ -1,28 +1,5 @@
-import { createLogger, loadConfig, runService } from '@smm/platform';
-import { fulfillmentConfigShape } from './config.ts';
-import { startFulfillmentService } from './service.ts';
+import { runAppMain } from '@smm/platform';
+import { startFulfillmentApp } from './root.ts';
 
-// Composition root: configuration, then the service started (and stopped on signals) by the platform.
-const config = loadConfig(fulfillmentConfigShape);
-const logger = createLogger({ service: 'fulfillment', level: config.LOG_LEVEL });
-
-await runService(logger, () =>
-  startFulfillmentService({
-    mongoUrl: config.MONGO_URL,
-    kafkaBrokers: config.KAFKA_BROKERS,
-    logger,
-    serviceAuthSecret: config.SERVICE_AUTH_SECRET,
-    orderServiceUrl: config.ORDER_SERVICE_URL,
-    catalogServiceUrl: config.CATALOG_SERVICE_URL,
-    keySecret: config.FULFILLMENT_KEY_SECRET,
-    providerTimeoutMs: config.FULFILLMENT_PROVIDER_TIMEOUT_MS,
-    concurrency: config.FULFILLMENT_PROVIDER_CONCURRENCY,
-    pollMs: config.FULFILLMENT_POLL_MS,
-    claimStaleMs: config.FULFILLMENT_CLAIM_STALE_MS,
-    statusSyncMs: config.FULFILLMENT_STATUS_SYNC_MS,
-    balanceSyncMs: config.FULFILLMENT_BALANCE_SYNC_MS,
-    priceSyncMs: config.FULFILLMENT_PRICE_SYNC_MS,
-    allowPrivateProviders: config.FULFILLMENT_ALLOW_PRIVATE_PROVIDERS,
-    listen: { port: config.PORT, host: config.HOST },
-  }),
-);
+// Alone in its process (compose, `npm start -w`, DEVSTACK_PROCESSES=each): configured from process.env, stopped on signals.
+await runAppMain('fulfillment', startFulfillmentApp);

@@ -1,5 +1,5 @@
 import { Topics } from '@smm/contracts';
-import { type Logger, type RunningService, runEventConsumer, startService } from '@smm/platform';
+import { type Logger, type RunningService, runEventConsumer, startService, type KafkaSasl } from '@smm/platform';
 import { catalogClient } from './clients/catalog-client.ts';
 import { orderClient } from './clients/order-client.ts';
 import { BackgroundConsumer } from './events/background-consumer.ts';
@@ -30,6 +30,8 @@ import { syncStatuses } from './use-cases/status-sync.ts';
 export type FulfillmentSettings = {
   mongoUrl: string;
   kafkaBrokers: readonly string[];
+  /** Kafka credentials (null: none); left out, KAFKA_SASL_* of the process's environment. */
+  kafkaSasl?: KafkaSasl | null;
   logger: Logger;
   /** SERVICE_AUTH_SECRET: verifies callers of this service and signs its calls to order and catalog. */
   serviceAuthSecret: string;
@@ -80,6 +82,7 @@ export async function startFulfillmentService(settings: FulfillmentSettings): Pr
     logger: settings.logger,
     mongoUrl: settings.mongoUrl,
     kafkaBrokers: settings.kafkaBrokers,
+    ...(settings.kafkaSasl !== undefined && { kafkaSasl: settings.kafkaSasl }),
     serviceAuthSecret: settings.serviceAuthSecret,
     topics: [Topics.fulfillment, Topics.order],
     relay: { intervalMs: settings.relayIntervalMs ?? 500 },

@@ -1,20 +1,5 @@
-import { createLogger, loadConfig, runService } from '@smm/platform';
-import { orderConfigShape } from './config.ts';
-import { startOrderService } from './service.ts';
+import { runAppMain } from '@smm/platform';
+import { startOrderApp } from './root.ts';
 
-// Composition root: configuration, then the service started (and stopped on signals) by the platform.
-const config = loadConfig(orderConfigShape);
-const logger = createLogger({ service: 'order', level: config.LOG_LEVEL });
-
-await runService(logger, () =>
-  startOrderService({
-    mongoUrl: config.MONGO_URL,
-    kafkaBrokers: config.KAFKA_BROKERS,
-    logger,
-    serviceAuthSecret: config.SERVICE_AUTH_SECRET,
-    idBlock: config.ORDER_ID_BLOCK,
-    replicaCacheMs: config.REPLICA_CACHE_MS,
-    outboxPollMs: config.OUTBOX_POLL_MS,
-    listen: { port: config.PORT, host: config.HOST },
-  }),
-);
+// Alone in its process (compose, `npm start -w`, DEVSTACK_PROCESSES=each): configured from process.env, stopped on signals.
+await runAppMain('order', startOrderApp);

@@ -1,5 +1,5 @@
 import { Topics } from '@smm/contracts';
-import { type Logger, type RunningService, startService } from '@smm/platform';
+import { type Logger, type RunningService, startService, type KafkaSasl } from '@smm/platform';
 import { startConsumers } from './events/consumers.ts';
 import { adminDashboardRoutes } from './http/admin-dashboard-routes.ts';
 import { adminRoutes } from './http/admin-routes.ts';
@@ -18,6 +18,8 @@ import { PlacementBatcher } from './use-cases/placement-batcher.ts';
 export type OrderSettings = {
   mongoUrl: string;
   kafkaBrokers: readonly string[];
+  /** Kafka credentials (null: none); left out, KAFKA_SASL_* of the process's environment. */
+  kafkaSasl?: KafkaSasl | null;
   logger: Logger;
   /** SERVICE_AUTH_SECRET: every route but the probes needs a service credential signed with it. */
   serviceAuthSecret: string;
@@ -42,6 +44,7 @@ export async function startOrderService(settings: OrderSettings): Promise<OrderS
     logger: settings.logger,
     mongoUrl: settings.mongoUrl,
     kafkaBrokers: settings.kafkaBrokers,
+    ...(settings.kafkaSasl !== undefined && { kafkaSasl: settings.kafkaSasl }),
     serviceAuthSecret: settings.serviceAuthSecret,
     // Our own topic, and those we read (so a fresh cluster gives them partitions before anyone writes).
     topics: [Topics.order, Topics.wallet, Topics.scheduler, Topics.catalog],

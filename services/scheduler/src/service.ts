@@ -1,5 +1,5 @@
 import { Topics } from '@smm/contracts';
-import { type Logger, type RunningService, runEventConsumer, startService } from '@smm/platform';
+import { type Logger, type RunningService, runEventConsumer, startService, type KafkaSasl } from '@smm/platform';
 import type { HandlerDeps } from './events/deps.ts';
 import { handleInput, ignoredEvents, inputEvents, inputTopics } from './events/inputs.ts';
 import { scheduleRoutes } from './http/schedule-routes.ts';
@@ -13,6 +13,8 @@ import { TopUpExpiries } from './store/topup-expiry.model.ts';
 export type SchedulerSettings = {
   mongoUrl: string;
   kafkaBrokers: readonly string[];
+  /** Kafka credentials (null: none); left out, KAFKA_SASL_* of the process's environment. */
+  kafkaSasl?: KafkaSasl | null;
   logger: Logger;
   /** SERVICE_AUTH_SECRET: every route but the probes needs a service credential signed with it. */
   serviceAuthSecret: string;
@@ -40,6 +42,7 @@ export async function startSchedulerService(settings: SchedulerSettings): Promis
     logger: settings.logger,
     mongoUrl: settings.mongoUrl,
     kafkaBrokers: settings.kafkaBrokers,
+    ...(settings.kafkaSasl !== undefined && { kafkaSasl: settings.kafkaSasl }),
     serviceAuthSecret: settings.serviceAuthSecret,
     topics: [Topics.scheduler],
     relay: { intervalMs: settings.relayIntervalMs ?? 500 },

@@ -1,5 +1,5 @@
 import { Topics } from '@smm/contracts';
-import { type Logger, type RunningService, startService } from '@smm/platform';
+import { type Logger, type RunningService, startService, type KafkaSasl } from '@smm/platform';
 import { memberRoutes, operatorRoutes } from './http/routes.ts';
 import { Store } from './store/store.ts';
 import type { Limits, SupportDeps } from './use-cases/tickets.ts';
@@ -7,6 +7,8 @@ import type { Limits, SupportDeps } from './use-cases/tickets.ts';
 export type SupportSettings = {
   mongoUrl: string;
   kafkaBrokers: readonly string[];
+  /** Kafka credentials (null: none); left out, KAFKA_SASL_* of the process's environment. */
+  kafkaSasl?: KafkaSasl | null;
   logger: Logger;
   /** SERVICE_AUTH_SECRET: every route but the probes needs a service credential signed with it. */
   serviceAuthSecret: string;
@@ -31,6 +33,7 @@ export async function startSupportService(settings: SupportSettings): Promise<Su
     logger: settings.logger,
     mongoUrl: settings.mongoUrl,
     kafkaBrokers: settings.kafkaBrokers,
+    ...(settings.kafkaSasl !== undefined && { kafkaSasl: settings.kafkaSasl }),
     serviceAuthSecret: settings.serviceAuthSecret,
     topics: [Topics.support, Topics.audit],
     relay: { intervalMs: settings.relayIntervalMs ?? 1000 },

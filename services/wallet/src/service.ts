@@ -1,5 +1,5 @@
 import { Topics } from '@smm/contracts';
-import { type Logger, type OutboxRelay, type RunningService, startService } from '@smm/platform';
+import { type Logger, type OutboxRelay, type RunningService, startService, type KafkaSasl } from '@smm/platform';
 import { startWalletConsumers } from './events/consumers.ts';
 import { adjustmentRoutes } from './http/adjustment-routes.ts';
 import { dashboardRoutes } from './http/dashboard-routes.ts';
@@ -14,6 +14,8 @@ import type { WalletDeps } from './use-cases/context.ts';
 export type WalletSettings = {
   mongoUrl: string;
   kafkaBrokers: readonly string[];
+  /** Kafka credentials (null: none); left out, KAFKA_SASL_* of the process's environment. */
+  kafkaSasl?: KafkaSasl | null;
   logger: Logger;
   /** SERVICE_AUTH_SECRET: every route but the probes needs a service credential signed with it. */
   serviceAuthSecret: string;
@@ -35,6 +37,7 @@ export async function startWalletService(settings: WalletSettings): Promise<Wall
     logger: settings.logger,
     mongoUrl: settings.mongoUrl,
     kafkaBrokers: settings.kafkaBrokers,
+    ...(settings.kafkaSasl !== undefined && { kafkaSasl: settings.kafkaSasl }),
     serviceAuthSecret: settings.serviceAuthSecret,
     // Its own topic and the ones it reads: a topic first created by a consumer's subscription would get one partition.
     topics: [Topics.wallet, Topics.auth, Topics.catalog, Topics.order, Topics.scheduler],

@@ -3,8 +3,10 @@ import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { type ReadinessCheck, createHttpApp } from '../http/create-server.ts';
+import { ConfigError, env as envRules, parseConfig } from '../config.ts';
+import { createLogger } from '../logger.ts';
 import { type ShutdownStep, announceListening, listen, onShutdown } from '../lifecycle.ts';
-import { type Kafka, createKafka, ensureTopics, kafkaReady } from '../kafka/client.ts';
+import { type Kafka, type KafkaSasl, createKafka, ensureTopics, kafkaReady } from '../kafka/client.ts';
 import type { RunningConsumer } from '../kafka/consumer.ts';
 import { EventProducer } from '../kafka/producer.ts';
 import { connectMongo, mongoReady } from '../mongo/connection.ts';
@@ -34,6 +36,12 @@ export type ServiceDefinition<TDeps> = {
   logger: Logger;
   mongoUrl: string;
   kafkaBrokers: readonly string[];
+  /**
+   * The service's Kafka credentials (`null`: none). Left out, KAFKA_SASL_* are read from the
+   * process's environment — a service alone in its process; where several share one, each passes
+   * its own principal's.
+   */
+  kafkaSasl?: KafkaSasl | null;
   /** Connects Redis too (auth). */
   redisUrl?: string;
   /** SERVICE_AUTH_SECRET: every route but the probes needs a service credential signed with it. */
@@ -102,7 +110,7 @@ export async function startService<TDeps>(definition: ServiceDefinition<TDeps>):
     infra.push({ name: 'mongodb', run: () => connection.close() });
     const redis = definition.redisUrl === undefined ? undefined : createRedis(definition.redisUrl, logger, name);
     if (redis) infra.push({ name: 'redis', run: () => closeRedis(redis) });
-    const kafka = createKafka(definition.kafkaBrokers, name, logger);
+    const kafka = definition.kafkaSasl === undefined ? createKafka(definition.kafkaBrokers, name, logger) : createKafka(definition.kafkaBrokers, name, logger, definition.kafkaSasl);
     await ensureTopics(
       kafka,
       definition.topics.map((t) => (typeof t === 'string' ? { topic: t, numPartitions: 3 } : t)),
@@ -147,17 +155,53 @@ export async function startService<TDeps>(definition: ServiceDefinition<TDeps>):
   }
 }
 
+/** What a composition root started: how to stop it, in order (see RunningService.shutdownSteps). */
+export type StartedApp = { shutdownSteps: ShutdownStep[]; /** The port listened on, when it listens. */ port?: number | undefined };
+
+/**
+ * A service's (or the BFF's) composition root: its configuration read from `env` — never from
+ * process.env, so several can share a process, each with its own — and everything started, logging
+ * through `logger`. A bad variable throws ConfigError; `src/main.ts` runs it with `runAppMain`.
+ */
+export type AppRoot = (env: Record<string, string | undefined>, logger: Logger) => Promise<StartedApp>;
+
 /**
  * A service's `main.ts` in one call: start it, stop it in order on SIGINT/SIGTERM (flushing
  * traces last), and on a start-up failure (MongoDB or Kafka unreachable) log one fatal line and
- * exit 1 for the supervisor.
+ * exit 1 for the supervisor; a configuration problem is one line on stderr and exit code 2.
  */
-export async function runService(logger: Logger, start: () => Promise<RunningService<unknown>>): Promise<void> {
+export async function runService(logger: Logger, start: () => Promise<StartedApp>): Promise<void> {
   try {
     const service = await start();
     onShutdown(logger, [...service.shutdownSteps, { name: 'tracing', run: () => stopTracing() }]);
   } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
     logger.fatal({ err: error }, 'start-up failed');
     process.exit(1);
   }
+}
+
+/**
+ * The logger of an app: named by SERVICE_NAME (default `name`), at LOG_LEVEL, both from `env`.
+ * Throws ConfigError for a bad level.
+ */
+export function appLogger(name: string, env: Record<string, string | undefined>): Logger {
+  const config = parseConfig({ SERVICE_NAME: envRules.string().default(name), LOG_LEVEL: envRules.logLevel().default('info') }, env);
+  return createLogger({ service: config.SERVICE_NAME, level: config.LOG_LEVEL });
+}
+
+/** `src/main.ts` of a service alone in its process: its composition root run on process.env. */
+export async function runAppMain(name: string, root: AppRoot): Promise<void> {
+  let logger: Logger;
+  try {
+    logger = appLogger(name, process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  }
+  await runService(logger, () => root(process.env, logger));
 }

@@ -70,6 +70,7 @@ function withTimeout(check: ReadinessCheck, ms: number): Promise<unknown> {
  */
 export function createHttpApp({ logger, readiness = {}, bodyLimit = '100kb', readinessTimeoutMs = 2000, serviceAuth, opsToken, routes }: HttpAppOptions): Express {
   const app = express();
+  const serveMetrics = metricsHandler();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(requestContext(logger, new Set(['/healthz', '/readyz', '/metrics'])));
@@ -82,7 +83,7 @@ export function createHttpApp({ logger, readiness = {}, bodyLimit = '100kb', rea
   const opsAllowed = serviceAuth !== null ? () => true : (req: Request) => opsToken !== undefined && bearerMatches(req.headers.authorization, opsToken);
   app.get('/metrics', async (req: Request, res: Response) => {
     if (!opsAllowed(req)) throw notFound(genericMessages.routeNotFound, 'ROUTE_NOT_FOUND');
-    await metricsHandler(req, res);
+    await serveMetrics(req, res);
   });
   app.get('/readyz', async (req: Request, res: Response) => {
     const names = Object.keys(readiness);

@@ -66,8 +66,11 @@ export const noDelaySocketFactory: ISocketFactory = ({ host, port, ssl, onConnec
   return socket;
 };
 
-/** A kafkajs client whose own log lines go through the service's pino logger. */
-export function createKafka(brokers: readonly string[], clientId: string, logger: Logger, sasl: KafkaSasl | undefined = startupSasl()): Kafka {
+/**
+ * A kafkajs client whose own log lines go through the service's pino logger. `sasl`: the
+ * credentials, `null` for none; left out, they are read from the process's environment.
+ */
+export function createKafka(brokers: readonly string[], clientId: string, logger: Logger, sasl: KafkaSasl | null | undefined = startupSasl()): Kafka {
   const kafkaLog = logger.child({ component: 'kafkajs' });
   return new Kafka({
     clientId,

@@ -3,6 +3,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Consumer } from 'kafkajs';
 import type { Connection } from 'mongoose';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 // prom-client's default metrics but its event-loop lag, one module each (static imports, so the
@@ -20,20 +21,6 @@ import processResources from 'prom-client/lib/metrics/processResources.js';
 import processStartTime from 'prom-client/lib/metrics/processStartTime.js';
 import version from 'prom-client/lib/metrics/version.js';
 
-/**
- * The process's Prometheus registry. One per process on purpose: a service is one process, and
- * the pieces that feed it (HTTP app, outbox relay, consumers) are built in different places
- * without a handle to each other; `createHttpApp` serves it at /metrics.
- */
-export const metricsRegistry = new Registry();
-
-// prom-client's default metrics, but for its event-loop lag: that one samples the loop with a native
-// timer from start to exit (every 10 ms by default, 100 ms here before issue 42), which woke every
-// idle service 10 times a second — most of an idle devstack's wake-ups. The lag series below are the
-// same ones, sampled only while the process works (see noteActivity).
-for (const metric of [processCpuTotal, processStartTime, osMemoryHeap, processOpenFileDescriptors, processMaxFileDescriptors, processResources, processHandles, processRequests, heapSizeAndUsed, heapSpacesSizeAndUsed, version, gc]) {
-  metric(metricsRegistry, {});
-}
 
 /** How long the lag sampler keeps running after the last request or consumed batch. */
 const lagSampleAfterActivityMs = 5000;
@@ -63,62 +50,6 @@ export function noteActivity(): void {
   lagSamplerOff = setTimeout(stopLagSamplerWhenQuiet, lagSampleAfterActivityMs).unref();
 }
 
-new Gauge({
-  name: 'nodejs_eventloop_lag_seconds',
-  help: 'Lag of event loop in seconds.',
-  registers: [metricsRegistry],
-  // Sets every lag series from what was sampled since the last scrape (as prom-client does); registered
-  // first, so a scrape collects it before it writes the others.
-  async collect() {
-    const sampled = lagHistogram.count > 0;
-    const at = (value: number) => (sampled ? value / 1e9 : 0);
-    lagMin.set(at(lagHistogram.min));
-    lagMax.set(at(lagHistogram.max));
-    lagMean.set(at(lagHistogram.mean));
-    lagStddev.set(at(lagHistogram.stddev));
-    lagP50.set(at(lagHistogram.percentile(50)));
-    lagP90.set(at(lagHistogram.percentile(90)));
-    lagP99.set(at(lagHistogram.percentile(99)));
-    lagHistogram.reset();
-    const start = process.hrtime.bigint();
-    await new Promise((resolve) => setImmediate(resolve));
-    this.set(Number(process.hrtime.bigint() - start) / 1e9);
-  },
-});
-const lagSeries = (name: string, help: string) => new Gauge({ name, help, registers: [metricsRegistry] });
-const lagMin = lagSeries('nodejs_eventloop_lag_min_seconds', 'The minimum recorded event loop delay.');
-const lagMax = lagSeries('nodejs_eventloop_lag_max_seconds', 'The maximum recorded event loop delay.');
-const lagMean = lagSeries('nodejs_eventloop_lag_mean_seconds', 'The mean of the recorded event loop delays.');
-const lagStddev = lagSeries('nodejs_eventloop_lag_stddev_seconds', 'The standard deviation of the recorded event loop delays.');
-const lagP50 = lagSeries('nodejs_eventloop_lag_p50_seconds', 'The 50th percentile of the recorded event loop delays.');
-const lagP90 = lagSeries('nodejs_eventloop_lag_p90_seconds', 'The 90th percentile of the recorded event loop delays.');
-const lagP99 = lagSeries('nodejs_eventloop_lag_p99_seconds', 'The 99th percentile of the recorded event loop delays.');
-
-const httpDuration = new Histogram({
-  name: 'http_request_duration_seconds',
-  help: 'HTTP request latency by method, route pattern and status',
-  labelNames: ['method', 'route', 'status'] as const,
-  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-  registers: [metricsRegistry],
-});
-
-const deadLetters = new Counter({
-  name: 'kafka_dead_letters_total',
-  help: 'Events a consumer could never accept and sent to its dead-letter topic, by consumer group and source topic',
-  labelNames: ['group', 'topic'] as const,
-  registers: [metricsRegistry],
-});
-
-const consumerLag = new Gauge({
-  name: 'kafka_consumer_lag_messages',
-  help: 'Messages behind the partition end after the last batch a consumer group processed, by group, topic and partition',
-  labelNames: ['group', 'topic', 'partition'] as const,
-  registers: [metricsRegistry],
-});
-
-/** Outboxes whose relay runs in this process, by database name, with their document collections. */
-const outboxes = new Map<string, { connection: Connection; documents: readonly string[] }>();
-
 /** When the oldest unpublished record of one place was written; null when none waits, undefined when unreadable. */
 async function oldestUnsent(connection: Connection, source: string | undefined): Promise<number | null | undefined> {
   const found = await (source === undefined
@@ -138,38 +69,150 @@ async function oldestUnsent(connection: Connection, source: string | undefined):
   return Number.isFinite(time) ? time : Date.now();
 }
 
-new Gauge({
-  name: 'outbox_oldest_unsent_age_seconds',
-  help: 'Age of the oldest outbox record not yet published to Kafka (0 when none waits), by database',
-  labelNames: ['database'] as const,
-  registers: [metricsRegistry],
-  async collect() {
-    this.reset();
-    const now = Date.now();
-    await Promise.all(
-      [...outboxes].map(async ([database, { connection, documents }]) => {
-        const oldest = await Promise.all([undefined, ...documents].map((source) => oldestUnsent(connection, source)));
-        // A scrape must not fail because MongoDB is briefly away: the series is left out instead.
-        if (oldest.some((t) => t === undefined)) return;
-        const times = oldest.filter((t): t is number => t !== null);
-        this.set({ database }, times.length === 0 ? 0 : Math.max(0, (now - Math.min(...times)) / 1000));
-      }),
-    );
-  },
-});
+
+/**
+ * Everything /metrics shows for one service: the process's default series (CPU, memory, event-loop
+ * lag — in a shared process, the shared process's), HTTP timings, dead letters, consumer lag,
+ * outbox age, and the service's own flow histograms and counters.
+ */
+class ServiceMetrics {
+  readonly registry = new Registry();
+  readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
+  readonly deadLetters: Counter<'group' | 'topic'>;
+  readonly consumerLag: Gauge<'group' | 'topic' | 'partition'>;
+  /** Outboxes whose relay runs in this service, by database name, with their document collections. */
+  readonly outboxes = new Map<string, { connection: Connection; documents: readonly string[] }>();
+  /** The service's own flow metrics (durationHistogram, flowCounter), by name, made on first use. */
+  readonly flows = new Map<string, Histogram<string> | Counter<string>>();
+
+  constructor() {
+    // prom-client's default metrics, but for its event-loop lag: that one samples the loop with a native
+    // timer from start to exit (every 10 ms by default, 100 ms here before issue 42), which woke every
+    // idle service 10 times a second — most of an idle devstack's wake-ups. The lag series below are the
+    // same ones, sampled only while the process works (see noteActivity).
+    for (const metric of [processCpuTotal, processStartTime, osMemoryHeap, processOpenFileDescriptors, processMaxFileDescriptors, processResources, processHandles, processRequests, heapSizeAndUsed, heapSpacesSizeAndUsed, version, gc]) {
+      metric(this.registry, {});
+    }
+    const registers = [this.registry];
+    const lagSeries = (name: string, help: string) => new Gauge({ name, help, registers });
+    // Registered first, so a scrape collects it before it writes the others. In a shared process a
+    // scrape of any service starts the next sampling window of all.
+    new Gauge({
+      name: 'nodejs_eventloop_lag_seconds',
+      help: 'Lag of event loop in seconds.',
+      registers,
+      async collect() {
+        const sampled = lagHistogram.count > 0;
+        const at = (value: number) => (sampled ? value / 1e9 : 0);
+        lagMin.set(at(lagHistogram.min));
+        lagMax.set(at(lagHistogram.max));
+        lagMean.set(at(lagHistogram.mean));
+        lagStddev.set(at(lagHistogram.stddev));
+        lagP50.set(at(lagHistogram.percentile(50)));
+        lagP90.set(at(lagHistogram.percentile(90)));
+        lagP99.set(at(lagHistogram.percentile(99)));
+        lagHistogram.reset();
+        const start = process.hrtime.bigint();
+        await new Promise((resolve) => setImmediate(resolve));
+        this.set(Number(process.hrtime.bigint() - start) / 1e9);
+      },
+    });
+    const lagMin = lagSeries('nodejs_eventloop_lag_min_seconds', 'The minimum recorded event loop delay.');
+    const lagMax = lagSeries('nodejs_eventloop_lag_max_seconds', 'The maximum recorded event loop delay.');
+    const lagMean = lagSeries('nodejs_eventloop_lag_mean_seconds', 'The mean of the recorded event loop delays.');
+    const lagStddev = lagSeries('nodejs_eventloop_lag_stddev_seconds', 'The standard deviation of the recorded event loop delays.');
+    const lagP50 = lagSeries('nodejs_eventloop_lag_p50_seconds', 'The 50th percentile of the recorded event loop delays.');
+    const lagP90 = lagSeries('nodejs_eventloop_lag_p90_seconds', 'The 90th percentile of the recorded event loop delays.');
+    const lagP99 = lagSeries('nodejs_eventloop_lag_p99_seconds', 'The 99th percentile of the recorded event loop delays.');
+
+    this.httpDuration = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP request latency by method, route pattern and status',
+      labelNames: ['method', 'route', 'status'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    this.deadLetters = new Counter({
+      name: 'kafka_dead_letters_total',
+      help: 'Events a consumer could never accept and sent to its dead-letter topic, by consumer group and source topic',
+      labelNames: ['group', 'topic'] as const,
+      registers,
+    });
+    this.consumerLag = new Gauge({
+      name: 'kafka_consumer_lag_messages',
+      help: 'Messages behind the partition end after the last batch a consumer group processed, by group, topic and partition',
+      labelNames: ['group', 'topic', 'partition'] as const,
+      registers,
+    });
+    const outboxes = this.outboxes;
+    new Gauge({
+      name: 'outbox_oldest_unsent_age_seconds',
+      help: 'Age of the oldest outbox record not yet published to Kafka (0 when none waits), by database',
+      labelNames: ['database'] as const,
+      registers,
+      async collect() {
+        this.reset();
+        const now = Date.now();
+        await Promise.all(
+          [...outboxes].map(async ([database, { connection, documents }]) => {
+            const oldest = await Promise.all([undefined, ...documents].map((source) => oldestUnsent(connection, source)));
+            // A scrape must not fail because MongoDB is briefly away: the series is left out instead.
+            if (oldest.some((t) => t === undefined)) return;
+            const times = oldest.filter((t): t is number => t !== null);
+            this.set({ database }, times.length === 0 ? 0 : Math.max(0, (now - Math.min(...times)) / 1000));
+          }),
+        );
+      },
+    });
+  }
+
+  flow<T extends Histogram<string> | Counter<string>>(name: string, make: (registry: Registry) => T): T {
+    let metric = this.flows.get(name);
+    if (!metric) {
+      metric = make(this.registry);
+      this.flows.set(name, metric);
+    }
+    return metric as T;
+  }
+}
+
+/** The process's own metrics: what every part records outside a `withServiceMetrics` scope. */
+const processMetrics = new ServiceMetrics();
+export const metricsRegistry = processMetrics.registry;
+
+/**
+ * The service a piece of work belongs to, where several share a process. An async context rather
+ * than a handle passed along: the parts that record (HTTP middleware, outbox relay, consumers, a
+ * service's module-level flow histograms) are built far apart, and everything a service does — its
+ * requests, consumer loops, timers — descends from the start-up call made inside the scope.
+ */
+const serviceScope = new AsyncLocalStorage<ServiceMetrics>();
+
+const current = (): ServiceMetrics => serviceScope.getStore() ?? processMetrics;
+
+/**
+ * Runs `start` (a service's start-up) with metrics of its own: what the service records from then on,
+ * in any callback its start-up set going, lands in a registry its /metrics alone shows. Used where
+ * several services share one process (the devstack's apps process); a service alone in its process
+ * needs none and uses the process's registry.
+ */
+export function withServiceMetrics<T>(start: () => T): T {
+  return serviceScope.run(new ServiceMetrics(), start);
+}
 
 /** Called by OutboxRelay.start: its outbox's lag (documents' kept events included) becomes a series. */
 export function trackOutbox(connection: Connection, documents: readonly string[] = []): void {
-  outboxes.set(connection.name, { connection, documents });
+  current().outboxes.set(connection.name, { connection, documents });
 }
 
 /** Called where an event is dead-lettered. */
 export function countDeadLetter(group: string, topic: string): void {
-  deadLetters.inc({ group, topic });
+  current().deadLetters.inc({ group, topic });
 }
 
 /** Called where a consumer is created: kafkajs reports each batch's lag, which costs no request. */
 export function trackConsumerLag(consumer: Consumer, group: string): void {
+  const { consumerLag } = current();
   consumer.on(consumer.events.END_BATCH_PROCESS, ({ payload }) => {
     noteActivity();
     consumerLag.set({ group, topic: payload.topic, partition: String(payload.partition) }, Number(payload.offsetLag));
@@ -178,9 +221,11 @@ export function trackConsumerLag(consumer: Consumer, group: string): void {
 
 /**
  * Times every request by its route pattern (`/orders/:id`, never the raw path, so the series stay
- * few); requests no route matched count under `unmatched`.
+ * few); requests no route matched count under `unmatched`. Records into the metrics of the service
+ * the app was built for.
  */
 export function httpMetrics() {
+  const { httpDuration } = current();
   return (req: Request, res: Response, next: NextFunction) => {
     noteActivity();
     const end = httpDuration.startTimer();
@@ -193,38 +238,49 @@ export function httpMetrics() {
   };
 }
 
-/** GET /metrics: Prometheus text format. */
-export async function metricsHandler(_req: Request, res: Response): Promise<void> {
-  res.setHeader('content-type', metricsRegistry.contentType);
-  res.send(await metricsRegistry.metrics());
+/** GET /metrics in Prometheus text format: the handler serves the registry of the service it was made for. */
+export function metricsHandler() {
+  const { registry } = current();
+  return async (_req: Request, res: Response): Promise<void> => {
+    res.setHeader('content-type', registry.contentType);
+    res.send(await registry.metrics());
+  };
 }
 
 /** Buckets for business latencies that span services (a saga, a forward to a provider): 10 ms to 10 min. */
 const flowBuckets = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600];
 
 /**
- * A latency histogram in the process's registry, for a service's own flow (e.g. order's saga from
- * OrderPlaced to the payment answer). `observeSince` takes the flow's start.
+ * A latency histogram for a service's own flow (e.g. order's saga from OrderPlaced to the payment
+ * answer), in the registry of the service that observes it. `observeSince` takes the flow's start.
+ * Declared at module level, it is in the process's registry from the start; in a service's own scope
+ * it appears at its first observation.
  */
 export function durationHistogram<L extends string>(name: string, help: string, labelNames: readonly L[]) {
-  const histogram = new Histogram<L>({ name, help, labelNames, buckets: flowBuckets, registers: [metricsRegistry] });
+  const make = (registry: Registry) => new Histogram<L>({ name, help, labelNames, buckets: flowBuckets, registers: [registry] });
+  const own = current().flow(name, make);
   return {
     observeSince(labels: Partial<Record<L, string>>, start: Date): void {
+      const metrics = current();
+      const histogram = metrics === processMetrics ? own : metrics.flow(name, make);
       histogram.observe(labels, Math.max(0, (Date.now() - start.getTime()) / 1000));
     },
   };
 }
 
 /**
- * A counter in the process's registry, for how often a service's own flow ends one way or another
- * (e.g. the wallet's money decisions) — what a per-batch log line used to say, without a line per
- * batch.
+ * A counter for how often a service's own flow ends one way or another (e.g. the wallet's money
+ * decisions) — what a per-batch log line used to say, without a line per batch. Scoped as
+ * `durationHistogram`.
  */
 export function flowCounter<L extends string>(name: string, help: string, labelNames: readonly L[]) {
-  const counter = new Counter<L>({ name, help, labelNames, registers: [metricsRegistry] });
+  const make = (registry: Registry) => new Counter<L>({ name, help, labelNames, registers: [registry] });
+  const own = current().flow(name, make);
   return {
     add(labels: Partial<Record<L, string>>, n: number): void {
-      if (n > 0) counter.inc(labels, n);
+      if (n <= 0) return;
+      const metrics = current();
+      (metrics === processMetrics ? own : metrics.flow(name, make)).inc(labels, n);
     },
   };
 }
