@@ -4,27 +4,21 @@
 // The plan (which apps, each one's environment) arrives as JSON on stdin: the records hold secrets,
 // which a command line would show to `ps`.
 import { text } from 'node:stream/consumers';
-import { type AppRoot, type Logger, type StartedApp, appLogger, createLogger, stopTracing, withServiceMetrics } from '@smm/platform';
-import { startAuthApp } from '@smm/auth/src/root.ts';
-import { startCatalogApp } from '@smm/catalog/src/root.ts';
-import { startWalletApp } from '@smm/wallet/src/root.ts';
-import { startOrderApp } from '@smm/order/src/root.ts';
-import { startSchedulerApp } from '@smm/scheduler/src/root.ts';
-import { startFulfillmentApp } from '@smm/fulfillment/src/root.ts';
-import { startSupportApp } from '@smm/support/src/root.ts';
-import { startBffApp } from '@smm/bff/src/root.ts';
+import { type AppRoot, type Logger, type StartedApp, appLogger, createLogger, endServiceScopes, stopTracing, withServiceMetrics } from '@smm/platform';
 import { type AppsPlan, appsPlan } from './apps-plan.ts';
 import { pickPort } from './ports.ts';
 
-const roots: Record<string, AppRoot> = {
-  auth: startAuthApp,
-  catalog: startCatalogApp,
-  wallet: startWalletApp,
-  order: startOrderApp,
-  scheduler: startSchedulerApp,
-  fulfillment: startFulfillmentApp,
-  support: startSupportApp,
-  bff: startBffApp,
+// Imported inside each app's metrics scope (startApp), so what its modules declare at module level
+// (order's saga histogram, wallet's decision counter) lands in its own registry.
+const roots: Record<string, () => Promise<AppRoot>> = {
+  auth: async () => (await import('@smm/auth/src/root.ts')).startAuthApp,
+  catalog: async () => (await import('@smm/catalog/src/root.ts')).startCatalogApp,
+  wallet: async () => (await import('@smm/wallet/src/root.ts')).startWalletApp,
+  order: async () => (await import('@smm/order/src/root.ts')).startOrderApp,
+  scheduler: async () => (await import('@smm/scheduler/src/root.ts')).startSchedulerApp,
+  fulfillment: async () => (await import('@smm/fulfillment/src/root.ts')).startFulfillmentApp,
+  support: async () => (await import('@smm/support/src/root.ts')).startSupportApp,
+  bff: async () => (await import('@smm/bff/src/root.ts')).startBffApp,
 };
 
 const STOP_GRACE_MS = 10_000;
@@ -65,13 +59,13 @@ function portTaken(error: unknown): boolean {
  * (not when the operator fixed the port: BFF_PORT), as separate processes are.
  */
 async function startApp(app: AppsPlan['apps'][number], urls: Record<string, string>): Promise<{ started: StartedApp; url: string; logger: Logger }> {
-  const root = roots[app.name];
-  if (!root) throw new Error(`no composition root for ${app.name}`);
+  const load = roots[app.name];
+  if (!load) throw new Error(`no composition root for ${app.name}`);
   let env: Record<string, string> = { ...app.env, ...urls };
   for (let attempt = 1; ; attempt++) {
     const logger = appLogger(app.name, env);
     try {
-      const started = await withServiceMetrics(() => root(env, logger));
+      const started = await withServiceMetrics(async () => (await load())(env, logger));
       return { started, url: `http://${env.HOST ?? '127.0.0.1'}:${started.port ?? env.PORT}`, logger };
     } catch (error) {
       if (app.fixedPort || attempt >= 3 || !portTaken(error)) throw error;
@@ -136,3 +130,5 @@ for (const app of plan.apps) {
   urls[`${app.name.toUpperCase()}_SERVICE_URL`] = outcome.url;
   announce(app.name, { app: app.name, url: outcome.url }, 'app ready');
 }
+// Everything each app records was bound to its registry while it started.
+endServiceScopes();

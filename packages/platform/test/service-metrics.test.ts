@@ -1,26 +1,26 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createHttpApp, createLogger, durationHistogram, flowCounter, withServiceMetrics } from '../src/index.ts';
+import { createHttpApp, createLogger, endServiceScopes, withServiceMetrics } from '../src/index.ts';
 
 const logger = createLogger({ service: 'scoped-metrics-test', level: 'silent' });
 const servers: Server[] = [];
 afterAll(() => servers.forEach((s) => s.close()));
 
-// Declared at module level, as services declare theirs (order's saga histogram, wallet's decisions).
-const sagaDuration = durationHistogram('scoped_test_saga_seconds', 'a flow of the first app', ['outcome']);
-const decisions = flowCounter('scoped_test_decisions_total', 'a flow of the second app', ['decision']);
-
-/** An app built inside a metrics scope of its own, as the devstack's shared process builds each service. */
-async function scopedApp(route: string, work: () => void): Promise<string> {
+/**
+ * An app built inside a metrics scope of its own, its flow module imported there, as the devstack's
+ * shared process imports and starts each service.
+ */
+async function scopedApp(route: string, flowModule: string, work: (flows: Record<string, unknown>) => void): Promise<{ base: string; flows: Record<string, unknown> }> {
   return withServiceMetrics(async () => {
+    const flows = (await import(flowModule)) as Record<string, unknown>;
     const app = createHttpApp({
       logger,
       serviceAuth: null,
       opsToken: 'ops',
       routes: (a) =>
         a.get(route, (_req, res) => {
-          work();
+          work(flows);
           res.json({ ok: true });
         }),
     });
@@ -28,7 +28,7 @@ async function scopedApp(route: string, work: () => void): Promise<string> {
       const s = app.listen(0, '127.0.0.1', () => resolve(s));
     });
     servers.push(server);
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, flows };
   });
 }
 
@@ -36,8 +36,13 @@ const metricsOf = async (base: string) => (await fetch(`${base}/metrics`, { head
 
 describe('services sharing one process (withServiceMetrics)', () => {
   it("each app's /metrics shows only what that app recorded", async () => {
-    const first = await scopedApp('/first', () => sagaDuration.observeSince({ outcome: 'paid' }, new Date(Date.now() - 50)));
-    const second = await scopedApp('/second', () => decisions.add({ decision: 'debited' }, 2));
+    type Saga = { sagaDuration: { observeSince(labels: { outcome: string }, start: Date): void } };
+    type Decisions = { decisions: { add(labels: { decision: string }, n: number): void } };
+    const { base: first } = await scopedApp('/first', './fixtures/scoped-flows/saga.ts', (f) => (f as Saga).sagaDuration.observeSince({ outcome: 'paid' }, new Date(Date.now() - 50)));
+    const { base: second } = await scopedApp('/second', './fixtures/scoped-flows/decisions.ts', (f) => (f as Decisions).decisions.add({ decision: 'debited' }, 2));
+    // Once every app has started the scope is turned off (no promise hooks); what each records still
+    // lands in its own registry, bound when it was built.
+    endServiceScopes();
     expect((await fetch(`${first}/first`)).status).toBe(200);
     expect((await fetch(`${second}/second`)).status).toBe(200);
     expect((await fetch(`${second}/second`)).status).toBe(200);

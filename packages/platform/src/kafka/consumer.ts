@@ -1,7 +1,7 @@
 import type { Consumer, EachBatchPayload, IHeaders, Kafka, KafkaMessage } from 'kafkajs';
 import type { Logger } from 'pino';
 import { type EventDefinition, type EventOf, deadLetterTopic, parseEvent, unhandledTypes } from '@smm/contracts';
-import { countDeadLetter, trackConsumerLag } from '../observability/metrics.ts';
+import { deadLetterCounter, trackConsumerLag } from '../observability/metrics.ts';
 import { traceConsume } from '../observability/tracing.ts';
 import { InFlight, OffsetCommitter } from './offset-committer.ts';
 import type { EventProducer } from './producer.ts';
@@ -134,6 +134,7 @@ export function eventSorter<TDefs extends ReadonlyArray<EventDefinition<string, 
   const { groupId, definitions, producer, logger } = options;
   const ignored = new Set([...unhandledTypes(options.topics, definitions), ...(options.ignore ?? [])]);
   const dlq = deadLetterTopic(groupId);
+  const countDeadLetter = deadLetterCounter();
   return {
     sort(message) {
       const type = headerText(message.headers, 'event-type');

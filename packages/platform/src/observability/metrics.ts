@@ -181,18 +181,20 @@ const processMetrics = new ServiceMetrics();
 export const metricsRegistry = processMetrics.registry;
 
 /**
- * The service a piece of work belongs to, where several share a process. An async context rather
- * than a handle passed along: the parts that record (HTTP middleware, outbox relay, consumers, a
- * service's module-level flow histograms) are built far apart, and everything a service does — its
- * requests, consumer loops, timers — descends from the start-up call made inside the scope.
+ * The service whose start-up is running, where several services share a process. An async context
+ * rather than a handle passed along: the parts that record (HTTP middleware, outbox relay,
+ * consumers, a service's module-level flow histograms) are built far apart, and all of them are
+ * built by (or imported during) the service's start-up. Each takes its registry when it is built,
+ * never when it records: the context is needed only while the services start (see
+ * `endServiceScopes`).
  */
 const serviceScope = new AsyncLocalStorage<ServiceMetrics>();
 
 const current = (): ServiceMetrics => serviceScope.getStore() ?? processMetrics;
 
 /**
- * Runs `start` (a service's start-up) with metrics of its own: what the service records from then on,
- * in any callback its start-up set going, lands in a registry its /metrics alone shows. Used where
+ * Runs `start` (a service's start-up, including the import of its modules) with metrics of its own:
+ * what the parts built meanwhile record lands in a registry its /metrics alone shows. Used where
  * several services share one process (the devstack's apps process); a service alone in its process
  * needs none and uses the process's registry.
  */
@@ -200,14 +202,24 @@ export function withServiceMetrics<T>(start: () => T): T {
   return serviceScope.run(new ServiceMetrics(), start);
 }
 
+/**
+ * Once every service of the process has started: an AsyncLocalStorage keeps Node 20's promise
+ * hooks on, which made every promise of every service dearer — about a fifth of the shared
+ * process's CPU per order. Nothing reads the scope after start-up, so it is turned off.
+ */
+export function endServiceScopes(): void {
+  serviceScope.disable();
+}
+
 /** Called by OutboxRelay.start: its outbox's lag (documents' kept events included) becomes a series. */
 export function trackOutbox(connection: Connection, documents: readonly string[] = []): void {
   current().outboxes.set(connection.name, { connection, documents });
 }
 
-/** Called where an event is dead-lettered. */
-export function countDeadLetter(group: string, topic: string): void {
-  current().deadLetters.inc({ group, topic });
+/** Counts what a consumer dead-letters, in the registry of the service that builds the consumer. */
+export function deadLetterCounter(): (group: string, topic: string) => void {
+  const { deadLetters } = current();
+  return (group, topic) => deadLetters.inc({ group, topic });
 }
 
 /** Called where a consumer is created: kafkajs reports each batch's lag, which costs no request. */
@@ -252,17 +264,13 @@ const flowBuckets = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 1
 
 /**
  * A latency histogram for a service's own flow (e.g. order's saga from OrderPlaced to the payment
- * answer), in the registry of the service that observes it. `observeSince` takes the flow's start.
- * Declared at module level, it is in the process's registry from the start; in a service's own scope
- * it appears at its first observation.
+ * answer), in the registry of the service whose modules declare it (declared at module level, it
+ * belongs to the service whose start-up imported the module). `observeSince` takes the flow's start.
  */
 export function durationHistogram<L extends string>(name: string, help: string, labelNames: readonly L[]) {
-  const make = (registry: Registry) => new Histogram<L>({ name, help, labelNames, buckets: flowBuckets, registers: [registry] });
-  const own = current().flow(name, make);
+  const histogram = current().flow(name, (registry) => new Histogram<L>({ name, help, labelNames, buckets: flowBuckets, registers: [registry] }));
   return {
     observeSince(labels: Partial<Record<L, string>>, start: Date): void {
-      const metrics = current();
-      const histogram = metrics === processMetrics ? own : metrics.flow(name, make);
       histogram.observe(labels, Math.max(0, (Date.now() - start.getTime()) / 1000));
     },
   };
@@ -270,17 +278,14 @@ export function durationHistogram<L extends string>(name: string, help: string, 
 
 /**
  * A counter for how often a service's own flow ends one way or another (e.g. the wallet's money
- * decisions) — what a per-batch log line used to say, without a line per batch. Scoped as
- * `durationHistogram`.
+ * decisions) — what a per-batch log line used to say, without a line per batch. In the registry of
+ * the service whose modules declare it, as `durationHistogram`.
  */
 export function flowCounter<L extends string>(name: string, help: string, labelNames: readonly L[]) {
-  const make = (registry: Registry) => new Counter<L>({ name, help, labelNames, registers: [registry] });
-  const own = current().flow(name, make);
+  const counter = current().flow(name, (registry) => new Counter<L>({ name, help, labelNames, registers: [registry] }));
   return {
     add(labels: Partial<Record<L, string>>, n: number): void {
-      if (n <= 0) return;
-      const metrics = current();
-      (metrics === processMetrics ? own : metrics.flow(name, make)).inc(labels, n);
+      if (n > 0) counter.inc(labels, n);
     },
   };
 }
