@@ -1,6 +1,6 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { kafkaPrincipals } from '@smm/platform';
+import { kafkaPrincipals } from '@smm/platform/kafka-principals';
 import type { DevSecrets } from './secrets.ts';
 
 /** The embedded broker's super user, for an operator's own tools (kcat, scripts); no service uses it. */
