@@ -1,4 +1,5 @@
 import type { Request, Response, Router } from 'express';
+import { v2FulfillmentErrors } from './v2-fulfillment.ts';
 
 /**
  * What the web app's /api screen shows about the reseller API (spec §7; examples follow spec §9:
@@ -101,17 +102,17 @@ export function apiDocs(baseUrl: string, perMinute: number) {
           action: 'refill',
           params: ['order (또는 orders: 쉼표로 구분, 최대 100개)'],
           example: { request: 'key=YOUR_API_KEY&action=refill&order=1234', response: { refill: '9' } },
-          note: 'services의 refill이 true인 상품의 완료된 주문만 가능합니다. 같은 주문의 리필이 진행 중이면 같은 리필 번호로 답합니다. 방금 넣은 주문은 "Order is not ready yet, try again in a few seconds"(503)로 답할 수 있으니 잠시 후 같은 요청을 다시 보내세요.',
+          note: `services의 refill이 true인 상품의 완료된 주문만 가능합니다. 같은 주문의 리필이 진행 중이면 같은 리필 번호로 답합니다. 방금 넣은 주문은 "${v2FulfillmentErrors.orderNotReady}"(503)로 답할 수 있으니 잠시 후 같은 요청을 다시 보내세요.`,
         },
         { action: 'refill_status', params: ['refill (또는 refills: 쉼표로 구분)'], example: { request: 'key=YOUR_API_KEY&action=refill_status&refill=9', response: { status: 'Completed' } } },
         {
           action: 'cancel',
           params: ['orders (쉼표로 구분, 최대 100개) 또는 order'],
-          example: { request: 'key=YOUR_API_KEY&action=cancel&orders=1234,1235', response: [{ order: 1234, cancel: 1 }, { order: 1235, cancel: { error: 'Cancel is not available for this order' } }] },
+          example: { request: 'key=YOUR_API_KEY&action=cancel&orders=1234,1235', response: [{ order: 1234, cancel: 1 }, { order: 1235, cancel: { error: v2FulfillmentErrors.cancelUnavailable } }] },
           note: 'services의 cancel이 true인 상품만 가능합니다. 환불은 공급처가 취소를 확인하면 전액 이루어집니다. 구독은 진행되지 않은 게시물 분이 한 번 환불됩니다.',
         },
       ],
-      errors: ['Invalid API key', 'Incorrect request', 'Incorrect service ID', 'Incorrect order ID', 'Not enough funds on balance', 'Quantity less than minimal 10', 'Quantity more than maximal 10000', 'Incorrect comments: one comment per line, 300 characters at most', 'Incorrect usernames: one username per line, no duplicates', 'Incorrect username', 'Min must not be greater than max', 'Incorrect posts: 1 to 1000 whole posts', 'Incorrect refill ID', 'Refill is not available for this order', 'Cancel is not available for this order', 'Order is not ready yet, try again in a few seconds', 'Too many requests'],
+      errors: ['Invalid API key', 'Incorrect request', 'Incorrect service ID', 'Incorrect order ID', 'Not enough funds on balance', 'Quantity less than minimal 10', 'Quantity more than maximal 10000', 'Incorrect comments: one comment per line, 300 characters at most', 'Incorrect usernames: one username per line, no duplicates', 'Incorrect username', 'Min must not be greater than max', 'Incorrect posts: 1 to 1000 whole posts', v2FulfillmentErrors.incorrectRefillId, v2FulfillmentErrors.refillUnavailable, v2FulfillmentErrors.cancelUnavailable, v2FulfillmentErrors.orderNotReady, 'Too many requests'],
       statuses: ['Pending', 'In progress', 'Completed', 'Partial', 'Processing', 'Canceled'],
     },
   };

@@ -180,6 +180,8 @@ describe('api-docs for the web app /api screen', () => {
     expect(docs.body.header).toMatchObject({ name: 'api-key' });
     expect(docs.body.endpoints.map((e) => `${e.method} ${e.path}`)).toEqual(['GET /services', 'POST /order', 'GET /status/{wId}']);
     expect(docs.body.v2.url).toBe(`${stack().bffUrl}/api/v2`);
-    expect([...new Set(docs.body.v2.actions.map((a) => a.action))]).toEqual(['services', 'add', 'status', 'balance']);
+    expect([...new Set(docs.body.v2.actions.map((a) => a.action))]).toEqual(['services', 'add', 'status', 'balance', 'refill', 'refill_status', 'cancel']);
+    // The answer a cancel or refill sent right after add can get is documented with the words the API uses.
+    expect((docs.body.v2 as unknown as { errors: string[] }).errors).toContain('Order is not ready yet, try again in a few seconds');
   });
 });
