@@ -27,6 +27,10 @@ export const side = style({
   position: 'sticky',
   top: 0,
   height: '100vh',
+  // The menu has outgrown a laptop's height (21 entries, ~970 px): it scrolls inside the column
+  // instead of running out of it below the panel.
+  overflowY: 'auto',
+  overscrollBehavior: 'contain',
   display: 'flex',
   flexDirection: 'column',
   gap: 4,
