@@ -244,29 +244,45 @@ export async function askCancel(deps: FulfillmentDeps, orderId: number, who: Req
   const { forward: found, mapping, provider } = await ownOrder(deps, orderId, who, 'cancel');
   if (found.source === 'subscription') return cancelSubscription(deps, found, mapping, provider);
   if (!mapping?.cancel || !provider) throw conflict(messages.cancelNotAvailable, 'CANCEL_NOT_AVAILABLE');
-  const model = forwards(deps.connection);
   let forward = await sentOrSettled(deps, found);
   if (forward.status === OrderStatus.values.CANCELED) throw conflict(messages.orderAlreadyCanceled, 'ORDER_ALREADY_CANCELED');
   // A queued order that still carries a reference was sent before with an unknown outcome (it
   // waits to be re-sent with that reference): the provider may hold it, so no refund here.
   if (forward.state === 'queued' && forward.reference) throw conflict(messages.cancelChecking, 'CANCEL_NOT_YET');
   if (forward.state === 'queued') {
-    const patch = orderPatch({ status: OrderStatus.values.CANCELED, startCount: null, remains: forward.amount ?? forward.remains, reason: null });
-    const done = await model.updateOne({ _id: orderId, state: 'queued', reference: null }, { $set: { state: 'failed', status: OrderStatus.values.CANCELED, note: 'canceled by the member before sending', orderPatch: patch, patchPending: true, updatedAt: new Date() } });
-    if (done.modifiedCount === 1) return { orderId, cancel: 'canceled' };
+    const unsent = await cancelUnsent(deps, forward);
+    if (unsent === 'canceled') return { orderId, cancel: 'canceled' };
     // Claimed meanwhile: once the provider answered, the cancel goes the provider's way.
-    forward = await sentOrSettled(deps, (await model.findById(orderId).lean<Forward>()) ?? forward);
+    forward = unsent;
     if (forward.state === 'queued') throw orderNotReady();
     if (forward.status === OrderStatus.values.CANCELED) throw conflict(messages.orderAlreadyCanceled, 'ORDER_ALREADY_CANCELED');
   }
   if (await requests(deps.connection).exists({ kind: 'cancel', orderId, open: true })) throw conflict(messages.cancelAlreadyRequested, 'CANCEL_ALREADY_REQUESTED');
   if (forward.state !== 'accepted' || forward.status !== OrderStatus.values.PENDING || forward.providerOrderId === null) throw conflict(messages.cancelNotPending, 'CANCEL_NOT_PENDING');
   if (forward.cancelRequestedAt) throw conflict(messages.cancelAlreadyRequested, 'CANCEL_ALREADY_REQUESTED');
+  return cancelAtProvider(deps, forward, provider);
+}
+
+/**
+ * Cancels an order not sent yet (queued without a reference) here, with the full refund through
+ * order's patcher; `canceled`, or — claimed by the forwarder meanwhile — the record once its add
+ * is over (see sentOrSettled).
+ */
+async function cancelUnsent(deps: FulfillmentDeps, forward: Forward): Promise<'canceled' | Forward> {
+  const model = forwards(deps.connection);
+  const patch = orderPatch({ status: OrderStatus.values.CANCELED, startCount: null, remains: forward.amount ?? forward.remains, reason: null });
+  const done = await model.updateOne({ _id: forward._id, state: 'queued', reference: null }, { $set: { state: 'failed', status: OrderStatus.values.CANCELED, note: 'canceled by the member before sending', orderPatch: patch, patchPending: true, updatedAt: new Date() } });
+  if (done.modifiedCount === 1) return 'canceled';
+  return sentOrSettled(deps, (await model.findById(forward._id).lean<Forward>()) ?? forward);
+}
+
+/** `action=cancel` at the provider, once: the request holds the order's slot before the call. */
+async function cancelAtProvider(deps: FulfillmentDeps, forward: Forward, provider: Provider): Promise<CancelAnswerBody> {
   const { request, existing } = await openRequest(deps, 'cancel', forward, provider);
   if (existing) throw conflict(messages.cancelAlreadyRequested, 'CANCEL_ALREADY_REQUESTED');
   const answered = await sendCancel(deps, request, provider);
   if (answered.state === 'failed') throw refused(answered);
-  return { orderId, cancel: 'requested' };
+  return { orderId: forward._id, cancel: 'requested' };
 }
 
 /**
@@ -276,8 +292,7 @@ export async function askCancel(deps: FulfillmentDeps, orderId: number, who: Req
  * subscription, once; the refund follows when the status sync sees the provider's Canceled (the
  * provider refunds us first), so money moves only on a confirmed cancel.
  */
-async function cancelSubscription(deps: FulfillmentDeps, found: Forward, mapping: Mapping | null, provider: Provider | null): Promise<CancelAnswerBody> {
-  let forward = found;
+async function cancelSubscription(deps: FulfillmentDeps, forward: Forward, mapping: Mapping | null, provider: Provider | null): Promise<CancelAnswerBody> {
   const orderId = forward._id;
   if (forward.state === 'closed' || forward.state === 'failed') throw conflict(messages.subscriptionEnded, 'SUBSCRIPTION_NOT_ACTIVE');
   if (forward.state === 'manual' || forward.providerId === null) {
@@ -290,21 +305,14 @@ async function cancelSubscription(deps: FulfillmentDeps, found: Forward, mapping
   // order patcher as for a refused add); being sent, the provider's answer is waited for.
   let current = await sentOrSettled(deps, forward);
   if (current.state === 'queued' && !current.reference) {
-    const model = forwards(deps.connection);
-    const patch = orderPatch({ status: OrderStatus.values.CANCELED, startCount: null, remains: current.amount ?? current.remains, reason: null });
-    const done = await model.updateOne({ _id: orderId, state: 'queued', reference: null }, { $set: { state: 'failed', status: OrderStatus.values.CANCELED, note: 'canceled by the member before sending', orderPatch: patch, patchPending: true, updatedAt: new Date() } });
-    if (done.modifiedCount === 1) return { orderId, cancel: 'canceled' };
-    current = await sentOrSettled(deps, (await model.findById(orderId).lean<Forward>()) ?? current);
+    const unsent = await cancelUnsent(deps, current);
+    if (unsent === 'canceled') return { orderId, cancel: 'canceled' };
+    current = unsent;
   }
   if (current.state === 'closed' || current.state === 'failed') throw conflict(messages.subscriptionEnded, 'SUBSCRIPTION_NOT_ACTIVE');
   if (current.state !== 'accepted' || current.providerOrderId === null) throw conflict(messages.cancelChecking, 'CANCEL_NOT_YET');
-  forward = current;
-  if (forward.cancelRequestedAt || (await requests(deps.connection).exists({ kind: 'cancel', orderId, open: true }))) throw conflict(messages.cancelAlreadyRequested, 'CANCEL_ALREADY_REQUESTED');
-  const { request, existing } = await openRequest(deps, 'cancel', forward, provider);
-  if (existing) throw conflict(messages.cancelAlreadyRequested, 'CANCEL_ALREADY_REQUESTED');
-  const answered = await sendCancel(deps, request, provider);
-  if (answered.state === 'failed') throw refused(answered);
-  return { orderId, cancel: 'requested' };
+  if (current.cancelRequestedAt || (await requests(deps.connection).exists({ kind: 'cancel', orderId, open: true }))) throw conflict(messages.cancelAlreadyRequested, 'CANCEL_ALREADY_REQUESTED');
+  return cancelAtProvider(deps, current, provider);
 }
 
 async function sendCancel(deps: FulfillmentDeps, request: ProviderRequest, provider: Provider): Promise<ProviderRequest> {
