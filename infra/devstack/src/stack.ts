@@ -213,6 +213,9 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
     }
 
     const started: Array<{ app: AppComponent; url: string }> = [];
+    // Only the public entry point (the BFF) listens where HOST says; the services stay on this
+    // machine's loopback, so HOST=0.0.0.0 (compose) publishes nothing but the BFF.
+    const hostOf = (app: AppComponent) => (app.public ? config.HOST : loopback);
     /** The environment an app gets, as a process of its own or in the shared one (less PORT and the later-known URLs). */
     const appEnv = (app: AppComponent, host: string): Record<string, string> => {
       // Readiness is read from the child's `listening` record, which a silent logger does not write.
@@ -242,9 +245,7 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
       // before it as they become ready.
       const plan: AppsPlan = { readyTimeoutMs: config.READY_TIMEOUT_MS, apps: [] };
       for (const { app } of runnable) {
-        // Only the public entry point (the BFF) listens where HOST says; the services stay on this
-        // machine's loopback, so HOST=0.0.0.0 (compose) publishes nothing but the BFF.
-        const host = app.public ? config.HOST : loopback;
+        const host = hostOf(app);
         const port = await appPort(app, config);
         const env: Record<string, string> = { ...appEnv(app, host), PORT: String(port) };
         // The API documentation shows the BFF's address; a deployment sets its own.
@@ -289,9 +290,7 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
     }
 
     for (const { app, index } of config.DEVSTACK_PROCESSES === 'each' ? runnable : []) {
-      // Only the public entry point (the BFF) listens where HOST says; the services stay on this
-      // machine's loopback, so HOST=0.0.0.0 (compose) publishes nothing but the BFF.
-      const host = app.public ? config.HOST : loopback;
+      const host = hostOf(app);
       const env = appEnv(app, host);
       for (const other of started) env[`${other.app.name.toUpperCase()}_SERVICE_URL`] = other.url;
       const listening = await startListening(app.name, await appPort(app, config), app.public === true && config.BFF_PORT !== undefined, host, (port) =>
@@ -360,27 +359,26 @@ function levelValue(level: string): number {
   return levelValues[level] ?? 30;
 }
 
-/** The `service` of a pino line, if it is a record that names one. */
-function recordService(line: string): string | undefined {
-  if (!line.startsWith('{')) return undefined;
+/** A line's JSON record (a pino line), or undefined for anything else. */
+function recordOf(line: string): Record<string, unknown> | undefined {
   try {
     const record: unknown = JSON.parse(line);
-    const service = typeof record === 'object' && record !== null ? (record as { service?: unknown }).service : undefined;
-    return typeof service === 'string' ? service : undefined;
+    return typeof record === 'object' && record !== null ? (record as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
   }
 }
 
+/** The `service` of a pino line, if it is a record that names one. */
+function recordService(line: string): string | undefined {
+  const service = line.startsWith('{') ? recordOf(line)?.service : undefined;
+  return typeof service === 'string' ? service : undefined;
+}
+
 /** A pino line's level; lines that are not JSON records count as errors, so they are never hidden. */
 function recordLevel(line: string): number {
-  try {
-    const record: unknown = JSON.parse(line);
-    const level = typeof record === 'object' && record !== null ? (record as { level?: unknown }).level : undefined;
-    return typeof level === 'number' ? level : 50;
-  } catch {
-    return 50;
-  }
+  const level = recordOf(line)?.level;
+  return typeof level === 'number' ? level : 50;
 }
 
 /**

@@ -110,7 +110,8 @@ export async function startService<TDeps>(definition: ServiceDefinition<TDeps>):
     infra.push({ name: 'mongodb', run: () => connection.close() });
     const redis = definition.redisUrl === undefined ? undefined : createRedis(definition.redisUrl, logger, name);
     if (redis) infra.push({ name: 'redis', run: () => closeRedis(redis) });
-    const kafka = definition.kafkaSasl === undefined ? createKafka(definition.kafkaBrokers, name, logger) : createKafka(definition.kafkaBrokers, name, logger, definition.kafkaSasl);
+    // Left out (undefined), createKafka's default reads KAFKA_SASL_* from the process's environment.
+    const kafka = createKafka(definition.kafkaBrokers, name, logger, definition.kafkaSasl);
     await ensureTopics(
       kafka,
       definition.topics.map((t) => (typeof t === 'string' ? { topic: t, numPartitions: 3 } : t)),
