@@ -48,6 +48,8 @@ export class ResellerCatalogue {
   }
 
   private async fetch(ctx: CallContext): Promise<CatalogueItem[]> {
+    // Stamped when the question was asked: a slow answer is no fresher than its question.
+    const askedAt = Date.now();
     const plain = { ...ctx, caller: undefined };
     const [services, categories, platforms] = await Promise.all([
       this.catalog.call(plain, 'GET', '/services'),
@@ -72,7 +74,7 @@ export class ResellerCatalogue {
       category: categoryNames.get(s.categoryId) ?? '',
       platform: platformNames.get(s.platformId) ?? '',
     }));
-    this.cached = { at: Date.now(), items };
+    this.cached = { at: askedAt, items };
     return items;
   }
 }

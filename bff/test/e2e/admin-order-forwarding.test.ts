@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@smm/testkit';
 import { api, asAdmin, stack, uniqueId } from './support/client.ts';
-import { type Member, apiKeyOf, member, order, product } from './support/money.ts';
+import { type Member, apiKeyOf, listedToResellers, member, order, product } from './support/money.ts';
 
 /**
  * The orders screen's forwarding (issue 12) through the real devstack: this panel is its own
@@ -28,6 +28,7 @@ beforeAll(async () => {
   const reseller = await member(50_000);
   const key = await apiKeyOf(reseller);
   const base = await product({ min: 10, max: 10_000, point: 2 }, reseller);
+  await listedToResellers(key, base.id);
   providerName = `자기 패널 ${uniqueId('p').slice(-5)}`;
   const created = await api<{ id: number }>('POST', '/admin/fulfillment/providers', { token: admin, body: { name: providerName, url: `${stack().bffUrl}/api/v2`, key, currency: 'KRW', wonDeciPerUnit: 10, idempotentAdd: true } });
   expect(created.status).toBe(201);

@@ -2,7 +2,7 @@ import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@smm/testkit';
 import { api, asAdmin, stack, uniqueId } from './support/client.ts';
-import { type Member, apiKeyOf, member, order, product } from './support/money.ts';
+import { type Member, apiKeyOf, listedToResellers, member, order, product } from './support/money.ts';
 
 /**
  * The back office of issue 41 through the real devstack: profit (revenue from order, provider cost
@@ -102,8 +102,10 @@ beforeAll(async () => {
   admin = await asAdmin();
   const reseller = await member(50_000);
   const base = await product({ min: 10, max: 10_000, point: 2 }, reseller);
+  const key = await apiKeyOf(reseller);
+  await listedToResellers(key, base.id);
   providerName = `손익 공급처 ${uniqueId('p').slice(-5)}`;
-  const created = await api<{ id: number }>('POST', '/admin/fulfillment/providers', { token: admin, body: { name: providerName, url: `${stack().bffUrl}/api/v2`, key: await apiKeyOf(reseller), currency: 'KRW', wonDeciPerUnit: 10, idempotentAdd: true } });
+  const created = await api<{ id: number }>('POST', '/admin/fulfillment/providers', { token: admin, body: { name: providerName, url: `${stack().bffUrl}/api/v2`, key, currency: 'KRW', wonDeciPerUnit: 10, idempotentAdd: true } });
   expect(created.status).toBe(201);
   providerId = created.body.id;
   expect((await api('POST', `/admin/fulfillment/providers/${providerId}/import`, { token: admin })).status).toBe(200);

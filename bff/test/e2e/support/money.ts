@@ -101,6 +101,14 @@ export async function keyed<T = Json>(method: string, path: string, key: string 
   return { status: res.status, headers: res.headers, body: JSON.parse(text) as T };
 }
 
+/**
+ * Waits until the reseller API lists the product to the key's holder. The list is cached for up to
+ * a second, so a panel importing this one's services right after a product is made can miss it.
+ */
+export async function listedToResellers(key: string, serviceId: number): Promise<void> {
+  await eventually(() => v2<Array<{ service: number }>>({ key, action: 'services' }), (r) => r.status === 200 && r.body.some((s) => s.service === serviceId), 10_000);
+}
+
 /** API v2, form-encoded (as most reseller tools send it) or JSON. */
 export async function v2<T = Json>(fields: Record<string, string>, as: 'form' | 'json' = 'form'): Promise<Answer<T>> {
   const body = as === 'form' ? new URLSearchParams(fields).toString() : JSON.stringify(fields);
