@@ -85,7 +85,7 @@ module.exports = {
   options: {
     doNotFollow: { path: 'node_modules' },
     // Our build output and data only: node_modules/<pkg>/dist must stay visible, or imports of it vanish.
-    exclude: { path: '^(packages|services|infra)/[^/]+/(dist|coverage)/|^(bff|web)/(dist|coverage)/|\\.data/' },
+    exclude: { path: '^(packages|services|infra)/[^/]+/(dist|coverage)/|^(bff|web)/(dist|coverage)/|\\.data/|/\\.build/' },
     tsConfig: { fileName: 'tsconfig.base.json' },
     tsPreCompilationDeps: true,
     combinedDependencies: false,

@@ -39,10 +39,18 @@ export function processTree(root: number): Proc[] {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ');
-      // Services run `src/main.ts` in their own folder; the embedded servers name theirs on the command line.
+      // The devstack runs each child from a compiled file named after it (`.build/<hash>/mongo.mjs`,
+      // `apps.mjs` for the shared process, a service's name with DEVSTACK_PROCESSES=each); other
+      // processes are named by their folder.
+      const compiled = /\.build\/[0-9a-f]+\/([\w-]+)\.mjs/.exec(cmd)?.[1];
       const where = `${readlinkSync(`/proc/${entry}/cwd`)} ${cmd}`;
-      // The devstack's shared process of every service and the BFF runs apps-main.ts (DEVSTACK_PROCESSES=shared).
-      const name = /embedded-(kafka|mongo|redis)/.exec(cmd)?.[0] ?? (/apps-main\.ts/.test(cmd) ? 'apps' : undefined) ?? /(?:services|infra)\/([\w-]+)(?!.*(?:services|infra)\/)/.exec(where)?.[1] ?? /\/(bff)\b/.exec(where)?.[1] ?? cmd.slice(0, 40);
+      const name =
+        (compiled && (['kafka', 'mongo', 'redis'].includes(compiled) ? `embedded-${compiled}` : compiled)) ??
+        /embedded-(kafka|mongo|redis)/.exec(cmd)?.[0] ??
+        (/devstack\/bin\/start\.mjs/.test(cmd) ? 'devstack' : undefined) ??
+        /(?:services|infra)\/([\w-]+)(?!.*(?:services|infra)\/)/.exec(where)?.[1] ??
+        /\/(bff)\b/.exec(where)?.[1] ??
+        cmd.slice(0, 40);
       all.push({ pid: Number(entry), ppid: Number(fields[1]), name, cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks, ...syscalls(entry), ...status(entry) });
     } catch {
       // the process ended while we looked

@@ -36,7 +36,7 @@ export async function startDevstack(): Promise<Stack> {
     ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: `${process.env.BENCH_NODE_OPTIONS} ${process.env.BENCH_PROFILE_DIR ? `--import ${fileURLToPath(new URL('./cpu-profile.mjs', import.meta.url))}` : ''}`.trim() } : {}),
   };
   let output = '';
-  const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'infra/devstack/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc: ChildProcess = spawn(process.execPath, ['infra/devstack/bin/start.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   proc.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   proc.stderr!.on('data', (c: Buffer) => (output += c.toString()));
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));

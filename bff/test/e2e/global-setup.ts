@@ -79,7 +79,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     ...testServiceEnv,
   };
   let output = '';
-  const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'infra/devstack/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc: ChildProcess = spawn(process.execPath, ['infra/devstack/bin/start.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   proc.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   proc.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));

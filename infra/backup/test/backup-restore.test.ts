@@ -24,7 +24,7 @@ function baseEnv(extra: Record<string, string>): Record<string, string> {
 async function startDevstack(dataDir: string): Promise<Stack> {
   const env = baseEnv({ DATA_DIR: dataDir, API_RATE_LIMIT_PER_MINUTE: '100000000', LOGIN_MAX_ATTEMPTS_PER_IP: '10000' });
   let output = '';
-  const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'infra/devstack/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc: ChildProcess = spawn(process.execPath, ['infra/devstack/bin/start.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   proc.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   proc.stderr!.on('data', (c: Buffer) => (output += c.toString()));
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));

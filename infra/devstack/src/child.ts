@@ -3,10 +3,10 @@ import { createInterface } from 'node:readline';
 
 export type ChildSpec = {
   name: string;
-  /** Package folder; the child runs `node --import tsx src/main.ts` there. */
+  /** The folder the child runs in (its package's). */
   cwd: string;
-  /** The script to run instead of `src/main.ts`. */
-  script?: string;
+  /** The JavaScript file node runs (compiled by compile.ts), with source maps on for its stack traces. */
+  script: string;
   /** Written to the child's stdin, which is then closed (otherwise stdin is /dev/null). */
   input?: string;
   args?: string[];
@@ -34,7 +34,7 @@ export class ManagedChild {
     readonly spec: ChildSpec,
     relay: (line: string, stream: 'stdout' | 'stderr') => void,
   ) {
-    this.process = spawn(process.execPath, [...(spec.nodeArgs ?? []), '--import', 'tsx', spec.script ?? 'src/main.ts', ...(spec.args ?? [])], {
+    this.process = spawn(process.execPath, [...(spec.nodeArgs ?? []), '--enable-source-maps', spec.script, ...(spec.args ?? [])], {
       cwd: spec.cwd,
       env: spec.env,
       stdio: [spec.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],

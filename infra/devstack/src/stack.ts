@@ -1,7 +1,8 @@
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { ManagedChild, describeExit } from './child.ts';
 import { type AppComponent, type InfraKind, apps, databaseUrl, embeddedServers, isBuilt } from './components.ts';
+import { compileEntries } from './compile.ts';
 import type { DevstackConfig } from './config.ts';
 import type { AppsPlan } from './apps-plan.ts';
 import { lineFormatter } from './format.ts';
@@ -60,10 +61,10 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
 
   /** How to start a child again after it died: the same command, and how to tell it is ready. */
   const respawns = new Map<ManagedChild, { again: () => ManagedChild; ready: (child: ManagedChild) => Promise<unknown> }>();
-  const spawnChild = (name: string, index: number, cwd: string, env: Record<string, string>, args: string[] = [], shownFrom = 0, nodeArgs: string[] = []) => {
+  const spawnChild = (name: string, index: number, cwd: string, script: string, env: Record<string, string>, args: string[] = [], shownFrom = 0, nodeArgs: string[] = []) => {
     const format = lineFormatter(name, index, nameWidth, io.colour);
     const make = () =>
-      new ManagedChild({ name, cwd, env, args, nodeArgs }, (line) => {
+      new ManagedChild({ name, cwd, script, env, args, nodeArgs }, (line) => {
         if (shownFrom === 0 || recordLevel(line) >= shownFrom) io.print(format(line));
       });
     const child = make();
@@ -170,6 +171,14 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
       MONGO_URL: config.MONGO_URL,
       REDIS_URL: config.REDIS_URL,
     };
+    // Every child runs from JavaScript compiled here, not through tsx (compile.ts says why).
+    const entries: Record<string, string> = {};
+    for (const server of embeddedServers) if (given[server.envVar] === undefined && isBuilt(root, server.dir)) entries[server.kind] = join(root, server.dir, 'src', 'main.ts');
+    if (config.DEVSTACK_PROCESSES === 'shared') entries[APPS] = join(root, 'infra', 'devstack', 'src', 'apps-main.ts');
+    else for (const app of apps) if (isBuilt(root, app.dir)) entries[app.name] = join(root, app.dir, 'src', 'main.ts');
+    const compiling = Date.now();
+    const scripts = await compileEntries(root, entries);
+    log(`compiled ${Object.keys(entries).length} programs in ${Date.now() - compiling} ms (${relative(root, dirname(Object.values(scripts)[0] ?? root))})`);
     for (const [index, server] of embeddedServers.entries()) {
       const external = given[server.envVar];
       if (external !== undefined) {
@@ -187,7 +196,7 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
       const quiet = levelValue(config.LOG_LEVEL) > levelValue('info');
       const serverEnv = quiet ? { ...baseEnv, LOG_LEVEL: 'info' } : baseEnv;
       const started = await startListening(server.label, await pickPort(server.preferredPort, loopback), false, loopback, (port) =>
-        spawnChild(server.kind, index + 1, join(root, server.dir), serverEnv, [
+        spawnChild(server.kind, index + 1, join(root, server.dir), scripts[server.kind]!, serverEnv, [
           '--host', loopback, '--port', String(port), '--data-dir', join(dataDir, server.kind), ...(server.args?.(dataDir, secrets) ?? []),
         ], quiet ? levelValue(config.LOG_LEVEL) : 0, server.nodeArgs?.(config) ?? []),
       );
@@ -259,7 +268,7 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
       const relay = (line: string) => {
         if (!line.includes('"msg":"app ready"')) io.print((formats.get(recordService(line) ?? '') ?? ownFormat)(line));
       };
-      const make = () => new ManagedChild({ name: APPS, cwd: join(root, 'infra/devstack'), script: 'src/apps-main.ts', env: baseEnv, input: JSON.stringify(plan) }, relay);
+      const make = () => new ManagedChild({ name: APPS, cwd: join(root, 'infra/devstack'), script: scripts[APPS]!, env: baseEnv, input: JSON.stringify(plan) }, relay);
       // Every app's record is awaited from the start: several can arrive in one chunk of output.
       const appsReady = (child: ManagedChild) =>
         plan.apps.map((app) => {
@@ -295,7 +304,7 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
       for (const other of started) env[`${other.app.name.toUpperCase()}_SERVICE_URL`] = other.url;
       const listening = await startListening(app.name, await appPort(app, config), app.public === true && config.BFF_PORT !== undefined, host, (port) =>
         // The API documentation shows the BFF's address; a deployment sets its own.
-        spawnChild(app.name, embeddedServers.length + index + 1, join(root, app.dir), {
+        spawnChild(app.name, embeddedServers.length + index + 1, join(root, app.dir), scripts[app.name]!, {
           ...env,
           PORT: String(port),
           ...(app.public && { PUBLIC_BASE_URL: baseEnv.PUBLIC_BASE_URL ?? `http://${host}:${port}` }),

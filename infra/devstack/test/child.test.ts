@@ -13,7 +13,7 @@ afterEach(async () => {
 
 function start(progressLines: number, stepMs: number): ManagedChild {
   const env = { PATH: process.env.PATH ?? '', PROGRESS_LINES: String(progressLines), STEP_MS: String(stepMs) };
-  return new ManagedChild({ name: 'slow', cwd: fixture, env }, () => undefined);
+  return new ManagedChild({ name: 'slow', cwd: fixture, script: join(fixture, 'main.mjs'), env }, () => undefined);
 }
 
 describe('waiting for a child to become ready', () => {

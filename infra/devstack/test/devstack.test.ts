@@ -11,7 +11,7 @@ import { startInfra } from '@smm/testkit';
 import { childrenOf, cleanEnv } from './support.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const entry = join(root, 'infra/devstack/src/main.ts');
+const entry = join(root, 'infra/devstack/bin/start.mjs');
 const dataDir = mkdtempSync(join(tmpdir(), 'devstack-test-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -44,7 +44,7 @@ type Started = { proc: ChildProcess; output: () => string; exit: Promise<number 
 
 async function startStack(env: Record<string, string>): Promise<Started> {
   let text = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [entry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   proc.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
   proc.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
   const exit = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
@@ -59,7 +59,7 @@ async function startStack(env: Record<string, string>): Promise<Started> {
 /** Runs the devstack until it exits on its own: its exit code and output. */
 async function runToEnd(env: Record<string, string>): Promise<{ status: number | null; stdout: string }> {
   let stdout = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [entry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   proc.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   proc.stderr!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   const status = await new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
@@ -73,14 +73,14 @@ function statedHeapMb(output: string): number {
 
 describe('devstack (npm start)', () => {
   it('refuses bad configuration with one line naming the variable', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', entry], { cwd: root, env: cleanEnv({ BFF_PORT: 'eighty' }), encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [entry], { cwd: root, env: cleanEnv({ BFF_PORT: 'eighty' }), encoding: 'utf8' });
     expect(run.status).toBe(2);
     expect(run.stderr.trim()).toBe('Invalid configuration: BFF_PORT: must be a port number');
     expect(run.stdout).toBe('');
-    const small = spawnSync(process.execPath, ['--import', 'tsx', entry], { cwd: root, env: cleanEnv({ EMBEDDED_MONGO_MAX_HEAP_MB: '100' }), encoding: 'utf8' });
+    const small = spawnSync(process.execPath, [entry], { cwd: root, env: cleanEnv({ EMBEDDED_MONGO_MAX_HEAP_MB: '100' }), encoding: 'utf8' });
     expect(small.status).toBe(2);
     expect(small.stderr.trim()).toBe('Invalid configuration: EMBEDDED_MONGO_MAX_HEAP_MB: must be at least 256');
-    const mode = spawnSync(process.execPath, ['--import', 'tsx', entry], { cwd: root, env: cleanEnv({ DEVSTACK_PROCESSES: 'several' }), encoding: 'utf8' });
+    const mode = spawnSync(process.execPath, [entry], { cwd: root, env: cleanEnv({ DEVSTACK_PROCESSES: 'several' }), encoding: 'utf8' });
     expect(mode.status).toBe(2);
     expect(mode.stderr.trim()).toBe('Invalid configuration: DEVSTACK_PROCESSES: must be shared or each');
   });
@@ -88,7 +88,7 @@ describe('devstack (npm start)', () => {
   it('refuses a data directory it cannot write', () => {
     const file = join(dataDir, 'a-file');
     writeFileSync(file, 'x');
-    const run = spawnSync(process.execPath, ['--import', 'tsx', entry], { cwd: root, env: cleanEnv({ DATA_DIR: join(file, 'sub') }), encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [entry], { cwd: root, env: cleanEnv({ DATA_DIR: join(file, 'sub') }), encoding: 'utf8' });
     expect(run.status).toBe(2);
     expect(run.stderr.trim()).toMatch(/^DATA_DIR .*a-file\/sub is not a writable directory \(ENOTDIR\)$/);
   });
@@ -106,9 +106,12 @@ describe('devstack (npm start)', () => {
     const heapMb = statedHeapMb(first.output());
     expect(heapMb, first.output()).toBeGreaterThanOrEqual(Math.min(4000, Math.floor(totalmem() / 2 / 1048576)));
     // The embedded servers and one process for every service and the BFF (DEVSTACK_PROCESSES=shared).
-    expect(pids.map(commandOf).filter((cmd) => cmd.includes('src/apps-main.ts'))).toHaveLength(1);
+    expect(pids.map(commandOf).filter((cmd) => cmd.includes('/apps.mjs'))).toHaveLength(1);
     expect(pids.filter((pid) => readlinkSync(`/proc/${pid}/cwd`).includes('/services/'))).toEqual([]);
+    // Four children and nothing else (esbuild's helper is stopped once the children are compiled);
+    // each runs compiled JavaScript, none tsx.
     expect(pids.length).toBe(4);
+    expect(pids.map(commandOf).filter((cmd) => cmd.includes('tsx') || !/\.build\/[0-9a-f]+\/\w+\.mjs/.test(cmd))).toEqual([]);
     expect(first.output()).toMatch(/^\S+ wallet\s+INFO {2}listening/m);
 
     // The addresses printed are the ones real clients use; the broker wants the admin's credential.
@@ -154,7 +157,7 @@ describe('devstack (npm start)', () => {
     await adminAgain.disconnect();
     const secondPids = childrenOf(second.proc.pid!);
     expect(secondPids.some((pid) => readlinkSync(`/proc/${pid}/cwd`).endsWith('services/wallet'))).toBe(true);
-    expect(secondPids.map(commandOf).filter((cmd) => cmd.includes('src/apps-main.ts'))).toEqual([]);
+    expect(secondPids.map(commandOf).filter((cmd) => cmd.includes('/apps.mjs'))).toEqual([]);
     expect(second.output()).toMatch(/wallet: ready at http:\/\/127\.0\.0\.1:\d+/);
     second.proc.kill('SIGTERM');
     expect(await second.exit, second.output()).toBe(0);
@@ -191,7 +194,7 @@ describe('devstack (npm start)', () => {
       const walletUrl = /wallet: ready at (http:\/\/\S+)/.exec(stack.output())![1]!;
       const bffUrl = /bff: ready at (http:\/\/\S+)/.exec(stack.output())![1]!;
       expect((await fetch(`${bffUrl}/healthz`)).status).toBe(200);
-      const apps = childrenOf(stack.proc.pid!).find((pid) => commandOf(pid).includes('src/apps-main.ts'))!;
+      const apps = childrenOf(stack.proc.pid!).find((pid) => commandOf(pid).includes('/apps.mjs'))!;
       process.kill(apps, 'SIGKILL');
       for (let waited = 0; waited < 60_000 && !/apps restarted/.test(stack.output()); waited += 200) await new Promise((r) => setTimeout(r, 200));
       expect(stack.output()).toMatch(/apps exited unexpectedly \(.*SIGKILL.*\); restarting it/);

@@ -9,7 +9,7 @@ import { type Infra, startInfra } from '@smm/testkit';
 import { childrenOf, cleanEnv, listeningPorts } from './support.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const entry = join(root, 'infra/devstack/src/main.ts');
+const entry = join(root, 'infra/devstack/bin/start.mjs');
 const dataDir = mkdtempSync(join(tmpdir(), 'devstack-two-'));
 const infras: Infra[] = [];
 const procs: ChildProcess[] = [];
@@ -34,7 +34,7 @@ function launch(name: string, infra: Infra): Stack {
   let text = '';
   // Each its own infrastructure, both the same preferred ports for the services and the BFF.
   const env = cleanEnv({ DATA_DIR: join(dataDir, name), REDIS_URL: infra.redis.url, KAFKA_BROKERS: infra.kafka.brokers, MONGO_URL: infra.mongo.url, LOG_LEVEL: 'warn' });
-  const proc = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const proc = spawn(process.execPath, [entry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   procs.push(proc);
   proc.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
   proc.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -57,7 +57,7 @@ async function stealAuthPort(stack: Stack): Promise<void> {
     const auth = childrenOf(stack.proc.pid!).find((pid) => {
       try {
         // auth alone (DEVSTACK_PROCESSES=each) or the shared process that starts it first
-        return readlinkSync(`/proc/${pid}/cwd`).endsWith('services/auth') || readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('src/apps-main.ts');
+        return readlinkSync(`/proc/${pid}/cwd`).endsWith('services/auth') || readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('/apps.mjs');
       } catch {
         return false;
       }

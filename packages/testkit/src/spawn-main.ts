@@ -15,7 +15,7 @@ export type MainProcess = {
 const running = new Set<ChildProcess>();
 
 /**
- * Runs a package's `src/main.ts` as the devstack does (`node --import tsx`, in the package folder,
+ * Runs a package's `src/main.ts` as its `npm start` does (`node --import tsx`, in the package folder,
  * with only PATH, `testServiceEnv` and `env`), so its start-up, log lines and exit codes can be checked.
  */
 export function spawnMain(packageDir: string, env: Record<string, string>): MainProcess {

@@ -33,7 +33,7 @@ async function startPanel(name: string): Promise<Panel> {
     ...testServiceEnv,
   };
   let output = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'infra/devstack/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, ['infra/devstack/bin/start.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   proc.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   proc.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));

@@ -18,7 +18,7 @@ export type Devstack = {
 };
 
 /**
- * Starts the whole product exactly like `npm start` (`node --import tsx infra/devstack/src/main.ts`
+ * Starts the whole product exactly like `npm start` (`node infra/devstack/bin/start.mjs`
  * from the repository root; the devstack builds web/dist first when it is stale) in a throwaway
  * data directory, and resolves once it prints `ready`. It runs in a process group of its own, so
  * `stop()` — and, as a last resort, this process's exit — ends everything it started.
@@ -40,7 +40,7 @@ async function startOnce(extraEnv: Record<string, string>, options: { timeoutMs?
   // testServiceEnv: its services stop in a fraction of a second each instead of ~5 s.
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', NO_COLOR: '1', DATA_DIR: dataDir, ...testServiceEnv, ...extraEnv };
   let output = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'infra/devstack/src/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const proc = spawn(process.execPath, ['infra/devstack/bin/start.mjs'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   proc.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   proc.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
