@@ -61,14 +61,14 @@ try {
   const rows = after
     .map((p) => {
       const b = before.find((x) => x.pid === p.pid);
-      return { name: p.name, pid: p.pid, cpu: (p.cpuMs - (b?.cpuMs ?? p.cpuMs)) / elapsed, wake: (p.wakeups - (b?.wakeups ?? p.wakeups)) / elapsed, rss: p.rssMb };
+      return { name: p.name, pid: p.pid, cpu: (p.cpuMs - (b?.cpuMs ?? p.cpuMs)) / elapsed, wake: (p.wakeups - (b?.wakeups ?? p.wakeups)) / elapsed, rss: p.rssMb, pss: p.pssMb };
     })
     .sort((a, b) => b.cpu - a.cpu || b.rss - a.rss);
   console.log(`idle over ${elapsed.toFixed(0)} s after ${orders} orders${stored ? ` and ${stored} stored` : ''} (${loadBefore} before, ${load()} after):`);
-  console.log('   process            CPU ms/s  wake-ups/s   RSS MB');
-  for (const r of rows) console.log(`   ${`${r.name} (${r.pid})`.padEnd(20)} ${r.cpu.toFixed(1).padStart(7)} ${r.wake.toFixed(1).padStart(11)} ${r.rss.toFixed(0).padStart(8)}`);
+  console.log('   process            CPU ms/s  wake-ups/s   RSS MB   PSS MB');
+  for (const r of rows) console.log(`   ${`${r.name} (${r.pid})`.padEnd(20)} ${r.cpu.toFixed(1).padStart(7)} ${r.wake.toFixed(1).padStart(11)} ${r.rss.toFixed(0).padStart(8)} ${r.pss.toFixed(0).padStart(8)}`);
   const sum = (f: (r: (typeof rows)[number]) => number) => rows.reduce((s, r) => s + f(r), 0);
-  console.log(`   total: ${rows.length} processes, ${sum((r) => r.cpu).toFixed(1)} ms CPU per second (${(sum((r) => r.cpu) / 20).toFixed(2)} % of two cores), ${sum((r) => r.wake).toFixed(1)} wake-ups per second, ${sum((r) => r.rss).toFixed(0)} MB RSS`);
+  console.log(`   total: ${rows.length} processes, ${sum((r) => r.cpu).toFixed(1)} ms CPU per second (${(sum((r) => r.cpu) / 20).toFixed(2)} % of two cores), ${sum((r) => r.wake).toFixed(1)} wake-ups per second, ${sum((r) => r.rss).toFixed(0)} MB RSS (${sum((r) => r.pss).toFixed(0)} MB PSS: shared pages counted once)`);
   if (stack.mongoUrl) {
     // Documents the database examines per second with no traffic: must not grow with the data.
     const client = await MongoClient.connect(stack.mongoUrl, { directConnection: true });

@@ -9,7 +9,20 @@ const ticks = 100; // USER_HZ on Linux
  * woken again (/proc/<pid>/status voluntary_ctxt_switches) — for a node process, event-loop wake-ups,
  * and the waits of a synchronous durable write (the embedded servers' journal and fdatasync).
  */
-export type Proc = { pid: number; ppid: number; name: string; cpuMs: number; reads: number; writes: number; wakeups: number; rssMb: number };
+export type Proc = { pid: number; ppid: number; name: string; cpuMs: number; reads: number; writes: number; wakeups: number; rssMb: number; pssMb: number };
+
+/**
+ * The proportional set size in MB (/proc/<pid>/smaps_rollup): RSS with each shared page divided
+ * among the processes mapping it. Summed over processes, RSS counts node's own code (~35–50 MB of
+ * shared pages) once per process; PSS counts it once.
+ */
+function pss(pid: string): { pssMb: number } {
+  try {
+    return { pssMb: Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0) / 1024 };
+  } catch {
+    return { pssMb: 0 };
+  }
+}
 
 function syscalls(pid: string): { reads: number; writes: number } {
   try {
@@ -51,7 +64,7 @@ export function processTree(root: number): Proc[] {
         /(?:services|infra)\/([\w-]+)(?!.*(?:services|infra)\/)/.exec(where)?.[1] ??
         /\/(bff)\b/.exec(where)?.[1] ??
         cmd.slice(0, 40);
-      all.push({ pid: Number(entry), ppid: Number(fields[1]), name, cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks, ...syscalls(entry), ...status(entry) });
+      all.push({ pid: Number(entry), ppid: Number(fields[1]), name, cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks, ...syscalls(entry), ...status(entry), ...pss(entry) });
     } catch {
       // the process ended while we looked
     }
