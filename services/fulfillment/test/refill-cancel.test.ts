@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatReport, reconcile } from '@smm/reconcile';
+import { callerHeaders } from '@smm/testkit';
 import { FaultProvider } from './fault-provider.ts';
 import { type Infra, type Stack, client, eventually, startInfra, startStack } from './support.ts';
 
@@ -289,7 +290,9 @@ describe('cancel', () => {
     const orderId = await stack.placeOrder(withBoth, link(), 50, userId);
     const early = await m.post<ErrorBody>(`/orders/${orderId}/cancel`);
     expect([early.status, early.body]).toEqual([503, { code: 'ORDER_NOT_READY', message: '주문을 접수하는 중입니다. 잠시 후 다시 시도해 주세요.' }]);
-    expect((await m.post<ErrorBody>(`/orders/${orderId}/refill`)).body.code).toBe('ORDER_NOT_READY');
+    // The answer says when to ask again (the BFF passes Retry-After on to members and resellers).
+    const raw = await fetch(`${stack.fulfillment.base}/orders/${orderId}/refill`, { method: 'POST', headers: { ...callerHeaders({ to: 'fulfillment', userId, role: 'member' }), 'content-type': 'application/json' }, body: '{}' });
+    expect([raw.status, raw.headers.get('retry-after'), ((await raw.json()) as ErrorBody).code]).toEqual([503, '1', 'ORDER_NOT_READY']);
     expect((await client(stack.fulfillment.base, 'm-thief', 'member').post<ErrorBody>(`/orders/${orderId}/cancel`)).body.code).toBe('ORDER_NOT_FOUND');
     expect((await stack.orderOf(orderId)).status).toBe(0);
     await stack.restartFulfillment();

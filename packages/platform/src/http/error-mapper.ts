@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
-import { type ErrorBody, HttpError, genericMessages } from './errors.ts';
+import { type ErrorBody, HttpError, RetryLater, genericMessages } from './errors.ts';
 
 /** body-parser's errors carry a `type`; these are the client's fault. */
 const bodyParserErrors: Record<string, { status: number; code: string; message: string }> = {
@@ -35,7 +35,7 @@ export function isTemporaryError(error: unknown, depth = 0): boolean {
 
 function toHttpError(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;
-  if (isTemporaryError(error)) return new HttpError(503, 'TEMPORARILY_UNAVAILABLE', genericMessages.internal);
+  if (isTemporaryError(error)) return new RetryLater('TEMPORARILY_UNAVAILABLE', genericMessages.internal);
   if (error instanceof ZodError) {
     const details = error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
     return new HttpError(400, 'VALIDATION_FAILED', genericMessages.badRequest, details);
@@ -64,7 +64,7 @@ export function errorMapper(fallbackLogger: Logger) {
       const body: ErrorBody = { code: mapped.code, message: mapped.message };
       if (mapped.details !== undefined) body.details = mapped.details;
       if (mapped.status >= 500) log.error({ err: error }, 'request failed');
-      if (mapped.code === 'TEMPORARILY_UNAVAILABLE') res.setHeader('retry-after', '1');
+      if (mapped instanceof RetryLater) res.setHeader('retry-after', String(mapped.retryAfterSeconds));
       res.status(mapped.status).json(body);
       return;
     }

@@ -27,6 +27,20 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A 503 that asks the client to send the same request again shortly: nothing was done, and the
+ * answer carries `Retry-After` (seconds), which the BFF passes on.
+ */
+export class RetryLater extends HttpError {
+  constructor(
+    code: string,
+    message: string,
+    readonly retryAfterSeconds = 1,
+  ) {
+    super(503, code, message);
+  }
+}
+
 export const badRequest = (message: string = genericMessages.badRequest, details?: unknown, code = 'BAD_REQUEST') =>
   new HttpError(400, code, message, details);
 export const unauthorized = (message: string = genericMessages.unauthorized, code = 'UNAUTHORIZED') => new HttpError(401, code, message);

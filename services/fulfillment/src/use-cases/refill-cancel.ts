@@ -1,6 +1,6 @@
 import type { CancelAnswerBody, ProductFlagsBody, RefillViewBody } from '@smm/contracts/http';
 import { OrderStatus } from '@smm/contracts';
-import { HttpError, conflict, notFound } from '@smm/platform';
+import { HttpError, RetryLater, conflict, notFound } from '@smm/platform';
 import { type RequestAnswer, fetchRefillStatus, requestCancel, requestRefill } from '../clients/provider-api.ts';
 import { messages } from '../domain/messages.ts';
 import { type Forward, forwards } from '../store/forward.model.ts';
@@ -50,7 +50,7 @@ async function recordOfNewOrder(deps: FulfillmentDeps, orderId: number, who: Req
   throw orderNotReady();
 }
 const recordPollMs = 50;
-const orderNotReady = () => new HttpError(503, 'ORDER_NOT_READY', messages.orderNotReady);
+const orderNotReady = () => new RetryLater('ORDER_NOT_READY', messages.orderNotReady);
 
 /**
  * The record once its `add` is over. While the forwarder is sending it (claimed, sent) neither a
