@@ -57,6 +57,20 @@ function idsOf(body: Fields, many: string, one: string): { ids: number[]; bad: s
   return /^[1-9]\d{0,14}$/.test(single) ? { ids: [Number(single)], bad: [], single: true } : { ids: [], bad: [single], single: true };
 }
 
+/** How many of a list's orders are asked about at once: a list of 100 at a slow provider is not 100 waits in a row. */
+const LIST_CONCURRENCY = 8;
+
+/** `ask` for every id, at most LIST_CONCURRENCY at a time; the answers in the ids' order. */
+async function eachOf<T>(ids: readonly number[], ask: (id: number) => Promise<T>): Promise<T[]> {
+  const answers = new Array<T>(ids.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < ids.length; i = next++) answers[i] = await ask(ids[i]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(LIST_CONCURRENCY, ids.length) }, worker));
+  return answers;
+}
+
 /**
  * API v2 `refill` (`order` or `orders`), `refill_status` (`refill` or `refills`) and `cancel`
  * (`orders`, or `order`), answered in the shapes panels use. Returns undefined for other actions.
@@ -65,13 +79,12 @@ export async function v2FulfillmentAction(action: string | undefined, body: Fiel
   if (action === 'refill') {
     const ids = idsOf(body, 'orders', 'order');
     if (ids === null) return { status: 400, body: { error: v2Errors.incorrectRequest } };
-    const results: Array<{ order: number | string; refill: string | { error: string } }> = [];
-    for (const id of ids.ids) {
+    const results: Array<{ order: number | string; refill: string | { error: string } }> = await eachOf(ids.ids, async (id) => {
       const answer = await fulfillment.call(member, 'POST', `/orders/${id}/refill`);
       // 201: forwarded now; 200: the order's refill still open, answered again (never forwarded twice).
       const ok = answer.status === 201 || answer.status === 200;
-      results.push({ order: id, refill: ok ? String(readAnswer(member, answer, refillView).refill) : { error: errorText(answer.status, codeOf(answer.body), v2FulfillmentErrors.refillUnavailable) } });
-    }
+      return { order: id, refill: ok ? String(readAnswer(member, answer, refillView).refill) : { error: errorText(answer.status, codeOf(answer.body), v2FulfillmentErrors.refillUnavailable) } };
+    });
     for (const bad of ids.bad) results.push({ order: bad, refill: { error: v2Errors.incorrectOrderId } });
     if (!ids.single) return { status: 200, body: results.map((r) => (typeof r.refill === 'string' ? { order: r.order, refill: Number(r.refill) } : r)) };
     const only = results[0]!;
@@ -82,11 +95,10 @@ export async function v2FulfillmentAction(action: string | undefined, body: Fiel
   if (action === 'refill_status') {
     const ids = idsOf(body, 'refills', 'refill');
     if (ids === null) return { status: 400, body: { error: v2Errors.incorrectRequest } };
-    const results: Array<{ refill: number | string; status: string | { error: string } }> = [];
-    for (const id of ids.ids) {
+    const results: Array<{ refill: number | string; status: string | { error: string } }> = await eachOf(ids.ids, async (id) => {
       const answer = await fulfillment.call(member, 'GET', `/refills/${id}`);
-      results.push({ refill: id, status: answer.status === 200 ? readAnswer(member, answer, refillView).status : { error: errorText(answer.status, codeOf(answer.body), v2FulfillmentErrors.incorrectRefillId) } });
-    }
+      return { refill: id, status: answer.status === 200 ? readAnswer(member, answer, refillView).status : { error: errorText(answer.status, codeOf(answer.body), v2FulfillmentErrors.incorrectRefillId) } };
+    });
     for (const bad of ids.bad) results.push({ refill: bad, status: { error: v2FulfillmentErrors.incorrectRefillId } });
     if (!ids.single) return { status: 200, body: results };
     const only = results[0]!;
@@ -95,11 +107,10 @@ export async function v2FulfillmentAction(action: string | undefined, body: Fiel
   if (action === 'cancel') {
     const ids = idsOf(body, 'orders', 'order');
     if (ids === null) return { status: 400, body: { error: v2Errors.incorrectRequest } };
-    const results: Array<{ order: number | string; cancel: 1 | { error: string } }> = [];
-    for (const id of ids.ids) {
+    const results: Array<{ order: number | string; cancel: 1 | { error: string } }> = await eachOf(ids.ids, async (id) => {
       const answer = await fulfillment.call(member, 'POST', `/orders/${id}/cancel`);
-      results.push({ order: id, cancel: answer.status === 200 ? 1 : { error: errorText(answer.status, codeOf(answer.body), v2FulfillmentErrors.cancelUnavailable) } });
-    }
+      return { order: id, cancel: answer.status === 200 ? 1 : { error: errorText(answer.status, codeOf(answer.body), v2FulfillmentErrors.cancelUnavailable) } };
+    });
     for (const bad of ids.bad) results.push({ order: bad, cancel: { error: v2Errors.incorrectOrderId } });
     return { status: 200, body: results };
   }
