@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { orderText as t } from '../src/features/order/messages.ts';
 import {
   emptyForm,
+  fillChoice,
   orderPayload,
   selectCategory,
   selectPlatform,
@@ -48,6 +49,23 @@ describe('order form resets (spec §4)', () => {
   it('a platform without categories leaves no product chosen', () => {
     const form = selectPlatform(emptyForm, catalog, 9);
     expect(form).toMatchObject({ platformId: 9, categoryId: null, serviceId: null, amount: '' });
+  });
+
+  it('a list that arrives after the others fills in what is missing: platform, then category, then product — and nothing else', () => {
+    // The first read of the products failed: the platform and category were chosen without them.
+    const noProducts: Catalog = { categories: catalog.categories, services: [] };
+    const early = fillChoice(emptyForm, noProducts, 1);
+    expect(early).toMatchObject({ platformId: 1, categoryId: 'c1', serviceId: null, amount: '' });
+    expect(fillChoice(early, noProducts, 1)).toBe(early);
+    // Read again: the category's first product is chosen, with its minimum amount.
+    expect(fillChoice(early, catalog, 1)).toMatchObject({ platformId: 1, categoryId: 'c1', serviceId: 's1', amount: '10' });
+    // The categories came late instead.
+    const noCategories = fillChoice(emptyForm, { categories: [], services: catalog.services }, 1);
+    expect(noCategories).toMatchObject({ platformId: 1, categoryId: null, serviceId: null });
+    expect(fillChoice(noCategories, catalog, 1)).toMatchObject({ categoryId: 'c1', serviceId: 's1' });
+    // A complete choice (the member's own) is never changed.
+    const chosen = { ...valid, serviceId: 's2', amount: '70' };
+    expect(fillChoice(chosen, catalog, 2)).toBe(chosen);
   });
 
   it('toggling auto-order either way resets runs and interval to 0', () => {

@@ -22,6 +22,8 @@ export function useCatalog() {
     error: platforms.error ?? categories.error ?? services.error,
     /** Reads the products again (their prices changed since the screen read them). */
     reloadServices: services.mutate,
+    /** Reads all three lists again (after a failed read). */
+    reload: () => Promise.all([platforms.mutate(), categories.mutate(), services.mutate()]),
   };
 }
 

@@ -17,6 +17,7 @@ import {
   attemptFor,
   categoriesOf,
   emptyForm,
+  fillChoice,
   findService,
   orderPayload,
   selectCategory,
@@ -63,11 +64,12 @@ export default function OrderPage() {
   /** The catalogue's services by id, for the product list's names (one pass per answer). */
   const serviceById = useMemo(() => new Map(catalog.services.map((x) => [String(x.id), x])), [catalog.services]);
 
-  // The first visible platform is chosen once the catalogue arrives (spec §4 resets follow). Set
-  // while rendering, so React renders the page again at once with the platform chosen instead of
-  // committing and painting the page without it first (one render of the whole form less).
-  const first = catalog.platforms[0];
-  if (form.platformId === null && first && !catalog.loading) setForm(selectPlatform(form, model, first.id));
+  // The first visible platform is chosen once the catalogue arrives (spec §4 resets follow), and a
+  // category or product list that comes later fills in what is still missing. Set while rendering,
+  // so React renders the page again at once with the choice made instead of committing and
+  // painting the page without it first (one render of the whole form less).
+  const filled = catalog.loading ? form : fillChoice(form, model, catalog.platforms[0]?.id);
+  if (filled !== form) setForm(filled);
 
   const categories = useMemo(() => categoriesOf(model, form.platformId), [model, form.platformId]);
   const services = useMemo(() => servicesOf(model, form.categoryId), [model, form.categoryId]);
@@ -149,6 +151,12 @@ export default function OrderPage() {
       <form className={s.layout} onSubmit={submit} noValidate aria-label="주문서">
         <div className={s.column}>
           <NoticeBoard />
+          {catalog.error && (
+            <p className={ui.callout} data-testid="catalog-failed">
+              {t.catalogFailed}{' '}
+              <button type="button" className={`${ui.button.secondary} ${ui.small}`} onClick={() => void catalog.reload()}>{t.reloadCatalog}</button>
+            </p>
+          )}
           <PlatformPicker catalog={catalog} chosen={form.platformId} onChoose={(id) => update(selectPlatform(form, model, id))} />
           <section className={ui.card} aria-label="주문 정보">
             <div className={s.steps}>

@@ -78,6 +78,25 @@ export function selectPlatform(form: OrderForm, catalog: Catalog, platformId: nu
   return selectCategory({ ...form, platformId }, catalog, first?.id ?? null);
 }
 
+/**
+ * Fills in what the lists now offer and the form still lacks — the first platform, then its first
+ * category, then that category's first product — so a list that arrives after the others (a read
+ * that failed and was retried) leaves the form as if it had come with them, never showing a
+ * product in the list that the order would not use. The same form when nothing is missing.
+ */
+export function fillChoice(form: OrderForm, catalog: Catalog, firstPlatformId: number | undefined): OrderForm {
+  if (form.platformId === null) return firstPlatformId === undefined ? form : selectPlatform(form, catalog, firstPlatformId);
+  if (form.categoryId === null) {
+    const first = categoriesOf(catalog, form.platformId)[0];
+    return first ? selectCategory(form, catalog, first.id) : form;
+  }
+  if (form.serviceId === null) {
+    const first = servicesOf(catalog, form.categoryId)[0];
+    return first ? selectService(form, catalog, first.id) : form;
+  }
+  return form;
+}
+
 /** Toggling auto-order resets runs and interval to 0. */
 export function toggleAuto(form: OrderForm, auto: boolean): OrderForm {
   return { ...form, auto, runs: '0', interval: '0' };
