@@ -96,7 +96,8 @@ const screens: Screen[] = [
     await questions.nth(0).click();
   } },
   // Direct loads of /api reach the BFF's JSON API instead of the app (see below): opened from the account page.
-  { name: 'api', path: '/account', via: 'API 문서 보기', as: 'member', title: 'API 문서', shows: ['api-key', '/services', '/order', '/status'] },
+  // The BFF's description of both API versions: v1 calls with their fields, every v2 action with an example.
+  { name: 'api', path: '/account', via: 'API 문서 보기', as: 'member', title: 'API 문서', shows: ['api-key', 'Idempotency-Key', '/services', '/order', '/status', 'INSUFFICIENT_POINTS', 'action=services', 'action=add', 'action=status', 'action=balance', 'action=refill', 'action=refill_status', 'action=cancel', 'Not enough funds on balance'] },
   { name: 'price-list', path: '/price-list', as: 'member', title: '가격표', shows: ['인스타그램 한국인 좋아요', '2.5원'] },
 ];
 
@@ -120,7 +121,7 @@ async function capture(screen: Screen, theme: Theme, viewport: Viewport, suffix 
 }
 
 type Job = { label: string; screen: Screen; theme: Theme; viewport: Viewport; suffix: string };
-const phoneScreens = ['landing', 'order', 'order-history', 'point', 'account'];
+const phoneScreens = ['landing', 'order', 'order-history', 'point', 'account', 'api'];
 const jobs: Job[] = (['light', 'dark'] as const).flatMap((theme) => [
   ...screens.map((screen) => ({ label: `${screen.name} (${theme})`, screen, theme, viewport: desktop, suffix: '' })),
   ...screens

@@ -1,7 +1,9 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { tokens, vars } from '../../theme/contract.css.ts';
 
 export const dl = style({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '12px 20px', margin: 0, fontSize: 15, '@media': { 'screen and (max-width: 640px)': { gridTemplateColumns: '1fr' } } });
+globalStyle(`${dl} dd`, { margin: 0, minWidth: 0 });
+globalStyle(`${dl} dt`, { fontWeight: 700 });
 export const inline = style({ fontFamily: tokens.mono, fontSize: 13, background: vars.color.surfaceAlt, padding: '2px 8px', borderRadius: 6, wordBreak: 'break-all' });
 const method = style({ fontFamily: tokens.mono, fontSize: 12, fontWeight: 800, padding: '3px 10px', borderRadius: 6, color: '#fff' });
 export const get = style([method, { background: '#12805C' }]);
@@ -25,3 +27,8 @@ export const code = style({
   wordBreak: 'normal',
   overflowWrap: 'anywhere',
 });
+export const note = style({ fontSize: 14, color: vars.color.textMuted, margin: '6px 0 0', lineHeight: 1.6 });
+/** One v2 action: set off from the next by a rule, its example below its fields. */
+export const action = style({ borderTop: `1px solid ${vars.color.border}`, paddingTop: 16, marginTop: 16, display: 'flex', flexDirection: 'column', gap: 8 });
+export const actionTitle = style({ fontSize: 15, fontWeight: 700, fontFamily: tokens.mono, marginTop: 4 });
+export const errors = style({ display: 'flex', flexWrap: 'wrap', gap: 6, listStyle: 'none', padding: 0, margin: '8px 0 0' });
