@@ -318,6 +318,10 @@ describe('request queue (issue 41)', () => {
     // The list refreshes on its own; on a loaded machine its first answer can take a while.
     await visit.page.getByTestId(`request-${(await requests()).find((r) => r.orderId === refillOrder)!.id}`).waitFor({ timeout: 30_000 });
     await shot(visit.page, `admin-requests-${theme}-${width}`);
+    // The provider's answer keeps a readable width in the scrolled table: a row stays a row on a phone (it was ~220 px).
+    const cancelRow = visit.page.getByTestId(`request-${(await requests()).find((r) => r.orderId === cancelOrder)!.id}`);
+    expect(await cancelRow.innerText()).toContain('[{"order":');
+    expect((await cancelRow.boundingBox())!.height).toBeLessThan(150);
     await visit.page.goto('/admin/review');
     await heading(visit.page, '전달 확인');
     await visit.page.getByTestId(`review-${explodedOrder}`).waitFor({ timeout: 30_000 });

@@ -114,6 +114,14 @@ export const clip = style({
 });
 export const twoLines = style({ display: 'flex', flexDirection: 'column', gap: 2, lineHeight: 1.35 });
 export const sub = style({ fontSize: 12, color: vars.color.textMuted, fontWeight: 500 });
+/** A provider's answer as sent: breaks anywhere (HTML and JSON have long unbroken runs). */
+export const answerText = style({ wordBreak: 'break-all', whiteSpace: 'pre-wrap' });
+export const answer = style({ display: 'flex', flexDirection: 'column', gap: 4 });
+/**
+ * Wide enough that an answer of a line or two stays a line or two when the table scrolls on a phone
+ * (set on the cell's content: a table cell's own min-width does not hold against a narrow table).
+ */
+export const answerCell = style({ minWidth: 260 });
 
 export const toolbar = style({ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-end', justifyContent: 'space-between' });
 export const filters = style({ display: 'flex', flexDirection: 'column', gap: 10 });

@@ -123,11 +123,9 @@ export default function RequestsPage() {
               </span>
             </td>
             <td className={ui.tdWrap}>
-              <span className={s.twoLines}>
+              <span className={`${s.twoLines} ${s.answerCell}`}>
                 {q.error && <span>{providerErrorText(q.error)}</span>}
-                <code className={s.sub} style={{ wordBreak: 'break-all' }}>
-                  {q.answer ?? r.noAnswer}
-                </code>
+                <ProviderAnswer answer={q.answer} />
                 {q.note && <span className={s.sub}>{q.note}</span>}
               </span>
             </td>
@@ -176,5 +174,26 @@ export default function RequestsPage() {
         </ConfirmDialog>
       )}
     </>
+  );
+}
+
+/** Past this many characters a provider's answer (often a whole HTML page) shows its start and opens on demand. */
+const ANSWER_PREVIEW = 80;
+
+/**
+ * The provider's answer as sent. A long one shows its first line's start and opens in place
+ * (a native disclosure: keyboard and touch alike), so one HTML error page does not make its row a
+ * screen tall on a phone.
+ */
+function ProviderAnswer({ answer }: { answer: string | null | undefined }) {
+  if (answer == null) return <code className={s.sub}>{r.noAnswer}</code>;
+  if (answer.length <= ANSWER_PREVIEW) return <code className={`${s.sub} ${s.answerText}`}>{answer}</code>;
+  return (
+    <details className={s.answer}>
+      <summary className={s.sub}>
+        <code className={s.answerText}>{`${answer.replace(/\s+/g, " ").slice(0, ANSWER_PREVIEW)}…`}</code> {r.showAnswer(answer.length)}
+      </summary>
+      <code className={`${s.sub} ${s.answerText}`}>{answer}</code>
+    </details>
   );
 }

@@ -17,6 +17,7 @@ export const requestText = {
   attempts: (n: number) => `시도 ${n}회`,
   providerStatus: (s: string) => `공급처 상태: ${s}`,
   noAnswer: '답 없음',
+  showAnswer: (length: number) => `(전체 ${length.toLocaleString('ko-KR')}자 보기)`,
   counts: (failed: number, open: number) => `처리 필요 ${failed}건 · 진행 중 ${open}건`,
   empty: { failed: '처리할 요청이 없습니다.', open: '진행 중인 요청이 없습니다.', all: '요청이 없습니다.' } as Record<'failed' | 'open' | 'all', string>,
   retry: '다시 보내기',
