@@ -151,12 +151,6 @@ export default function OrderPage() {
       <form className={s.layout} onSubmit={submit} noValidate aria-label="주문서">
         <div className={s.column}>
           <NoticeBoard />
-          {catalog.error && (
-            <p className={ui.callout} data-testid="catalog-failed">
-              {t.catalogFailed}{' '}
-              <button type="button" className={`${ui.button.secondary} ${ui.small}`} onClick={() => void catalog.reload()}>{t.reloadCatalog}</button>
-            </p>
-          )}
           <PlatformPicker catalog={catalog} chosen={form.platformId} onChoose={(id) => update(selectPlatform(form, model, id))} />
           <section className={ui.card} aria-label="주문 정보">
             <div className={s.steps}>

@@ -16,7 +16,12 @@ export function PlatformPicker({ catalog, chosen, onChoose }: Props) {
       <h2 id="platform-title" className={ui.cardTitle}>
         {t.platforms}
       </h2>
-      {catalog.error && <p className={s.problem}>{t.loadFailed}</p>}
+      {catalog.error && (
+        <p className={s.problem} data-testid="catalog-failed">
+          {t.loadFailed}{' '}
+          <button type="button" className={`${ui.button.secondary} ${ui.small}`} onClick={() => void catalog.reload()}>{t.reloadCatalog}</button>
+        </p>
+      )}
       <div className={s.grid} role="group" aria-labelledby="platform-title" aria-busy={catalog.loading || undefined}>
         {catalog.loading &&
           catalog.platforms.length === 0 &&

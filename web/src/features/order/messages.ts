@@ -34,7 +34,6 @@ export const orderText = {
   noServices: '이 분류에 주문 가능한 상품이 없습니다.',
   noCategories: '이 플랫폼에 등록된 서비스가 없습니다.',
   loadingCatalog: '서비스 목록을 불러오는 중…',
-  catalogFailed: '서비스 목록을 불러오지 못했습니다.',
   reloadCatalog: '다시 불러오기',
   loadFailed: '서비스 목록을 불러오지 못했습니다. 잠시 후 다시 시도해 주세요.',
   // Spec §5 validation messages, in the order they are checked.
