@@ -109,9 +109,14 @@ export async function compileEntries(root: string, entries: Record<string, strin
 
 /** Keeps the newest KEEP earlier outputs; a half-written one is left alone for ten minutes (its writer may be at work). */
 function removeOldOutputs(base: string, current: string): void {
+  // Another stack starting now may be removing the same folders: one gone already is skipped.
   const found = readdirSync(base, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
-    .map((entry) => ({ path: join(base, entry.name), at: statSync(join(base, entry.name)).mtimeMs }));
+    .flatMap((entry) => {
+      const path = join(base, entry.name);
+      const at = statSync(path, { throwIfNoEntry: false })?.mtimeMs;
+      return at === undefined ? [] : [{ path, at }];
+    });
   const stale = found.filter(({ path, at }) => path.endsWith('.tmp') && Date.now() - at > 600_000);
   const earlier = found.filter(({ path }) => path !== current && !path.endsWith('.tmp')).sort((a, b) => b.at - a.at);
   for (const { path } of [...stale, ...earlier.slice(KEEP)]) rmSync(path, { recursive: true, force: true });
