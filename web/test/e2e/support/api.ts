@@ -86,9 +86,18 @@ export type Member = { id: string; password: string; token: string; userId: stri
 export async function newMember(): Promise<Member> {
   const id = uniqueId('m');
   const password = 'pass-1234';
-  const reg = await api<{ userId: string }>('POST', '/auth/register', { body: { id, password, email: `${id}@example.com`, registerWhere: '기타' } });
-  if (reg.status !== 201) throw new Error(`register answered ${reg.status} ${JSON.stringify(reg.body)}`);
-  const member = { id, password, token: await login(id, password), userId: reg.body.userId };
+  const register = () => api<{ userId: string }>('POST', '/auth/register', { body: { id, password, email: `${id}@example.com`, registerWhere: '기타' } });
+  let reg = await register();
+  // 503 is the product's "try again" (a service it could not reach in time, seen on a loaded CI
+  // machine): asked again, as a member would, at most twice. A 409 then means the first went through.
+  for (let tries = 0; reg.status === 503 && tries < 2; tries++) {
+    await new Promise((r) => setTimeout(r, 1000));
+    reg = await register();
+  }
+  const token = await login(id, password).catch(() => undefined);
+  if (reg.status !== 201 && !(reg.status === 409 && token)) throw new Error(`register answered ${reg.status} ${JSON.stringify(reg.body)}`);
+  const userId = reg.status === 201 ? reg.body.userId : (await api<{ userId: string }>('GET', '/auth/profile', { token })).body.userId;
+  const member = { id, password, token: token ?? (await login(id, password)), userId };
   // wallet opens the account when it consumes the registration event
   await eventually(async () => (await fetch(`${stack().walletUrl}/accounts/${member.userId}`, { headers: callerHeaders({ to: 'wallet', userId: member.userId, role: 'member' }) })).status, (status) => status === 200, 20_000, 'wallet account');
   return member;
