@@ -4,6 +4,7 @@ import { Index } from './indexes.ts';
 import type { IndexSpec, KeyRows } from './indexes.ts';
 import { Heads } from './heads.ts';
 import type { Version } from './heads.ts';
+import { StringPool } from './strings.ts';
 import type { Doc } from './values.ts';
 
 export type { Version } from './heads.ts';
@@ -21,6 +22,8 @@ export class Collection {
   /** Ids whose head carries older versions or is a tombstone; snapshot index reads must check them. */
   readonly history = new Set<string>();
   live = 0;
+  /** Repeated strings of the documents written since the load, one copy per value and path. */
+  readonly strings = new StringPool();
 
   constructor(
     readonly db: string,

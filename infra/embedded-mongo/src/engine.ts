@@ -245,6 +245,8 @@ export class Engine {
         for (const [id, e] of m) {
           const before = coll.heads.get(id);
           if (!e.doc && !before?.doc) continue;
+          if (e.doc) coll.strings.share(e.doc);
+          if (e.plain && e.plain !== e.doc) coll.strings.share(e.plain);
           coll.install(id, ts, e.doc, e.plain, keepPrev);
           if (e.doc) ops.push({ k: 'put', d: coll.db, c: coll.name, doc: e.doc });
           else ops.push({ k: 'del', d: coll.db, c: coll.name, id: before?.doc?.['_id'] ?? null });

@@ -154,7 +154,10 @@ function applyOp(engine: Engine, op: Doc): void {
     case 'put': {
       const coll = engine.applyCreate(d, c, {});
       const doc = op['doc'] as Doc;
-      coll.install(valueKey(doc['_id']), engine.clock, doc, plainDoc(doc), false);
+      coll.strings.share(doc);
+      const plain = plainDoc(doc);
+      if (plain !== doc) coll.strings.share(plain);
+      coll.install(valueKey(doc['_id']), engine.clock, doc, plain, false);
       return;
     }
     case 'del': {
