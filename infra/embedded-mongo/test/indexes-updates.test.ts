@@ -212,4 +212,53 @@ describe('ttl indexes', () => {
       await ttlSrv.close();
     }
   });
+
+  it('reads the index as the server does: descending indexes, arrays of dates, and only the documents a partial index holds', { timeout: 20_000 }, async () => {
+    const ttlSrv = await startTestServer({ ttlIntervalMs: 100 });
+    const c = await new MongoClient(ttlSrv.uri('ttl')).connect();
+    try {
+      const db = c.db('ttl');
+      const old = new Date(Date.now() - 120_000);
+      const recent = new Date();
+      const keys = async (name: string): Promise<unknown[]> => (await db.collection(name).find({}).sort({ k: 1 }).toArray()).map((d) => d['k']);
+      const settled = async (name: string, left: number): Promise<void> => {
+        const deadline = Date.now() + 10_000;
+        while ((await db.collection(name).countDocuments()) > left && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      };
+
+      await db.collection('desc').createIndex({ at: -1 }, { expireAfterSeconds: 60 });
+      await db.collection('desc').insertMany([
+        { k: 'a-old', at: old },
+        { k: 'b-new', at: recent },
+        { k: 'c-null', at: null },
+        { k: 'd-string', at: 'x' },
+        { k: 'e-old', at: new Date(old.getTime() - 1000) },
+      ]);
+      // The earliest date of an array decides.
+      await db.collection('arrays').createIndex({ at: 1 }, { expireAfterSeconds: 60 });
+      await db.collection('arrays').insertMany([
+        { k: 'a-one-old', at: [recent, old] },
+        { k: 'b-all-new', at: [recent, new Date(recent.getTime() + 1000)] },
+        { k: 'c-empty', at: [] },
+      ]);
+      // Only documents the partial index holds expire.
+      await db.collection('partial').createIndex({ at: 1 }, { expireAfterSeconds: 60, partialFilterExpression: { done: true } });
+      await db.collection('partial').insertMany([
+        { k: 'a-done-old', at: old, done: true },
+        { k: 'b-open-old', at: old, done: false },
+        { k: 'c-done-new', at: recent, done: true },
+      ]);
+      await settled('desc', 3);
+      await settled('arrays', 2);
+      await settled('partial', 2);
+      // One more pass changes nothing.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await keys('desc')).toEqual(['b-new', 'c-null', 'd-string']);
+      expect(await keys('arrays')).toEqual(['b-all-new', 'c-empty']);
+      expect(await keys('partial')).toEqual(['b-open-old', 'c-done-new']);
+    } finally {
+      await c.close();
+      await ttlSrv.close();
+    }
+  });
 });
