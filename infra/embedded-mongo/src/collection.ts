@@ -4,7 +4,7 @@ import { Index } from './indexes.ts';
 import type { IndexSpec, KeyRows } from './indexes.ts';
 import { Heads } from './heads.ts';
 import type { Version } from './heads.ts';
-import { StringPool } from './strings.ts';
+import { KeptForm } from './kept-form.ts';
 import type { Doc } from './values.ts';
 
 export type { Version } from './heads.ts';
@@ -22,8 +22,8 @@ export class Collection {
   /** Ids whose head carries older versions or is a tombstone; snapshot index reads must check them. */
   readonly history = new Set<string>();
   live = 0;
-  /** Repeated strings of the documents written since the load, one copy per value and path. */
-  readonly strings = new StringPool();
+  /** The form written documents are kept in (shared strings, fast objects): see kept-form.ts. */
+  readonly form = new KeptForm();
 
   constructor(
     readonly db: string,

@@ -245,10 +245,10 @@ export class Engine {
         for (const [id, e] of m) {
           const before = coll.heads.get(id);
           if (!e.doc && !before?.doc) continue;
-          if (e.doc) coll.strings.share(e.doc);
-          if (e.plain && e.plain !== e.doc) coll.strings.share(e.plain);
-          coll.install(id, ts, e.doc, e.plain, keepPrev);
-          if (e.doc) ops.push({ k: 'put', d: coll.db, c: coll.name, doc: e.doc });
+          const doc = e.doc && coll.form.keep(e.doc);
+          const plain = e.plain === e.doc ? doc : e.plain && coll.form.keep(e.plain);
+          coll.install(id, ts, doc, plain, keepPrev);
+          if (doc) ops.push({ k: 'put', d: coll.db, c: coll.name, doc });
           else ops.push({ k: 'del', d: coll.db, c: coll.name, id: before?.doc?.['_id'] ?? null });
         }
       }

@@ -4,6 +4,7 @@ import { Binary, BSONRegExp, Double, Long, ObjectId } from 'bson';
 import type { Collection, Rows, Version } from './collection.ts';
 import type { Engine } from './engine.ts';
 import type { IndexSpec } from './indexes.ts';
+import { fastLayout } from './kept-form.ts';
 import { fromWire, fromWireDoc, isPlainObject, objectIdKey, plainDoc, toPlain, valueKey } from './values.ts';
 import type { Doc } from './values.ts';
 
@@ -70,10 +71,7 @@ export function loadSnapshot(engine: Engine, records: Iterable<Doc>, progress?: 
         applied += readDocs(op, rows) - 1;
         continue;
       }
-      const doc = fromWire(op['doc']) as Doc;
-      rows.ids.push(valueKey(doc['_id']));
-      rows.docs.push(doc);
-      rows.plains.push(plainDoc(doc));
+      addRow(rows, fromWire(op['doc']) as Doc);
     }
   }
   flush();
@@ -95,7 +93,8 @@ function readDocs(op: Doc, rows: Rows): number {
     const at = rows.docs.length;
     BSON.deserializeStream(buf, 0, n, rows.docs, at, {});
     for (let i = at; i < at + n; i++) {
-      const doc = rows.docs[i]!;
+      const doc = fastLayout(rows.docs[i]!);
+      rows.docs[i] = doc;
       const id = doc['_id'];
       rows.ids.push(id instanceof ObjectId ? objectIdKey(id) : valueKey(id));
       rows.plains.push(doc);
@@ -104,13 +103,19 @@ function readDocs(op: Doc, rows: Rows): number {
   }
   for (let off = 0; off < buf.length; ) {
     const len = buf.readInt32LE(off);
-    const doc = fromWireDoc(BSON.deserialize(buf.subarray(off, off + len), { promoteValues: false }));
+    addRow(rows, fromWireDoc(BSON.deserialize(buf.subarray(off, off + len), { promoteValues: false })));
     off += len;
-    rows.ids.push(valueKey(doc['_id']));
-    rows.docs.push(doc);
-    rows.plains.push(plainDoc(doc));
   }
   return n;
+}
+
+/** A loaded document and its plain twin, each in the fast layout (kept-form.ts). */
+function addRow(rows: Rows, decoded: Doc): void {
+  const doc = fastLayout(decoded);
+  const plain = plainDoc(doc);
+  rows.ids.push(valueKey(doc['_id']));
+  rows.docs.push(doc);
+  rows.plains.push(plain === doc ? doc : fastLayout(plain));
 }
 
 /** True when bson's default decoding of the document gives back exactly this document. */
@@ -153,11 +158,9 @@ function applyOp(engine: Engine, op: Doc): void {
     }
     case 'put': {
       const coll = engine.applyCreate(d, c, {});
-      const doc = op['doc'] as Doc;
-      coll.strings.share(doc);
+      const doc = coll.form.keep(op['doc'] as Doc);
       const plain = plainDoc(doc);
-      if (plain !== doc) coll.strings.share(plain);
-      coll.install(valueKey(doc['_id']), engine.clock, doc, plain, false);
+      coll.install(valueKey(doc['_id']), engine.clock, doc, plain === doc ? doc : coll.form.keep(plain), false);
       return;
     }
     case 'del': {

@@ -9,6 +9,7 @@ import type { Document } from 'mongodb';
 import { collectGarbage } from '../src/memory.ts';
 import { SortedBlocks } from '../src/sorted.ts';
 import type { Tuple } from '../src/sorted.ts';
+import { startCli } from './cli.ts';
 import { removeTempDirs, startTestServer, tempDir } from './helpers.ts';
 
 afterAll(() => removeTempDirs());
@@ -212,6 +213,56 @@ describe('documents written', () => {
       await client.close();
       await srv.close();
     }
+  });
+
+  /** 25 numbers at the top level, or the same 25 split between two objects of 12 and 13 fields. */
+  const flat = (i: number): Document => Object.fromEntries(Array.from({ length: 25 }, (_, k) => [`f${k}`, i * 100 + k]));
+  const split = (i: number): Document => {
+    const f = Object.entries(flat(i));
+    return { a: Object.fromEntries(f.slice(0, 12)), b: Object.fromEntries(f.slice(12)) };
+  };
+
+  it('of many fields cost what the same fields split in two objects do, written and loaded again', { timeout: 60_000 }, async () => {
+    const n = 20_000;
+    const written: Record<string, number> = {};
+    const dirs: Record<string, string> = {};
+    for (const [name, shape] of [
+      ['flat', flat],
+      ['split', split],
+    ] as const) {
+      const srv = await startTestServer();
+      const client = await new MongoClient(srv.uri('layout')).connect();
+      await client.db().collection('warm').insertMany(Array.from({ length: 500 }, (_, i) => shape(i)));
+      written[name] = await heapPerDocument(n, async () => {
+        await client.db().collection('docs').insertMany(Array.from({ length: n }, (_, i) => shape(i)));
+        await client.db().collection('docs').updateMany({}, { $set: { seen: true } });
+      });
+      await client.close();
+      await srv.close();
+      dirs[name] = srv.dataDir;
+    }
+    // Loaded from the snapshot a clean stop wrote, each by a server process of its own (whose
+    // heap after loading is the data's, a full collection included).
+    const loaded: Record<string, number> = {};
+    for (const [name, shape] of [
+      ['flat', flat],
+      ['split', split],
+    ] as const) {
+      const cli = await startCli(['--port', '0', '--data-dir', dirs[name]!, '--log-level', 'warn']);
+      const client = await new MongoClient(`mongodb://127.0.0.1:${cli.port}/layout?directConnection=true`).connect();
+      try {
+        expect(await client.db().collection('docs').findOne({}, { sort: { _id: 1 }, projection: { _id: 0 } })).toEqual({ ...shape(0), seen: true });
+        const { mem } = await client.db('admin').command({ serverStatus: 1 });
+        loaded[name] = ((mem as { heapUsedMb: number }).heapUsedMb * 1048576) / n;
+      } finally {
+        await client.close();
+        cli.child.kill('SIGKILL');
+      }
+    }
+    // At its 20th field an object built one field at a time (BSON's decoder) became a hash table
+    // of its properties, ~1 KB more a document.
+    expect(written['flat']! - written['split']!).toBeLessThan(150);
+    expect(loaded['flat']! - loaded['split']!).toBeLessThan(150);
   });
 
   it('hold one copy of a string that repeats at the same path', { timeout: 60_000 }, async () => {
