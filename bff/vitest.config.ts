@@ -1,4 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// Prints what made a retried test's first try fail (infra/test-runner/failed-attempts.ts).
+const failedAttempts = fileURLToPath(new URL('../infra/test-runner/failed-attempts.ts', import.meta.url));
 
 // CI runs a failed test once more (README, "Tests": why, and what a retry still shows).
 const ciRetry = process.env.CI ? 1 : 0;
@@ -17,6 +21,7 @@ export default defineConfig({
           name: 'bff',
           include: ['src/**/*.test.ts', 'test/*.test.ts'],
           retry: ciRetry,
+          setupFiles: [failedAttempts],
           env,
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -28,6 +33,7 @@ export default defineConfig({
           name: 'recovery',
           include: ['test/recovery/**/*.test.ts'],
           retry: ciRetry,
+          setupFiles: [failedAttempts],
           env,
           testTimeout: 300_000,
           hookTimeout: 120_000,
@@ -39,6 +45,7 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
           retry: ciRetry,
+          setupFiles: [failedAttempts],
           env,
           testTimeout: 60_000,
           hookTimeout: 60_000,
