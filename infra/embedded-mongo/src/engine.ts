@@ -245,10 +245,9 @@ export class Engine {
         for (const [id, e] of m) {
           const before = coll.heads.get(id);
           if (!e.doc && !before?.doc) continue;
-          const doc = e.doc && coll.form.keep(e.doc);
-          const plain = e.plain === e.doc ? doc : e.plain && coll.form.keep(e.plain);
-          coll.install(id, ts, doc, plain, keepPrev);
-          if (doc) ops.push({ k: 'put', d: coll.db, c: coll.name, doc });
+          const kept = e.doc && e.plain ? coll.form.keepPair(e.doc, e.plain) : { doc: null, plain: null };
+          coll.install(id, ts, kept.doc, kept.plain, keepPrev);
+          if (kept.doc) ops.push({ k: 'put', d: coll.db, c: coll.name, doc: kept.doc });
           else ops.push({ k: 'del', d: coll.db, c: coll.name, id: before?.doc?.['_id'] ?? null });
         }
       }

@@ -9,6 +9,7 @@
 //   names (BSON's decoder, our own copies) turns into a hash table of its properties at its 20th
 //   field: ~1.4 KB for a fulfillment forward of ~25 fields, against ~0.2 KB laid out in the object
 //   itself, which a spread copy gives.
+import { isPlainObject } from './values.ts';
 import type { Doc } from './values.ts';
 
 /** Strings seen at a path before deciding whether its values repeat enough to share. */
@@ -43,12 +44,6 @@ class PathPool {
     if (values.size < CAP) values.set(v, v);
     return v;
   }
-}
-
-function isPlainObject(v: unknown): v is Doc {
-  if (v === null || typeof v !== 'object') return false;
-  const proto = Object.getPrototypeOf(v) as unknown;
-  return proto === Object.prototype || proto === null;
 }
 
 /** Fields from which an object is copied into the fast layout (V8 gives up on it at 20). */
@@ -96,5 +91,11 @@ export class KeptForm {
 
   keep(doc: Doc): Doc {
     return shareIn(doc, this.root);
+  }
+
+  /** A document and its plain twin (the same object when untyped, and then still one) as kept. */
+  keepPair(doc: Doc, plain: Doc): { doc: Doc; plain: Doc } {
+    const kept = this.keep(doc);
+    return { doc: kept, plain: plain === doc ? kept : this.keep(plain) };
   }
 }

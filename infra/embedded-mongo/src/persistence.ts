@@ -158,9 +158,9 @@ function applyOp(engine: Engine, op: Doc): void {
     }
     case 'put': {
       const coll = engine.applyCreate(d, c, {});
-      const doc = coll.form.keep(op['doc'] as Doc);
-      const plain = plainDoc(doc);
-      coll.install(valueKey(doc['_id']), engine.clock, doc, plain === doc ? doc : coll.form.keep(plain), false);
+      const doc = op['doc'] as Doc;
+      const kept = coll.form.keepPair(doc, plainDoc(doc));
+      coll.install(valueKey(doc['_id']), engine.clock, kept.doc, kept.plain, false);
       return;
     }
     case 'del': {
