@@ -134,6 +134,8 @@ describe('1:1 문의: member ↔ operator', () => {
   ] as Array<[Viewport, Theme]>)('screenshots at %o in the %s theme', async ([viewport, theme], { expect: check }) => {
     const size = viewport.width;
     const m = await open({ token: member.token, viewport, theme, mobile: size < 500 });
+    // Four pages at once on a shared, busy machine: a first load may take a while (as above).
+    m.page.setDefaultTimeout(slow);
     await m.page.goto('/support');
     await m.page.getByTestId(`ticket-${ticketId}`).waitFor();
     await shot(m.page, `support-list-${size}-${theme}`);
@@ -143,6 +145,7 @@ describe('1:1 문의: member ↔ operator', () => {
     check(m.errors).toEqual([]);
     await m.context.close();
     const o = await open({ token: await asAdmin(), viewport, theme, mobile: size < 500 });
+    o.page.setDefaultTimeout(slow);
     await o.page.goto('/admin/support?');
     await o.page.getByRole('button', { name: '전체' }).click();
     await o.page.getByTestId(`queue-${ticketId}`).waitFor();
