@@ -1,14 +1,16 @@
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { ManagedChild, describeExit } from './child.ts';
+import type { ManagedChild } from './child.ts';
 import { type AppComponent, type InfraKind, apps, databaseUrl, embeddedServers, isBuilt } from './components.ts';
 import { compileEntries } from './compile.ts';
 import type { DevstackConfig } from './config.ts';
 import type { AppsPlan } from './apps-plan.ts';
 import { lineFormatter } from './format.ts';
+import { levelValue, recordService } from './records.ts';
 import { pickPort } from './ports.ts';
 import { hasKafkaPrincipal, kafkaClientEnv } from './kafka-users.ts';
 import { DevSecrets } from './secrets.ts';
+import { Supervisor, waitForHttpReady } from './supervisor.ts';
 import { buildWeb, webBuildState } from './web-build.ts';
 
 /** A problem the operator must fix before the stack can start; printed as one line. */
@@ -22,7 +24,6 @@ export type DevstackIo = {
   stopRequested: Promise<NodeJS.Signals>;
 };
 
-const STOP_GRACE_MS = 10_000;
 /** Where everything but the BFF listens: nothing internal is reachable from another machine. */
 const loopback = '127.0.0.1';
 /** The shared process of every service and the BFF (DEVSTACK_PROCESSES=shared). */
@@ -53,105 +54,11 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
   const log = (message: string) => io.print(say(JSON.stringify({ level: 30, time: Date.now(), msg: message })));
   const warn = (message: string) => io.print(say(JSON.stringify({ level: 40, time: Date.now(), msg: message })));
 
-  const children: ManagedChild[] = [];
-  const killAll = () => children.forEach((child) => child.killNow());
-  process.once('exit', killAll);
+  const supervisor = new Supervisor({ print: io.print, colour: io.colour, nameWidth, stopRequested: io.stopRequested, readyTimeoutMs: config.READY_TIMEOUT_MS, log, warn });
+  process.once('exit', supervisor.killAll);
   let stopSignal: NodeJS.Signals | undefined;
   void io.stopRequested.then((signal) => (stopSignal = signal));
-
-  /** How to start a child again after it died: the same command, and how to tell it is ready. */
-  const respawns = new Map<ManagedChild, { again: () => ManagedChild; ready: (child: ManagedChild) => Promise<unknown> }>();
-  const spawnChild = (name: string, index: number, cwd: string, script: string, env: Record<string, string>, args: string[] = [], shownFrom = 0, nodeArgs: string[] = []) => {
-    const format = lineFormatter(name, index, nameWidth, io.colour);
-    const make = () =>
-      new ManagedChild({ name, cwd, script, env, args, nodeArgs }, (line) => {
-        if (shownFrom === 0 || recordLevel(line) >= shownFrom) io.print(format(line));
-      });
-    const child = make();
-    children.push(child);
-    return { child, make };
-  };
-  const supervise = (child: ManagedChild, make: () => ManagedChild, ready: (child: ManagedChild) => Promise<unknown>) => {
-    const again = () => {
-      const next = make();
-      respawns.set(next, { again, ready });
-      return next;
-    };
-    respawns.set(child, { again, ready });
-  };
-  const crashes = new Map<string, number[]>();
-
-  /**
-   * A child that died on its own is started again on the same port and data, while the others keep
-   * serving (the BFF answers 503 for what the missing one serves). One that keeps dying waits longer
-   * each time and, after five crashes within a minute, stops the stack: a restart loop helps no one.
-   */
-  const restart = async (dead: ManagedChild, exit: Awaited<ManagedChild['exited']>): Promise<'restarted' | 'gave up' | 'stopped'> => {
-    const name = dead.spec.name;
-    const recent = [...(crashes.get(name) ?? []).filter((t) => Date.now() - t < 60_000), Date.now()];
-    crashes.set(name, recent);
-    if (recent.length > 5) return 'gave up';
-    const delayMs = Math.min(500 * 2 ** (recent.length - 1), 15_000);
-    const meanwhile = name === APPS ? 'the embedded servers keep their data and connections' : 'the others keep serving';
-    warn(`${name} exited unexpectedly (${describeExit(exit)}); restarting it in ${delayMs} ms — ${meanwhile}`);
-    const waited = await unlessStopped(new Promise((r) => setTimeout(r, delayMs)));
-    if (waited === 'stopped') return 'stopped';
-    const plan = respawns.get(dead)!;
-    const next = plan.again();
-    children[children.indexOf(dead)] = next;
-    const ready = await unlessStopped(plan.ready(next).then(() => true, () => false));
-    if (ready === 'stopped') return 'stopped';
-    if (ready.value) log(`${name} restarted`);
-    return 'restarted';
-  };
-
-  /**
-   * Races a start-up step against a stop request, so Ctrl-C during start-up is honoured at once.
-   * Resolves `stopped` when the request won.
-   */
-  const unlessStopped = async <T>(step: Promise<T>): Promise<{ value: T } | 'stopped'> =>
-    Promise.race([step.then((value) => ({ value })), io.stopRequested.then(() => 'stopped' as const)]);
-
-  /**
-   * Starts a child listening on `port` and resolves once it logs its own `listening` record, with
-   * the port that record names: readiness is taken from the child itself, never from whoever
-   * answers on the port. Another devstack starting at the same moment can take a free port between
-   * the check and the bind; the child then exits during start-up and is started again on another
-   * free port (not when the operator fixed the port: BFF_PORT).
-   */
-  const startListening = async (
-    name: string,
-    port: number,
-    fixed: boolean,
-    host: string,
-    spawnOn: (port: number) => { child: ManagedChild; make: () => ManagedChild },
-  ): Promise<{ child: ManagedChild; make: () => ManagedChild; port: number; record: Record<string, unknown> } | 'stopped'> => {
-    for (let attempt = 1; ; attempt++) {
-      const spawned = spawnOn(port);
-      const listening = spawned.child.waitForRecord((r) => r.msg === 'listening', config.READY_TIMEOUT_MS).then(
-        (record) => ({ record }),
-        (error: Error) => ({ error }),
-      );
-      const outcome = await unlessStopped(listening);
-      if (outcome === 'stopped') return 'stopped';
-      if ('record' in outcome.value) {
-        const bound = outcome.value.record.port;
-        return { ...spawned, port: typeof bound === 'number' ? bound : port, record: outcome.value.record };
-      }
-      if (fixed || attempt >= 3 || spawned.child.running) throw outcome.value.error;
-      children.splice(children.indexOf(spawned.child), 1);
-      const next = await pickPort(0, host);
-      warn(`${name}: could not listen on port ${port} (${outcome.value.error.message}); trying port ${next}`);
-      port = next;
-    }
-  };
-
-  const stopAll = async () => {
-    for (const child of [...children].reverse()) {
-      const exit = child.running ? await child.stop(STOP_GRACE_MS) : await child.exited;
-      log(`${child.spec.name} stopped (${describeExit(exit)})`);
-    }
-  };
+  const unlessStopped = <T>(step: Promise<T>) => supervisor.unlessStopped(step);
 
   let secrets: DevSecrets;
   try {
@@ -195,14 +102,23 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
       // applied here, to what is shown, rather than to what the server writes.
       const quiet = levelValue(config.LOG_LEVEL) > levelValue('info');
       const serverEnv = quiet ? { ...baseEnv, LOG_LEVEL: 'info' } : baseEnv;
-      const started = await startListening(server.label, await pickPort(server.preferredPort, loopback), false, loopback, (port) =>
-        spawnChild(server.kind, index + 1, join(root, server.dir), scripts[server.kind]!, serverEnv, [
-          '--host', loopback, '--port', String(port), '--data-dir', join(dataDir, server.kind), ...(server.args?.(dataDir, secrets) ?? []),
-        ], quiet ? levelValue(config.LOG_LEVEL) : 0, server.nodeArgs?.(config) ?? []),
+      const started = await supervisor.startListening(server.label, await pickPort(server.preferredPort, loopback), false, loopback, (port) =>
+        supervisor.spawn(
+          {
+            name: server.kind,
+            cwd: join(root, server.dir),
+            script: scripts[server.kind]!,
+            env: serverEnv,
+            args: ['--host', loopback, '--port', String(port), '--data-dir', join(dataDir, server.kind), ...(server.args?.(dataDir, secrets) ?? [])],
+            nodeArgs: server.nodeArgs?.(config) ?? [],
+          },
+          index + 1,
+          quiet ? levelValue(config.LOG_LEVEL) : 0,
+        ),
       );
       if (started === 'stopped') return await finish();
-      const { child, make, port } = started;
-      supervise(child, make, (c) => c.waitForRecord((r) => r.msg === 'listening', config.READY_TIMEOUT_MS));
+      const { port } = started;
+      supervisor.supervise(started, (c) => c.waitForRecord((r) => r.msg === 'listening', config.READY_TIMEOUT_MS));
       const ready = { value: started.record };
       const address = server.address(loopback, port, ready.value);
       infra.set(server.kind, address);
@@ -261,14 +177,14 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
         if (app.public && baseEnv.PUBLIC_BASE_URL === undefined) env.PUBLIC_BASE_URL = `http://${host}:${port}`;
         plan.apps.push({ name: app.name, env, fixedPort: app.public === true && config.BFF_PORT !== undefined, baseUrlFollowsPort: app.public === true && baseEnv.PUBLIC_BASE_URL === undefined });
       }
-      const formats = new Map(runnable.map(({ app, index }) => [app.name, lineFormatter(app.name, embeddedServers.length + index + 1, nameWidth, io.colour)]));
-      const ownFormat = lineFormatter(APPS, 0, nameWidth, io.colour);
+      const formats = new Map(runnable.map(({ app, index }) => [app.name, supervisor.formatter(app.name, embeddedServers.length + index + 1)]));
+      const ownFormat = supervisor.formatter(APPS, 0);
       // Lines are prefixed by the app that wrote them (a record's `service`), as separate processes' are.
       // An app's `app ready` record is for the devstack, which prints its own `ready at` line.
       const relay = (line: string) => {
         if (!line.includes('"msg":"app ready"')) io.print((formats.get(recordService(line) ?? '') ?? ownFormat)(line));
       };
-      const make = () => new ManagedChild({ name: APPS, cwd: join(root, 'infra/devstack'), script: scripts[APPS]!, env: baseEnv, input: JSON.stringify(plan) }, relay);
+      const shared = supervisor.spawnRelayed({ name: APPS, cwd: join(root, 'infra/devstack'), script: scripts[APPS]!, env: baseEnv, input: JSON.stringify(plan) }, relay);
       // Every app's record is awaited from the start: several can arrive in one chunk of output.
       const appsReady = (child: ManagedChild) =>
         plan.apps.map((app) => {
@@ -279,10 +195,8 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
           waiting.catch(() => undefined);
           return waiting;
         });
-      const child = make();
-      children.push(child);
-      supervise(child, make, (c) => Promise.all(appsReady(c)));
-      const waits = appsReady(child);
+      supervisor.supervise(shared, (c) => Promise.all(appsReady(c)), 'the embedded servers keep their data and connections');
+      const waits = appsReady(shared.child);
       for (const [i, { app }] of runnable.entries()) {
         const ready = await unlessStopped(waits[i]!);
         if (ready === 'stopped') return await finish();
@@ -302,19 +216,22 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
       const host = hostOf(app);
       const env = appEnv(app, host);
       for (const other of started) env[`${other.app.name.toUpperCase()}_SERVICE_URL`] = other.url;
-      const listening = await startListening(app.name, await appPort(app, config), app.public === true && config.BFF_PORT !== undefined, host, (port) =>
+      const listening = await supervisor.startListening(app.name, await appPort(app, config), app.public === true && config.BFF_PORT !== undefined, host, (port) =>
         // The API documentation shows the BFF's address; a deployment sets its own.
-        spawnChild(app.name, embeddedServers.length + index + 1, join(root, app.dir), scripts[app.name]!, {
-          ...env,
-          PORT: String(port),
-          ...(app.public && { PUBLIC_BASE_URL: baseEnv.PUBLIC_BASE_URL ?? `http://${host}:${port}` }),
-        }),
+        supervisor.spawn(
+          {
+            name: app.name,
+            cwd: join(root, app.dir),
+            script: scripts[app.name]!,
+            env: { ...env, PORT: String(port), ...(app.public && { PUBLIC_BASE_URL: baseEnv.PUBLIC_BASE_URL ?? `http://${host}:${port}` }) },
+          },
+          embeddedServers.length + index + 1,
+        ),
       );
       if (listening === 'stopped') return await finish();
-      const { child, make, port } = listening;
-      const url = `http://${host}:${port}`;
-      supervise(child, make, (c) => waitForHttpReady(c, `${url}/readyz`, config.READY_TIMEOUT_MS));
-      const ready = await unlessStopped(waitForHttpReady(child, `${url}/readyz`, config.READY_TIMEOUT_MS));
+      const url = `http://${host}:${listening.port}`;
+      supervisor.supervise(listening, (c) => waitForHttpReady(c, `${url}/readyz`, config.READY_TIMEOUT_MS));
+      const ready = await unlessStopped(waitForHttpReady(listening.child, `${url}/readyz`, config.READY_TIMEOUT_MS));
       if (ready === 'stopped') return await finish();
       started.push({ app, url });
       log(`${app.name}: ready at ${url}`);
@@ -327,67 +244,22 @@ export async function runDevstack(config: DevstackConfig, root: string, io: Devs
     const entry = started.find((s) => s.app.public);
     log(entry ? `ready — open ${entry.url}` : 'ready — press Ctrl-C to stop');
 
-    // Signal listeners do not keep Node's event loop alive; this handle does until we stop.
-    const keepAlive = setInterval(() => undefined, 1 << 30);
-    try {
-      for (;;) {
-        const died = Promise.race(children.map((child) => child.exited.then((exit) => ({ child, exit }))));
-        const outcome = await Promise.race([died, io.stopRequested.then(() => undefined)]);
-        if (!outcome) break;
-        const result = await restart(outcome.child, outcome.exit);
-        if (result === 'stopped') break;
-        if (result === 'gave up') {
-          warn(`${outcome.child.spec.name} keeps exiting (${describeExit(outcome.exit)}); stopping everything`);
-          await stopAll();
-          return 1;
-        }
-      }
-    } finally {
-      clearInterval(keepAlive);
-    }
+    if ((await supervisor.watch()) === 'gave up') return 1;
     return await finish();
   } catch (error) {
     warn(`start-up failed: ${(error as Error).message}`);
-    await stopAll();
+    await supervisor.stopAll();
     return 1;
   } finally {
-    process.off('exit', killAll);
+    process.off('exit', supervisor.killAll);
   }
 
   async function finish(): Promise<number> {
     log(`stopping (${stopSignal ?? 'requested'})`);
-    await stopAll();
+    await supervisor.stopAll();
     log('stopped');
     return 0;
   }
-}
-
-const levelValues: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Number.POSITIVE_INFINITY };
-
-function levelValue(level: string): number {
-  return levelValues[level] ?? 30;
-}
-
-/** A line's JSON record (a pino line), or undefined for anything else. */
-function recordOf(line: string): Record<string, unknown> | undefined {
-  try {
-    const record: unknown = JSON.parse(line);
-    return typeof record === 'object' && record !== null ? (record as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The `service` of a pino line, if it is a record that names one. */
-function recordService(line: string): string | undefined {
-  const service = line.startsWith('{') ? recordOf(line)?.service : undefined;
-  return typeof service === 'string' ? service : undefined;
-}
-
-/** A pino line's level; lines that are not JSON records count as errors, so they are never hidden. */
-function recordLevel(line: string): number {
-  const level = recordOf(line)?.level;
-  return typeof level === 'number' ? level : 50;
 }
 
 /**
@@ -400,19 +272,4 @@ async function appPort(app: AppComponent, config: DevstackConfig): Promise<numbe
   const port = await pickPort(config.BFF_PORT, config.HOST);
   if (config.BFF_PORT !== 0 && port !== config.BFF_PORT) throw new Error(`BFF_PORT ${config.BFF_PORT} is already in use on ${config.HOST}`);
   return port;
-}
-
-async function waitForHttpReady(child: ManagedChild, url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (!child.running) throw new Error(`${child.spec.name} exited during start-up (${describeExit(await child.exited)})`);
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${child.spec.name} did not become ready within ${timeoutMs} ms`);
 }
