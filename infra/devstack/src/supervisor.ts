@@ -42,19 +42,19 @@ export class Supervisor {
    * Starts a child whose lines are shown with its name (only those at `shownFrom` or above, when
    * given: a level value as pino writes it).
    */
-  spawn(spec: Omit<ChildSpec, 'input'>, index: number, shownFrom = 0): Spawned {
-    const format = lineFormatter(spec.name, index, this.options.nameWidth, this.options.colour);
-    const make = () =>
-      new ManagedChild(spec, (line) => {
-        if (shownFrom === 0 || recordLevel(line) >= shownFrom) this.options.print(format(line));
-      });
-    return { child: this.add(make()), make };
+  spawn(spec: ChildSpec, index: number, shownFrom = 0): Spawned {
+    const format = this.formatter(spec.name, index);
+    return this.spawnRelayed(spec, (line) => {
+      if (shownFrom === 0 || recordLevel(line) >= shownFrom) this.options.print(format(line));
+    });
   }
 
   /** Starts a child whose lines the caller formats itself (the shared apps process names each line's app). */
   spawnRelayed(spec: ChildSpec, relay: (line: string) => void): Spawned {
     const make = () => new ManagedChild(spec, relay);
-    return { child: this.add(make()), make };
+    const child = make();
+    this.children.push(child);
+    return { child, make };
   }
 
   /** A formatter for lines of `name` at colour `index`, padded as the children's are. */
@@ -149,11 +149,6 @@ export class Supervisor {
       const exit = child.running ? await child.stop(STOP_GRACE_MS) : await child.exited;
       this.options.log(`${child.spec.name} stopped (${describeExit(exit)})`);
     }
-  }
-
-  private add(child: ManagedChild): ManagedChild {
-    this.children.push(child);
-    return child;
   }
 
   /**
