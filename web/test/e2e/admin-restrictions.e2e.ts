@@ -100,7 +100,13 @@ describe('member restrictions', () => {
     await page.goto('/order');
     await heading(page, '주문하기');
     expect((await restrict(m.userId, { level: 'banned', reason: '계정 거래' })).status).toBe(200);
-    await page.goto('/account');
+    // Within the page (the app's own navigation, not a new page load): the open order screen's next
+    // read is often the one refused, ending the session there, and a new page would not see what
+    // this one said.
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/account');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
     const message = '이용이 영구 정지된 계정입니다. 사유: 계정 거래';
     await expect.poll(() => toasts(page).allTextContents()).toContain(message);
     await page.goto('/login');

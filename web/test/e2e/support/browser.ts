@@ -58,6 +58,18 @@ export async function open(options: { viewport?: Viewport; theme?: Theme; token?
     },
     { theme: options.theme ?? null, token: options.token ?? null, guest: options.guest ?? false },
   );
+  // Every toast the page shows is noted as it appears: a toast lasts 2 s, which a test on a loaded
+  // machine can miss between two looks (see `toasts`).
+  await context.addInitScript(() => {
+    const shown: string[] = [];
+    (window as unknown as { __toastsShown: string[] }).__toastsShown = shown;
+    const note = (node: Node) => {
+      if (!(node instanceof Element)) return;
+      const found = node.matches('[data-testid="toast"]') ? [node] : [...node.querySelectorAll('[data-testid="toast"]')];
+      for (const toast of found) shown.push(toast.textContent ?? '');
+    };
+    new MutationObserver((changes) => changes.forEach((change) => change.addedNodes.forEach(note))).observe(document, { childList: true, subtree: true });
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const errors: string[] = [];
@@ -90,9 +102,13 @@ export async function shot(page: Page, name: string, options: { fullPage?: boole
   return path;
 }
 
-/** The text of the toasts on screen (the app's 2-second notifications). */
+/**
+ * The texts of the toasts (the app's 2-second notifications) the page has shown since it was
+ * loaded, gone ones included: a poll that looks only at the screen misses a toast that came and
+ * went between two looks, as a busy CI runner's did.
+ */
 export function toasts(page: Page) {
-  return page.getByTestId('toast');
+  return { allTextContents: () => page.evaluate(() => [...((window as unknown as { __toastsShown?: string[] }).__toastsShown ?? [])]) };
 }
 
 /** Waits for the screen's h1 (screens are lazy chunks: the previous one may still be showing). */
