@@ -105,7 +105,8 @@ export async function shot(page: Page, name: string, options: { fullPage?: boole
 /**
  * The texts of the toasts (the app's 2-second notifications) the page has shown since it was
  * loaded, gone ones included: a poll that looks only at the screen misses a toast that came and
- * went between two looks, as a busy CI runner's did.
+ * went between two looks, as a busy CI runner's did. A test that expects the same message twice on
+ * one page counts it (`filter`), since the first one stays in the list.
  */
 export function toasts(page: Page) {
   return { allTextContents: () => page.evaluate(() => [...((window as unknown as { __toastsShown?: string[] }).__toastsShown ?? [])]) };
