@@ -13,9 +13,9 @@ module.exports = {
     },
     {
       name: 'web-to-server',
-      comment: 'The browser app knows the BFF only by its HTTP API (and shares @smm/contracts). Its node-side browser-test setup may use the testkit.',
+      comment: 'The browser app knows the BFF only by its HTTP API (and shares @smm/contracts). Its node-side browser-test setup (test/e2e and its vitest config) may use the testkit and the test runner.',
       severity: 'error',
-      from: { path: '^web/', pathNot: '^web/test/e2e/' },
+      from: { path: '^web/', pathNot: '^web/(test/e2e/|vitest\\.e2e\\.config\\.ts$)' },
       to: { path: '^(bff|services|infra)/|^packages/(platform|testkit)/' },
     },
     {

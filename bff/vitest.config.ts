@@ -1,11 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { ciRetries } from '../infra/test-runner/vitest-retries.ts';
 
-// Prints what made a retried test's first try fail (infra/test-runner/failed-attempts.ts).
-const failedAttempts = fileURLToPath(new URL('../infra/test-runner/failed-attempts.ts', import.meta.url));
-
-// CI runs a failed test once more (README, "Tests": why, and what a retry still shows).
-const ciRetry = process.env.CI ? 1 : 0;
 // Consumers stop in a fraction of a second instead of ~5 s (packages/platform consumerMaxWait); the
 // e2e global setup passes the same to its devstack.
 const env = { KAFKA_CONSUMER_MAX_WAIT_MS: '300' };
@@ -20,8 +15,7 @@ export default defineConfig({
         test: {
           name: 'bff',
           include: ['src/**/*.test.ts', 'test/*.test.ts'],
-          retry: ciRetry,
-          setupFiles: [failedAttempts],
+          ...ciRetries,
           env,
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -32,8 +26,7 @@ export default defineConfig({
           // wallet and order started here (not by the devstack) so they can be SIGKILLed and restarted
           name: 'recovery',
           include: ['test/recovery/**/*.test.ts'],
-          retry: ciRetry,
-          setupFiles: [failedAttempts],
+          ...ciRetries,
           env,
           testTimeout: 300_000,
           hookTimeout: 120_000,
@@ -44,8 +37,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
-          retry: ciRetry,
-          setupFiles: [failedAttempts],
+          ...ciRetries,
           env,
           testTimeout: 60_000,
           hookTimeout: 60_000,

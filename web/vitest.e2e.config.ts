@@ -1,8 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-
-// Prints what made a retried test's first try fail (infra/test-runner/failed-attempts.ts).
-const failedAttempts = fileURLToPath(new URL('../infra/test-runner/failed-attempts.ts', import.meta.url));
+import { ciRetries } from '../infra/test-runner/vitest-retries.ts';
 
 // The browser end-to-end suite: the whole product started once (test/e2e/global-setup.ts), driven
 // by headless Debian Chromium through playwright-core. Files end in `.e2e.ts`, so the unit run
@@ -28,7 +25,6 @@ export default defineConfig({
     // In CI a browser test that fails is run once more before the run fails (Playwright's own CI
     // default is two retries): a page that answers late on a loaded 2-core runner should not sink a
     // whole submission, while a real defect fails both tries. Retried tests are listed in the log.
-    retry: process.env.CI ? 1 : 0,
-    setupFiles: [failedAttempts],
+    ...ciRetries,
   },
 });

@@ -1,18 +1,11 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-
-// Prints what made a retried test's first try fail (infra/test-runner/failed-attempts.ts).
-const failedAttempts = fileURLToPath(new URL('../../infra/test-runner/failed-attempts.ts', import.meta.url));
-
-// CI runs a failed test once more (README, "Tests": why, and what a retry still shows).
-const ciRetry = process.env.CI ? 1 : 0;
+import { ciRetries } from '../../infra/test-runner/vitest-retries.ts';
 
 // These suites start real processes and servers; on a busy two-core machine a start can take
 // several seconds, so the default 5 s per test is too tight.
 export default defineConfig({
   test: {
-    retry: ciRetry,
-    setupFiles: [failedAttempts],
+    ...ciRetries,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Consumers stop in a fraction of a second instead of ~5 s (packages/platform consumerMaxWait).

@@ -1,4 +1,4 @@
-// A vitest setup file (every package's vitest config adds it): prints each failed attempt of a
+// A vitest setup file (every package's vitest config adds it, through vitest-retries.ts): prints each failed attempt of a
 // test as it happens. With CI's retry, vitest itself reports a test that passed on its second try
 // only as "(retry x1)", without what made the first try fail; this keeps that failure in the log.
 import { afterEach } from 'vitest';
