@@ -140,6 +140,11 @@ async function verify(userId: string, priceDeci: number, fundedDeci: number, out
   // none lost: every order a client heard of ended paid or rejected
   const lost = outcomes.flatMap((o) => (o.kind === 'answered' && !known.has(o.id) ? [`${o.id}:${o.status}`] : []));
   expect(lost, `answered ids (id:status) missing after the restart`).toEqual([]);
+  // an order answered paid ends paid: these placements carry no key, so they are answered as soon
+  // as the debit is decided, before the order's write — a kill in between must not undo the answer
+  const paidIds = new Set(settled.paid.map((o) => o.id));
+  const undone = outcomes.flatMap((o) => (o.kind === 'answered' && o.status === 201 && !paidIds.has(o.id) ? [o.id] : []));
+  expect(undone, 'orders answered 201 that did not end paid').toEqual([]);
   // none charged twice: the balance is what the paid orders left — an order given up while the
   // wallet was down (503 PAYMENT_TIMEOUT) and debited after its restart is refunded, once
   const paidDeci = settled.paid.length * priceDeci;

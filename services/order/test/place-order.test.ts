@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PointDebitRejected, PointDebited, Topics } from '@smm/contracts';
+import { placementIdPrefix } from '@smm/contracts/http';
 import { callerHeaders, forgedCallerHeaders } from '@smm/testkit';
 import { storedOrders } from '../src/store/models.ts';
 import { type ErrorBody, type Harness, client, eventually, replicated, sleep, startHarness, startInfra } from './support.ts';
@@ -300,6 +301,47 @@ describe('the order saga with the wallet', () => {
       expect(h.stand.of(id).map((e) => e.type)).toEqual(['OrderPlaced', 'RefundRequested']);
       expect((await api.get<{ payment: string; refundedDeci: number }>(`/orders/${id}`)).body).toMatchObject({ payment: 'rejected', refundedDeci: 250 });
     } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('answers a placement no one else can ask about as soon as the debit is decided, before the write; one under an Idempotency-Key only after it', async () => {
+    // The order service's payment writes are held while `gate` is closed.
+    const repository = h.order.store.repository;
+    const write = repository.settle.bind(repository);
+    let open!: () => void;
+    let gate = Promise.resolve();
+    const close = () => (gate = new Promise<void>((resolve) => (open = resolve)));
+    const spy = vi.spyOn(repository, 'settle').mockImplementation(async (...args) => {
+      await gate;
+      return write(...args);
+    });
+    try {
+      const { userId, api } = member();
+      h.stand.balances.set(userId, 10_000);
+      const order = { serviceId: 1, link: 'https://a', amount: 10 };
+      // No key, and the placement id the BFF chose for one call (a held write holds up the consumer: one at a time).
+      for (const request of [undefined, { key: `${placementIdPrefix}early-1`, hash: 'placement-id' }]) {
+        close();
+        const answer = await api.post<Placed>('/orders?waitMs=5000', { ...order, ...(request ? { request } : {}) });
+        expect(answer).toMatchObject({ status: 201, body: { outcome: 'accepted', order: { status: 0, payment: 'paid' } } });
+        // Answered before the write: the stored order still awaits its payment.
+        expect((await api.get<{ payment: string }>(`/orders/${answer.body.order.id}`)).body.payment).toBe('awaiting_payment');
+        open();
+        await eventually(async () => (await api.get<{ payment: string }>(`/orders/${answer.body.order.id}`)).body.payment, (p) => p === 'paid');
+      }
+
+      // Under the client's Idempotency-Key (a retry under it could give the order up) the answer waits for the write.
+      close();
+      const keyed = api.post<Placed>('/orders?waitMs=5000', { ...order, request: { key: 'early-keyed', hash: 'h' } });
+      expect(await Promise.race([keyed.then(() => 'answered'), sleep(700).then(() => 'waiting')])).toBe('waiting');
+      open();
+      const answer = await keyed;
+      expect(answer).toMatchObject({ status: 201, body: { outcome: 'accepted', order: { status: 0, payment: 'paid' } } });
+      expect((await api.get<{ payment: string }>(`/orders/${answer.body.order.id}`)).body.payment).toBe('paid');
+      expect(h.stand.balances.get(userId)).toBe(10_000 - 3 * 250);
+    } finally {
+      open();
       spy.mockRestore();
     }
   });

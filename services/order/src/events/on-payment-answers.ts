@@ -23,7 +23,8 @@ export type PaymentAnswerEvent = EventOf<typeof PointDebited> | EventOf<typeof P
  * A settlement is one write per order, no transaction: the event is kept in the order document
  * beside its OrderPlaced (see `settle`). A refund of a given-up order follows the order's
  * OrderRejected in the outbox, so it goes there too, in a transaction (rare). The waiting requests
- * of this process hear each outcome right after its write.
+ * of this process hear each outcome right after its write; a placement waiting `early` (no
+ * Idempotency-Key: no one else can ask for it) as soon as it is decided, before the write.
  */
 export async function onPaymentAnswers(deps: OrderDeps, answers: readonly PaymentAnswerEvent[], log: Logger): Promise<void> {
   const { repository } = deps.store;
@@ -37,12 +38,18 @@ export async function onPaymentAnswers(deps: OrderDeps, answers: readonly Paymen
       { remembered },
     );
     const { settlements, refunds } = decideAll(pending, facts, log);
+    // Saga decision 2: a placement waiting `early` is answered now, before the write (see PaymentWaiter).
+    const answeredEarly = new Set(settlements.filter((s) => deps.waiter.notifyEarly(s.id, answerOf(s))));
     const applied = await repository.settle(deps.store.connection, Topics.order, settlements);
     const changed = new Set<string>();
     settlements.forEach((s, i) => {
-      if (!applied[i]) return void changed.add(`${s.kind}:${s.id}`);
+      if (!applied[i]) {
+        // Cannot happen by PaymentWaiter's argument; if it ever does, the member was told an outcome the order does not have.
+        if (answeredEarly.has(s)) log.error({ orderId: s.id, kind: s.kind, answered: s.set.payment }, 'an order answered early changed before its payment was written');
+        return void changed.add(`${s.kind}:${s.id}`);
+      }
       settled++;
-      deps.waiter.notify(s.id, { outcome: s.set.payment === 'paid' ? 'paid' : 'rejected', change: s.set });
+      deps.waiter.notify(s.id, answerOf(s));
       sagaDuration.observeSince({ outcome: s.set.payment }, facts.get(`${s.kind}:${s.id}`)!.createdAt);
     });
     if (refunds.length > 0) {
@@ -59,6 +66,8 @@ export async function onPaymentAnswers(deps: OrderDeps, answers: readonly Paymen
   // One run per order at a low rate: counted at /metrics (order_saga_duration_seconds), logged only at debug.
   log.debug({ settled, answers: answers.length }, 'payment answers applied');
 }
+
+const answerOf = (s: Settlement) => ({ outcome: s.set.payment === 'paid' ? ('paid' as const) : ('rejected' as const), change: s.set });
 
 /** Decides each answer in order against the facts read, as the earlier answers leave them. */
 function decideAll(answers: readonly PaymentAnswerEvent[], facts: Map<string, PaymentRecord>, log: Logger) {

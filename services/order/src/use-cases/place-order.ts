@@ -103,8 +103,10 @@ export async function placeOrder(deps: OrderDeps, origin: EventOrigin, input: Pl
     now,
   );
 
-  // Waiting starts before the event can leave, so even an instant answer is heard.
-  const outcome = input.waitMs > 0 ? deps.waiter.wait(id, input.waitMs) : Promise.resolve('timeout' as const);
+  // Waiting starts before the event can leave, so even an instant answer is heard. A placement no
+  // one else can ask about (no key, or the BFF's placement id) hears it as soon as it is decided.
+  const early = !input.request || isPlacementId(input.request.key);
+  const outcome = input.waitMs > 0 ? deps.waiter.wait(id, input.waitMs, { early }) : Promise.resolve('timeout' as const);
   try {
     // The order with its OrderPlaced in one document, in one insert shared with orders placed at the same moment.
     await deps.placements.place(order, valid.kind, placed);
