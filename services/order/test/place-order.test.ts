@@ -324,11 +324,17 @@ describe('the order saga with the wallet', () => {
       for (const request of [undefined, { key: `${placementIdPrefix}early-1`, hash: 'placement-id' }]) {
         close();
         const answer = await api.post<Placed>('/orders?waitMs=5000', { ...order, ...(request ? { request } : {}) });
+        // Answered while the write is held, so before it.
         expect(answer).toMatchObject({ status: 201, body: { outcome: 'accepted', order: { status: 0, payment: 'paid' } } });
-        // Answered before the write: the stored order still awaits its payment.
-        expect((await api.get<{ payment: string }>(`/orders/${answer.body.order.id}`)).body.payment).toBe('awaiting_payment');
+        const id = answer.body.order.id;
+        expect(await storedOrders(h.order.store.connection).orders.findOne({ _id: id }, { payment: 1 }).lean()).toEqual({ _id: id, payment: 'awaiting' });
+        // A read of the order waits for the write: the member reads what it was told.
+        const read = api.get<{ payment: string }>(`/orders/${id}`);
+        const list = api.get<{ items: Array<{ id: number }> }>('/orders');
+        expect(await Promise.race([read.then(() => 'answered'), sleep(500).then(() => 'waiting')])).toBe('waiting');
         open();
-        await eventually(async () => (await api.get<{ payment: string }>(`/orders/${answer.body.order.id}`)).body.payment, (p) => p === 'paid');
+        expect((await read).body.payment).toBe('paid');
+        expect((await list).body.items.map((o) => o.id)).toContain(id);
       }
 
       // Under the client's Idempotency-Key (a retry under it could give the order up) the answer waits for the write.

@@ -38,9 +38,12 @@ export async function onPaymentAnswers(deps: OrderDeps, answers: readonly Paymen
       { remembered },
     );
     const { settlements, refunds } = decideAll(pending, facts, log);
-    // Saga decision 2: a placement waiting `early` is answered now, before the write (see PaymentWaiter).
+    const writing = repository.settle(deps.store.connection, Topics.order, settlements);
+    // Saga decision 2: a placement waiting `early` is answered now, while the write goes (see
+    // PaymentWaiter); this process's reads of orders wait for such writes.
     const answeredEarly = new Set(settlements.filter((s) => deps.waiter.notifyEarly(s.id, answerOf(s))));
-    const applied = await repository.settle(deps.store.connection, Topics.order, settlements);
+    if (answeredEarly.size > 0) deps.waiter.track(writing);
+    const applied = await writing;
     const changed = new Set<string>();
     settlements.forEach((s, i) => {
       if (!applied[i]) {

@@ -64,6 +64,7 @@ export function memberRoutes(app: Express, deps: OrderDeps): void {
     const actor = actorOf(req);
     const query = parseInput(orderListQuery, req.query);
     const userId = ownerFor(actor, query.userId);
+    await deps.waiter.written(); // an order answered before its write reads as answered
     if (query.ids !== undefined) {
       res.json({ items: await findOrders(deps.store, query.ids, actor.admin && query.userId === undefined ? undefined : userId) } satisfies OrderListBody);
       return;
@@ -74,6 +75,7 @@ export function memberRoutes(app: Express, deps: OrderDeps): void {
   app.get('/orders/:id', async (req: Request, res: Response) => {
     const actor = actorOf(req);
     const { id } = parseInput(idParam, req.params);
+    await deps.waiter.written();
     const found = await findAnyOrder(deps.store, id);
     // Someone else's id answers exactly like a missing one.
     if (!found || (!actor.admin && found.userId !== actor.userId)) throw notFound(messages.orderNotFound, 'ORDER_NOT_FOUND');
@@ -83,6 +85,7 @@ export function memberRoutes(app: Express, deps: OrderDeps): void {
   app.get('/auto-orders', async (req: Request, res: Response) => {
     const actor = actorOf(req);
     const query = parseInput(autoOrderListQuery, req.query);
+    await deps.waiter.written();
     res.json((await autoOrderHistory(deps.store, ownerFor(actor, query.userId), query.status, query)) satisfies AutoOrderPageBody);
   });
 

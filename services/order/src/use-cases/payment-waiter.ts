@@ -21,6 +21,8 @@ type Waiter = { done: (settlement: Settlement | 'timeout') => void; early: boole
 export class PaymentWaiter {
   /** Each order's waiting requests: usually one, two when a retry under the same Idempotency-Key waits too. */
   private readonly waiting = new Map<number, Set<Waiter>>();
+  /** Payment writes in flight whose outcome some request was already told (see `written`). */
+  private readonly unwritten = new Set<Promise<unknown>>();
 
   /** Registers before the order's event can go out, so no answer is missed. */
   wait(orderId: number, timeoutMs: number, options: { early?: boolean } = {}): Promise<Settlement | 'timeout'> {
@@ -50,6 +52,25 @@ export class PaymentWaiter {
   /** The answer is decided, not yet applied: only the waits registered `early` hear it. Whether one did. */
   notifyEarly(orderId: number, settlement: Settlement): boolean {
     return this.settle(orderId, settlement, (w) => w.early) > 0;
+  }
+
+  /** A payment write in flight whose outcome was told early: this process's reads wait for it. */
+  track(write: Promise<unknown>): void {
+    const settled = write.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.unwritten.add(settled);
+    void settled.then(() => this.unwritten.delete(settled));
+  }
+
+  /**
+   * Resolves once every payment write told early so far is done (or failed), so that a client who
+   * reads its order right after the answer reads what it was told (read-your-writes within this
+   * process). Nothing to wait for almost always; otherwise a write of a millisecond or so.
+   */
+  async written(): Promise<void> {
+    if (this.unwritten.size > 0) await Promise.all([...this.unwritten]);
   }
 
   /** Releases the registrations of an order that was never stored. */
