@@ -34,11 +34,13 @@ export type PlaceOrderResult =
  */
 export async function placeOrder(deps: OrderDeps, origin: EventOrigin, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const serviceId = toNumber(input.serviceId);
+  // The client's Idempotency-Key; not a placement id the BFF chose for this one call (new: nothing
+  // can hold it yet, and no one but that call can ask about its order).
+  const clientKey = input.request && !isPlacementId(input.request.key) ? input.request.key : undefined;
   const [catalogueProduct, serviceCheck, placedBefore, rates] = await Promise.all([
     Number.isSafeInteger(serviceId) && serviceId > 0 ? deps.store.product(serviceId) : null,
     deps.store.setting(settingKeys.enableServiceCheck),
-    // A placement id the BFF chose for this one call is new: nothing can hold it yet.
-    input.request && !isPlacementId(input.request.key) ? deps.store.repository.findByRequest(input.userId, input.request.key) : null,
+    clientKey !== undefined ? deps.store.repository.findByRequest(input.userId, clientKey) : null,
     deps.store.rates.forPricing(input.userId),
   ]);
   // Issue 40: the member's own price (their rate over the replica's price) is the price checked
@@ -104,9 +106,8 @@ export async function placeOrder(deps: OrderDeps, origin: EventOrigin, input: Pl
   );
 
   // Waiting starts before the event can leave, so even an instant answer is heard. A placement no
-  // one else can ask about (no key, or the BFF's placement id) hears it as soon as it is decided.
-  const early = !input.request || isPlacementId(input.request.key);
-  const outcome = input.waitMs > 0 ? deps.waiter.wait(id, input.waitMs, { early }) : Promise.resolve('timeout' as const);
+  // one else can ask about (no client key) hears it as soon as it is decided.
+  const outcome = input.waitMs > 0 ? deps.waiter.wait(id, input.waitMs, { early: clientKey === undefined }) : Promise.resolve('timeout' as const);
   try {
     // The order with its OrderPlaced in one document, in one insert shared with orders placed at the same moment.
     await deps.placements.place(order, valid.kind, placed);
