@@ -26,17 +26,28 @@ export function requestContext(logger: Logger, quietPaths: ReadonlySet<string>) 
     const started = process.hrtime.bigint();
     req.id = headerId(req, 'x-request-id') ?? randomUUID();
     req.correlationId = headerId(req, 'x-correlation-id') ?? req.id;
-    req.log = logger.child({ requestId: req.id, correlationId: req.correlationId });
+    // Made when first used: most requests log nothing but their completion line, which the
+    // level in force often leaves out (the child cost ~1 % of the apps process at 16 connections).
+    let log: Logger | undefined;
+    Object.defineProperty(req, 'log', {
+      configurable: true,
+      enumerable: true,
+      get: () => (log ??= logger.child({ requestId: req.id, correlationId: req.correlationId })),
+      set: (value: Logger) => {
+        log = value;
+      },
+    });
     res.setHeader('x-request-id', req.id);
     res.on('finish', () => {
+      const level = quietPaths.has(req.path) ? 'debug' : 'info';
+      if (!logger.isLevelEnabled(level)) return;
       const fields = {
         method: req.method,
         path: req.path,
         status: res.statusCode,
         ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
       };
-      if (quietPaths.has(req.path)) req.log.debug(fields, 'request completed');
-      else req.log.info(fields, 'request completed');
+      req.log[level](fields, 'request completed');
     });
     next();
   };

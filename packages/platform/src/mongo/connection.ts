@@ -13,7 +13,12 @@ export type { ClientSession, Connection } from 'mongoose';
  */
 export async function connectMongo(url: string, logger: Logger, appName: string): Promise<Connection> {
   const connection = mongoose.createConnection(url, { appName, serverSelectionTimeoutMS: 5000, autoIndex: true });
-  connection.on('disconnected', () => logger.warn('mongodb disconnected'));
+  // A stop closes the connection (mongoose emits `disconnecting` first): that is not worth a warning.
+  let closing = false;
+  connection.on('disconnecting', () => {
+    closing = true;
+  });
+  connection.on('disconnected', () => (closing ? logger.info('mongodb connection closed') : logger.warn('mongodb disconnected')));
   connection.on('reconnected', () => logger.info('mongodb reconnected'));
   await connection.asPromise();
   logger.info({ database: connection.name }, 'mongodb connected');
