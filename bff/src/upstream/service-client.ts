@@ -60,8 +60,18 @@ function headersOf(res: http.IncomingMessage): AnswerHeaders {
 
 // Kept-alive connections to each service, through node:http rather than fetch: fetch's web streams
 // and Request/Response objects were an eighth of the BFF's CPU per order in a profile. The agent
-// drops an idle connection before the service's keep-alive timeout (its Keep-Alive header) ends it.
-const agents = { 'http:': new http.Agent({ keepAlive: true, maxFreeSockets: 64 }), 'https:': new https.Agent({ keepAlive: true, maxFreeSockets: 64 }) };
+// drops an idle connection a second before the service's keep-alive timeout (its `Keep-Alive:
+// timeout=5` header) would end it, so a call is never written to a connection the service is
+// closing at that moment (a reset, answered 503). Node 20's agent reads that header only when it
+// has a `timeout` of its own, which it then lowers to the header's: without one, idle connections
+// were kept for ever and a call after a pause could meet the service's close (seen in CI as
+// `POST /auth/register` answered 503). The timeout also bounds an idle connection to a service that
+// sends no header. A call in flight is bounded by its own timer (`exchange`), not by this.
+const idleMs = 30_000;
+const agents = {
+  'http:': new http.Agent({ keepAlive: true, maxFreeSockets: 64, timeout: idleMs }),
+  'https:': new https.Agent({ keepAlive: true, maxFreeSockets: 64, timeout: idleMs }),
+};
 
 /** One HTTP exchange: status, headers and the body as text; rejects on a network failure or after `timeoutMs`. */
 function exchange(url: URL, method: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number): Promise<{ res: http.IncomingMessage; text: string }> {
