@@ -2,6 +2,7 @@ import { type Connection, Schema } from 'mongoose';
 import { modelOn } from '@smm/platform';
 import { type OrderDetails, OrderStatus, type ServiceType, type SubscriptionState, type SubscriptionTerms, serviceTypes, subscriptionStates } from '@smm/contracts';
 import type { PaymentState } from '../domain/payment.ts';
+import type { Product } from '../domain/product.ts';
 
 /** The collections of one-off orders and auto orders (the outbox relay reads their kept OrderPlaced). */
 export const orderCollections = { order: 'orders', auto: 'auto_orders' } as const;
@@ -79,19 +80,7 @@ export type AutoOrder = {
 export type StoredSubscription = SubscriptionTerms & { state: SubscriptionState; expiresAt: Date | null; endedAt: Date | null };
 
 /** The catalogue as order needs it (ServiceUpserted), keyed by service id. */
-export type ProductDoc = {
-  _id: number;
-  text: string;
-  platformId: number;
-  categoryId: number;
-  min: number;
-  max: number;
-  unitPriceDeci: number;
-  enableAuto: boolean;
-  isReadOnly: boolean;
-  visible: boolean;
-  type?: ServiceType;
-};
+export type ProductDoc = Omit<Product, 'serviceId'> & { _id: number };
 
 export type SettingDoc = { _id: string; value: string };
 export type Counter = { _id: string; seq: number };
