@@ -64,8 +64,8 @@ function headersOf(res: http.IncomingMessage): AnswerHeaders {
 // timeout=5` header) would end it, so a call is never written to a connection the service is
 // closing at that moment (a reset, answered 503). Node 20's agent reads that header only when it
 // has a `timeout` of its own, which it then lowers to the header's: without one, idle connections
-// were kept for ever and a call after a pause could meet the service's close (seen in CI as
-// `POST /auth/register` answered 503). The timeout also bounds an idle connection to a service that
+// were kept for ever and a call after a pause could meet the service's close (the likely cause of
+// a `POST /auth/register` answered 503 in a CI run). The timeout also bounds an idle connection to a service that
 // sends no header. A call in flight is bounded by its own timer (`exchange`), not by this.
 const idleMs = 30_000;
 const agents = {
