@@ -1,5 +1,5 @@
 // Issue 42's comparison, end to end: starts a devstack (as bench:wrk does) and its reseller, empties
-// the PHP panel's session table, runs the shared peer bench's side-by-side.sh (interleaved wrk runs
+// the PHP panel's session table, runs the peer bench's side-by-side.sh (interleaved wrk runs
 // of reseller `add` on both systems) and prints both systems' figures per round with the ratios the
 // issue's targets are stated in, and whether each target held.
 //
@@ -9,26 +9,25 @@
 // Without this, two runs compare us with panels of different ages. The rows before and after are
 // printed either way.
 //
-// Needs the peer bench set up beside the repository (../shared/peer-bench/README.md: `setup.sh` once,
-// `start.sh` after a restart of the machine) and `wrk`.
-// Run: npm run bench:side-by-side -w @smm/bff
-//   D (seconds per run, 10), CONNS (connections, "1 16"), PEER_BENCH (the folder of side-by-side.sh;
-//   ../shared/peer-bench beside the repository), PEER_WORK (its work folder, as for its scripts),
+// Needs the peer bench (not part of this repository) set up as its README says (`setup.sh` once,
+// `start.sh` after a restart of the machine), and `wrk`.
+// Run: PEER_BENCH=<the peer bench's folder> npm run bench:side-by-side -w @smm/bff
+//   D (seconds per run, 10), CONNS (connections, "1 16"), PEER_BENCH (required: the folder of
+//   side-by-side.sh), PEER_WORK (its work folder, as for its scripts),
 //   PEER_URL (its API, http://127.0.0.1:8383/api/v1), PEER_DB (peer_smm), PEER_MYSQL ("mysql -uroot"),
 //   PEER_KEEP_SESSIONS=1 (leave the table as it is: to measure the panel as it ages).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { prepareReseller, startDevstack } from './stack.ts';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const peerBench = resolve(process.env.PEER_BENCH ?? join(root, '..', 'shared', 'peer-bench'));
+const peerBench = resolve(process.env.PEER_BENCH ?? fail('PEER_BENCH: the folder of the peer bench (its side-by-side.sh and README)'));
 const peerUrl = process.env.PEER_URL ?? 'http://127.0.0.1:8383/api/v1';
 const peerDb = process.env.PEER_DB ?? 'peer_smm';
 const mysql = (process.env.PEER_MYSQL ?? 'mysql -uroot').split(' ').filter(Boolean);
 const seconds = process.env.D ?? '10';
 const conns = process.env.CONNS ?? '1 16';
+const keepSessions = process.env.PEER_KEEP_SESSIONS === '1';
 
 function fail(message: string): never {
   console.error(message);
@@ -79,8 +78,8 @@ let rowsBefore = 0;
 try {
   const { serviceId, apiKey } = await prepareReseller(stack);
   rowsBefore = sessionRows();
-  if (process.env.PEER_KEEP_SESSIONS !== '1') sql('TRUNCATE general_sessions');
-  console.log(`PHP panel's general_sessions: ${rowsBefore} rows${process.env.PEER_KEEP_SESSIONS === '1' ? ', kept' : ', emptied'} before the run`);
+  if (!keepSessions) sql('TRUNCATE general_sessions');
+  console.log(`PHP panel's general_sessions: ${rowsBefore} rows${keepSessions ? ', kept' : ', emptied'} before the run`);
   const run = spawnSync('bash', [join(peerBench, 'side-by-side.sh')], {
     env: { ...process.env, OURS_KEY: apiKey, OURS_SERVICE: String(serviceId), OURS_URL: `${stack.bffUrl}/api/v2`, PEER_URL: peerUrl, D: seconds, CONNS: conns },
     encoding: 'utf8',
