@@ -65,8 +65,8 @@ function headersOf(res: http.IncomingMessage): AnswerHeaders {
 // closing at that moment (a reset, answered 503). Node 20's agent reads that header only when it
 // has a `timeout` of its own, which it then lowers to the header's: without one, idle connections
 // were kept for ever and a call after a pause could meet the service's close (the likely cause of
-// a `POST /auth/register` answered 503 in a CI run). The timeout also bounds an idle connection to a service that
-// sends no header. A call in flight is bounded by its own timer (`exchange`), not by this.
+// a `POST /auth/register` answered 503 in a CI run). The timeout also bounds an idle connection to
+// a service that sends no header. A call in flight is bounded by its own timer (`exchange`).
 const idleMs = 30_000;
 const agents = {
   'http:': new http.Agent({ keepAlive: true, maxFreeSockets: 64, timeout: idleMs }),
