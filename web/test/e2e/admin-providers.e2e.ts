@@ -180,7 +180,8 @@ describe('review queue', () => {
     await heading(page, '전달 확인');
     const row = page.getByTestId(`review-${orderId}`);
     await row.waitFor();
-    expect(await row.textContent()).toContain(providerName);
+    // The row comes with the queue, the provider's name with the names' own read (— until then).
+    await expect.poll(() => row.textContent()).toContain(providerName);
     await row.getByRole('button', { name: '주문 번호 연결' }).click();
     const remote = [...panel.orders.keys()].at(-1)!;
     const dialog = page.getByRole('dialog');
